@@ -1,0 +1,94 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+const ZBool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** Every environment variable the server reads, in one place (docs/operations.md lists them). */
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('localhost'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?:\/\/|sqlite:)/, 'must start with postgres://, postgresql:// or sqlite:')
+    .optional(),
+  /** Isolates the tables in one PostgreSQL schema (the tests use one per run). */
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier')
+    .optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: ZBool.default(false),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  WEB_DIST_DIR: z.string().min(1).default(defaultWebDist),
+  SERVE_WEB: ZBool.default(true),
+  PRODUCT_NAME: z.string().min(1).max(60).default('Relay'),
+  SUPPORT_EMAIL: z.email().default('support@example.com'),
+  CHAT_SMS_NUMBER: z
+    .string()
+    .regex(/^\+[0-9]{8,15}$/, 'must be an E.164 number such as +15550100000')
+    .default('+15550100000'),
+});
+
+export type Env = z.input<typeof ZEnv>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
+  redisUrl?: string;
+  logLevel: string;
+  trustProxy: boolean;
+  rateLimitPerMinute: number;
+  web: { distDir: string; enabled: boolean };
+  productName: string;
+  supportEmail: string;
+  chatSmsNumber: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment once. A bad value stops start-up with a message naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings mean "unset": that is how most .env files and shells leave a variable.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = ZEnv.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment variable(s):\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const database: Config['database'] = e.DATABASE_URL?.startsWith('postgres')
+    ? { kind: 'postgres', url: e.DATABASE_URL, ...(e.DATABASE_SCHEMA ? { schema: e.DATABASE_SCHEMA } : {}) }
+    : { kind: 'sqlite', file: e.DATABASE_URL ? resolve(e.DATABASE_URL.slice('sqlite:'.length)) : resolve(dataDir, 'app.db') };
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    dataDir,
+    database,
+    ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    web: { distDir: resolve(e.WEB_DIST_DIR), enabled: e.SERVE_WEB },
+    productName: e.PRODUCT_NAME,
+    supportEmail: e.SUPPORT_EMAIL,
+    chatSmsNumber: e.CHAT_SMS_NUMBER,
+  };
+}

@@ -1,0 +1,46 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config';
+import { migrations } from './migrations/index';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+
+export function createDb(database: Config['database']): Db {
+  if (database.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: database.url,
+      max: 10,
+      ...(database.schema ? { options: `-c search_path=${database.schema}` } : {}),
+    });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  mkdirSync(dirname(database.file), { recursive: true });
+  const sqlite = new SQLite(database.file);
+  // WAL lets reads run beside a write; the busy timeout makes a second writer wait instead of failing.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+/** Brings the schema up to date. On PostgreSQL, Kysely holds an advisory lock, so instances can start together. */
+export async function migrateToLatest(db: Db, database: Config['database']): Promise<string[]> {
+  const schema = database.kind === 'postgres' ? database.schema : undefined;
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+export async function pingDb(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001-dev-outbox';
+
+/**
+ * Imported, not read from disk, so the same list runs under tsx, a bundle or a test,
+ * and SQLite and PostgreSQL always get exactly the same steps. Append only.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-dev-outbox': m0001,
+};

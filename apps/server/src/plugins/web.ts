@@ -1,0 +1,35 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The SPA's index.html when the web build is served, for the not-found fallback. */
+    spaIndexHtml: Buffer | null;
+  }
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Serves apps/web's build: hashed assets cached for a year, everything else revalidated. */
+export const webPlugin = fp(async (app: FastifyInstance, opts: { distDir: string }) => {
+  const indexFile = join(opts.distDir, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn({ distDir: opts.distDir }, 'web build not found: serving the API only (run `npm run build`)');
+    app.decorate('spaIndexHtml', null);
+    return;
+  }
+  app.decorate('spaIndexHtml', await readFile(indexFile));
+  await app.register(fastifyStatic, {
+    root: opts.distDir,
+    // One route per built file, found at start-up: unknown paths fall through to the SPA fallback.
+    wildcard: false,
+    index: false,
+    setHeaders(res, path) {
+      res.setHeader('cache-control', path.includes(`${sep}assets${sep}`) ? IMMUTABLE : 'no-cache');
+    },
+  });
+});

@@ -1,0 +1,55 @@
+import type { TOutboxMessage } from '@app/contract/dev/list-outbox';
+import type { Db } from '../../db/database';
+import { newId } from '../../lib/ids';
+
+export interface DevOutboxEntry {
+  channel: 'sms' | 'email';
+  to: string;
+  subject?: string | null;
+  body: string;
+}
+
+/**
+ * Where the local stand-ins "send": a table a person reads at /dev/outbox and a test
+ * reads back through the API, so offline sign-in works exactly like the real thing.
+ */
+export class DevOutbox {
+  constructor(private readonly db: Db) {}
+
+  async record(entry: DevOutboxEntry): Promise<TOutboxMessage> {
+    const row = {
+      id: newId(),
+      channel: entry.channel,
+      recipient: entry.to,
+      subject: entry.subject ?? null,
+      body: entry.body,
+      created_at: new Date().toISOString(),
+    };
+    await this.db.insertInto('dev_outbox').values(row).execute();
+    return toMessage(row);
+  }
+
+  async list(filter: { to?: string; limit: number }): Promise<TOutboxMessage[]> {
+    let query = this.db.selectFrom('dev_outbox').selectAll().orderBy('id', 'desc').limit(filter.limit);
+    if (filter.to) query = query.where('recipient', '=', filter.to);
+    return (await query.execute()).map(toMessage);
+  }
+}
+
+function toMessage(row: {
+  id: string;
+  channel: 'sms' | 'email';
+  recipient: string;
+  subject: string | null;
+  body: string;
+  created_at: string;
+}): TOutboxMessage {
+  return {
+    id: row.id,
+    channel: row.channel,
+    to: row.recipient,
+    subject: row.subject,
+    body: row.body,
+    createdAt: row.created_at,
+  };
+}

@@ -1,0 +1,15 @@
+import type { STAND_IN_SERVICES } from '@app/contract/app/get-app-config';
+import type { Config } from '../config';
+
+export type StandInService = (typeof STAND_IN_SERVICES)[number];
+
+/**
+ * Which outside services answer through a local stand-in. Each real adapter switches on
+ * with its own credentials (docs/operations.md); until then the stand-in is used, and the
+ * startup log and the web's banner say so.
+ */
+export function standInServices(_config: Config): StandInService[] {
+  // No real adapter is configurable yet: SMS, mail, identity, payments and calendar
+  // adapters arrive with their issues and each removes its entry when its credentials are set.
+  return ['sms', 'mail', 'identity', 'payments', 'calendar'];
+}

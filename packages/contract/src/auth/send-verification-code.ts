@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { defineRoute } from '../http';
+
+/**
+ * The phone number in E.164 form (`+61412345678`). The server re-checks it with the
+ * same rule as the page, so a hand-made request cannot slip past the form's checks.
+ */
+export const ZPhoneNumber = z
+  .string()
+  .trim()
+  .min(1, 'Phone number is required')
+  .max(32, 'Phone number is too long')
+  .regex(/^\+[0-9]{8,16}$/, 'Phone number must be in international format, e.g. +61412345678');
+
+export const ZSendVerificationCodeRequest = z.object({ phoneNumber: ZPhoneNumber });
+export const ZSendVerificationCodeResponse = z.object({
+  success: z.literal(true),
+  /** Seconds the code stays valid. */
+  expiresInSeconds: z.number().int().positive(),
+  /** Seconds before another code may be requested for this number. */
+  resendAfterSeconds: z.number().int().nonnegative(),
+});
+export type TSendVerificationCodeRequest = z.infer<typeof ZSendVerificationCodeRequest>;
+export type TSendVerificationCodeResponse = z.infer<typeof ZSendVerificationCodeResponse>;
+
+export const sendVerificationCodeRoute = defineRoute({
+  method: 'POST',
+  path: '/api/send-verification-code',
+  summary: 'Send a 5-digit sign-in code by SMS',
+  tag: 'auth',
+  auth: false,
+  body: ZSendVerificationCodeRequest,
+  response: ZSendVerificationCodeResponse,
+  errors: ['INVALID_PHONE_NUMBER', 'RATE_LIMITED', 'PROVIDER_ERROR'],
+});

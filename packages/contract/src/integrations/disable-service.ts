@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { ZProvider, ZServiceType } from '../common';
+import { defineRoute } from '../http';
+import { ZIntegrationService } from './get-integrations-status';
+
+export const ZDisableServiceRequest = z.object({ provider: ZProvider, serviceType: ZServiceType });
+export const ZDisableServiceResponse = z.object({ success: z.literal(true), service: ZIntegrationService });
+export type TDisableServiceRequest = z.infer<typeof ZDisableServiceRequest>;
+
+export const disableServiceRoute = defineRoute({
+  method: 'POST',
+  path: '/integrations/disable',
+  summary: 'Turn off one service of a connected provider',
+  tag: 'integrations',
+  auth: true,
+  body: ZDisableServiceRequest,
+  response: ZDisableServiceResponse,
+  errors: ['UNAUTHORIZED', 'NOT_CONNECTED'],
+});

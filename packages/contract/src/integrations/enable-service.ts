@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { ZPermission, ZProvider, ZServiceType } from '../common';
+import { defineRoute } from '../http';
+import { ZIntegrationService } from './get-integrations-status';
+
+export const ZEnableServiceRequest = z.object({
+  provider: ZProvider,
+  serviceType: ZServiceType,
+  /** Spec §4: enabling gives read/write unless the caller narrows it. */
+  permissions: z.array(ZPermission).min(1).max(2).default(['read', 'write']),
+  metadata: z.record(z.string().max(64), z.union([z.string().max(500), z.number(), z.boolean()])).default({}),
+});
+export const ZEnableServiceResponse = z.object({ success: z.literal(true), service: ZIntegrationService });
+export type TEnableServiceRequest = z.input<typeof ZEnableServiceRequest>;
+
+export const enableServiceRoute = defineRoute({
+  method: 'POST',
+  path: '/integrations/enable',
+  summary: 'Turn on one service (email, calendar, contacts) of a connected provider',
+  tag: 'integrations',
+  auth: true,
+  body: ZEnableServiceRequest,
+  response: ZEnableServiceResponse,
+  errors: ['UNAUTHORIZED', 'NOT_CONNECTED'],
+});

@@ -1,0 +1,86 @@
+import { getAppConfigRoute } from './app/get-app-config';
+import { connectAppleRoute } from './apple/connect-apple';
+import { exchangeLoginTicketRoute } from './auth/exchange-login-ticket';
+import { getMeRoute } from './auth/get-me';
+import { logoutRoute } from './auth/logout';
+import { sendVerificationCodeRoute } from './auth/send-verification-code';
+import { verifyCodeRoute } from './auth/verify-code';
+import { customerPortalRoute, downloadInvoiceRoute, updatePaymentMethodRoute } from './billing/billing-links';
+import { createCheckoutSessionRoute } from './billing/create-checkout-session';
+import { getBillingInfoRoute } from './billing/get-billing-info';
+import {
+  activateTrialRoute,
+  cancelSubscriptionRoute,
+  processSuccessRoute,
+  reactivateSubscriptionRoute,
+} from './billing/subscription-changes';
+import { sendContactMessageRoute } from './contact/send-contact-message';
+import { listOutboxRoute } from './dev/list-outbox';
+import type { RouteDef } from './http';
+import { disableServiceRoute } from './integrations/disable-service';
+import { disconnectAccountRoute, disconnectByProviderRoute } from './integrations/disconnect';
+import { enableServiceRoute } from './integrations/enable-service';
+import { getIntegrationsStatusRoute } from './integrations/get-integrations-status';
+import { getPermissionsRoute } from './integrations/get-permissions';
+import { azureStatusRoute, facebookStatusRoute, googleStatusRoute } from './oauth/get-oauth-status';
+import { azureEventsRoute, googleEventsRoute } from './oauth/list-events';
+import {
+  azureOAuthCallbackRoute,
+  facebookOAuthCallbackRoute,
+  googleOAuthCallbackRoute,
+} from './oauth/oauth-callback';
+import { azureOAuthInitRoute, facebookOAuthInitRoute, googleOAuthInitRoute } from './oauth/oauth-init';
+import {
+  createIntentRoute,
+  createSubscriptionRoute,
+  paymentsUpdatePaymentMethodRoute,
+} from './payments/payments';
+import { getPhoneMappingRoute } from './phone-mapping/get-phone-mapping';
+import { setPhoneMappingRoute } from './phone-mapping/set-phone-mapping';
+
+/**
+ * Every call of spec §7 plus the few this product adds (auth/me, logout, login ticket,
+ * config, dev outbox). A test checks each one is documented in the server's OpenAPI output.
+ */
+export const ROUTES: readonly RouteDef[] = [
+  googleOAuthInitRoute,
+  azureOAuthInitRoute,
+  facebookOAuthInitRoute,
+  googleStatusRoute,
+  azureStatusRoute,
+  facebookStatusRoute,
+  googleOAuthCallbackRoute,
+  azureOAuthCallbackRoute,
+  facebookOAuthCallbackRoute,
+  googleEventsRoute,
+  azureEventsRoute,
+  getPhoneMappingRoute,
+  setPhoneMappingRoute,
+  getIntegrationsStatusRoute,
+  enableServiceRoute,
+  disableServiceRoute,
+  getPermissionsRoute,
+  disconnectAccountRoute,
+  disconnectByProviderRoute,
+  sendVerificationCodeRoute,
+  verifyCodeRoute,
+  connectAppleRoute,
+  sendContactMessageRoute,
+  getBillingInfoRoute,
+  createCheckoutSessionRoute,
+  activateTrialRoute,
+  cancelSubscriptionRoute,
+  reactivateSubscriptionRoute,
+  updatePaymentMethodRoute,
+  customerPortalRoute,
+  downloadInvoiceRoute,
+  processSuccessRoute,
+  createIntentRoute,
+  createSubscriptionRoute,
+  paymentsUpdatePaymentMethodRoute,
+  getMeRoute,
+  logoutRoute,
+  exchangeLoginTicketRoute,
+  getAppConfigRoute,
+  listOutboxRoute,
+];
