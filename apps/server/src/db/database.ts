@@ -1,7 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  type Kysely as KyselyType,
+  Kysely,
+  type MigrationLockOptions,
+  Migrator,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import { migrations } from './migrations/index';
@@ -25,7 +34,25 @@ export function createDb(database: Config['database']): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new LockingSqliteDialect({ database: sqlite }) });
+}
+
+/**
+ * Kysely assumes one process per SQLite file and takes no migration lock. Two processes
+ * started together (two `npm start`s, a test beside a dev server) would both migrate, so
+ * the lock here is a write to the lock row: SQLite lets one writer in and the busy
+ * timeout queues the other, which then sees the migrations done.
+ */
+class LockingSqliteAdapter extends SqliteAdapter {
+  override async acquireMigrationLock(db: KyselyType<unknown>, opt: MigrationLockOptions): Promise<void> {
+    await sql`update ${sql.table(opt.lockTable)} set is_locked = 1 where id = ${opt.lockRowId}`.execute(db);
+  }
+}
+
+class LockingSqliteDialect extends SqliteDialect {
+  override createAdapter() {
+    return new LockingSqliteAdapter();
+  }
 }
 
 /** Brings the schema up to date. On PostgreSQL, Kysely holds an advisory lock, so instances can start together. */

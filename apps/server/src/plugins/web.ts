@@ -28,6 +28,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { distDir: string
     // One route per built file, found at start-up: unknown paths fall through to the SPA fallback.
     wildcard: false,
     index: false,
+    cacheControl: false,
     setHeaders(res, path) {
       res.setHeader('cache-control', path.includes(`${sep}assets${sep}`) ? IMMUTABLE : 'no-cache');
     },

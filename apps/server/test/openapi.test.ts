@@ -1,0 +1,34 @@
+import { API_BASE } from '@app/contract/http';
+import { ROUTES } from '@app/contract/routes';
+import { describe, expect, it } from 'vitest';
+import { useApp } from './helpers/build';
+
+describe('OpenAPI document', () => {
+  const ctx = useApp();
+
+  it('is served at /docs/json and documents the served calls from the contract', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    const config = doc.paths[`${API_BASE}/config`];
+    expect(config.get.responses['200']).toBeDefined();
+    expect(doc.paths[`${API_BASE}/dev/outbox`].get.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['to', 'limit']),
+    );
+  });
+
+  it('serves only paths that the contract defines', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/docs/json' })).json();
+    const contractPaths = new Set(ROUTES.map((r) => `${API_BASE}${r.path.replace(/:(\w+)/g, '{$1}')}`));
+    for (const path of Object.keys(doc.paths).filter((p) => p.startsWith(API_BASE))) {
+      expect(contractPaths, path).toContain(path);
+    }
+  });
+
+  it('serves the browsable docs page', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('swagger');
+  });
+});

@@ -1,0 +1,57 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useApp } from './helpers/build';
+
+const dist = mkdtempSync(join(tmpdir(), 'relay-dist-'));
+mkdirSync(join(dist, 'assets'));
+const INDEX = '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-Ab12Cd.js"></script></body></html>';
+writeFileSync(join(dist, 'index.html'), INDEX);
+writeFileSync(join(dist, 'assets', 'index-Ab12Cd.js'), 'console.log("app")');
+writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"Relay"}');
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+describe('serving the web build', () => {
+  const ctx = useApp({ SERVE_WEB: 'true', WEB_DIST_DIR: dist });
+
+  it.each(['/billing', '/anything', '/', '/calendar/settings', '/dev/outbox'])(
+    'serves index.html for %s',
+    async (url) => {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toBe(INDEX);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it('caches hashed assets for a year', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/assets/index-Ab12Cd.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('console.log');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('revalidates unhashed files such as the manifest', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a missing asset with 404, not the page', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/assets/gone-123.js' });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('keeps API 404s as JSON', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/v1/unknown' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('NOT_FOUND');
+  });
+
+  it('does not answer non-GET requests with the page', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/billing' });
+    expect(res.statusCode).toBe(404);
+  });
+});
