@@ -82,9 +82,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     global: false,
     ...(redis ? { redis, nameSpace: 'rl:' } : {}),
     errorResponseBuilder: (_request, context) =>
-      new AppError('RATE_LIMITED', `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`, {
-        retryAfterSeconds: Math.ceil(context.ttl / 1000),
-      }),
+      new AppError(
+        'RATE_LIMITED',
+        `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+        {
+          retryAfterSeconds: Math.ceil(context.ttl / 1000),
+        },
+      ),
   });
 
   await app.register(swaggerPlugin, { productName: config.productName, publicUrl: config.publicUrl });
@@ -110,9 +114,15 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
         (request.method === 'GET' || request.method === 'HEAD') &&
         !isFileLike(path)
       ) {
-        return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(app.spaIndexHtml);
+        return reply
+          .code(200)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .send(app.spaIndexHtml);
       }
-      return reply.code(404).send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${path}` } });
+      return reply
+        .code(404)
+        .send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${path}` } });
     },
   );
 

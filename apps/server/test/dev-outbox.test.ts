@@ -7,7 +7,12 @@ describe('dev outbox', () => {
 
   it('lists what the stand-ins sent, newest first', async () => {
     await ctx.app.devOutbox.record({ channel: 'sms', to: '+61412345678', body: 'Your code is 11111' });
-    await ctx.app.devOutbox.record({ channel: 'email', to: 'support@example.com', subject: 'Help', body: 'Hi' });
+    await ctx.app.devOutbox.record({
+      channel: 'email',
+      to: 'support@example.com',
+      subject: 'Help',
+      body: 'Hi',
+    });
     await ctx.app.devOutbox.record({ channel: 'sms', to: '+61412345678', body: 'Your code is 22222' });
 
     const res = await ctx.app.inject({ method: 'GET', url: '/v1/dev/outbox' });

@@ -81,6 +81,8 @@ describe('error handling', () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/v1/test/app-error' });
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBe('17');
-    expect(res.json()).toEqual({ error: { code: 'RATE_LIMITED', message: 'Slow down', retryAfterSeconds: 17 } });
+    expect(res.json()).toEqual({
+      error: { code: 'RATE_LIMITED', message: 'Slow down', retryAfterSeconds: 17 },
+    });
   });
 });

@@ -6,7 +6,8 @@ import { useApp } from './helpers/build';
 
 const dist = mkdtempSync(join(tmpdir(), 'relay-dist-'));
 mkdirSync(join(dist, 'assets'));
-const INDEX = '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-Ab12Cd.js"></script></body></html>';
+const INDEX =
+  '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-Ab12Cd.js"></script></body></html>';
 writeFileSync(join(dist, 'index.html'), INDEX);
 writeFileSync(join(dist, 'assets', 'index-Ab12Cd.js'), 'console.log("app")');
 writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"Relay"}');

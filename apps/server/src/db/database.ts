@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
-  type Kysely as KyselyType,
   Kysely,
+  type Kysely as KyselyType,
   type MigrationLockOptions,
   Migrator,
   PostgresDialect,

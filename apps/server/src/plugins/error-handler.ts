@@ -8,7 +8,12 @@ function send(reply: FastifyReply, status: number, body: TErrorBody) {
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
-const CONTEXT_NAMES: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
+const CONTEXT_NAMES: Record<string, string> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'path',
+  headers: 'header',
+};
 
 /** Fastify's own client errors (bad JSON, wrong content type, too large) keep their status with our code. */
 function codeForStatus(status: number): TErrorCode {
@@ -38,7 +43,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       if (error.extra.retryAfterSeconds !== undefined) {
         reply.header('retry-after', String(error.extra.retryAfterSeconds));
       }
-      return send(reply, error.statusCode, { error: { code: error.code, message: error.message, ...error.extra } });
+      return send(reply, error.statusCode, {
+        error: { code: error.code, message: error.message, ...error.extra },
+      });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

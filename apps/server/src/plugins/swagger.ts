@@ -5,20 +5,22 @@ import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
 /** The OpenAPI document is generated from the contract's zod schemas; browse it at /docs. */
-export const swaggerPlugin = fp(async (app: FastifyInstance, opts: { productName: string; publicUrl: string }) => {
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: `${opts.productName} API`,
-        version: '1',
-        description:
-          'Every error answers `{ error: { code, message } }` with a stable code. Authenticated calls take `Authorization: Bearer <sessionToken>`.',
+export const swaggerPlugin = fp(
+  async (app: FastifyInstance, opts: { productName: string; publicUrl: string }) => {
+    await app.register(swagger, {
+      openapi: {
+        info: {
+          title: `${opts.productName} API`,
+          version: '1',
+          description:
+            'Every error answers `{ error: { code, message } }` with a stable code. Authenticated calls take `Authorization: Bearer <sessionToken>`.',
+        },
+        servers: [{ url: opts.publicUrl }],
+        components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
       },
-      servers: [{ url: opts.publicUrl }],
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
-  });
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
-});
+      transform: jsonSchemaTransform,
+      transformObject: jsonSchemaTransformObject,
+    });
+    await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  },
+);

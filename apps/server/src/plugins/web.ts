@@ -18,7 +18,10 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const webPlugin = fp(async (app: FastifyInstance, opts: { distDir: string }) => {
   const indexFile = join(opts.distDir, 'index.html');
   if (!existsSync(indexFile)) {
-    app.log.warn({ distDir: opts.distDir }, 'web build not found: serving the API only (run `npm run build`)');
+    app.log.warn(
+      { distDir: opts.distDir },
+      'web build not found: serving the API only (run `npm run build`)',
+    );
     app.decorate('spaIndexHtml', null);
     return;
   }

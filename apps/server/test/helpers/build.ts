@@ -40,7 +40,10 @@ export function testConfig(overrides: Env = {}): { config: Config; cleanup: () =
 }
 
 /** Builds a fresh app for a test and closes it (and its database) afterwards. */
-export async function build(overrides: Env = {}, prepare?: (app: FastifyInstance) => void): Promise<{
+export async function build(
+  overrides: Env = {},
+  prepare?: (app: FastifyInstance) => void,
+): Promise<{
   app: FastifyInstance;
   close: () => Promise<void>;
 }> {
@@ -58,7 +61,10 @@ export async function build(overrides: Env = {}, prepare?: (app: FastifyInstance
 }
 
 /** One app shared by the tests of a file. */
-export function useApp(overrides: Env = {}, prepare?: (app: FastifyInstance) => void): { readonly app: FastifyInstance } {
+export function useApp(
+  overrides: Env = {},
+  prepare?: (app: FastifyInstance) => void,
+): { readonly app: FastifyInstance } {
   const holder = {} as { app: FastifyInstance; close: () => Promise<void> };
   beforeAll(async () => {
     Object.assign(holder, await build(overrides, prepare));

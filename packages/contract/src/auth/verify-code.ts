@@ -6,9 +6,7 @@ import { ZPhoneNumber } from './send-verification-code';
 
 export const ZVerifyCodeRequest = z.object({
   phoneNumber: ZPhoneNumber,
-  code: z
-    .string()
-    .regex(new RegExp(`^[0-9]{${VERIFICATION_CODE_LENGTH}}$`), 'Code must be exactly 5 digits'),
+  code: z.string().regex(new RegExp(`^[0-9]{${VERIFICATION_CODE_LENGTH}}$`), 'Code must be exactly 5 digits'),
 });
 
 export const ZVerifiedUser = z.object({

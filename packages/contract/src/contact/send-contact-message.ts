@@ -6,11 +6,7 @@ export const ZContactPriority = z.enum(CONTACT_PRIORITIES);
 
 export const ZSendContactMessageRequest = z.object({
   subject: z.string().trim().min(1, 'Subject is required').max(200, 'Subject is at most 200 characters'),
-  message: z
-    .string()
-    .trim()
-    .min(1, 'Message is required')
-    .max(5000, 'Message is at most 5,000 characters'),
+  message: z.string().trim().min(1, 'Message is required').max(5000, 'Message is at most 5,000 characters'),
   priority: ZContactPriority.default('medium'),
   /** Honeypot: hidden from people, filled in by bots. Non-empty means silently dropped. */
   website: z.string().max(500).optional(),

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { OAUTH_SLUGS, type TOAuthProvider } from '../common';
 import { defineRoute } from '../http';
 import { ZIntegrationStatus } from '../integrations/get-integrations-status';

@@ -10,7 +10,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('body', 'text', (col) => col.notNull())
     .addColumn('created_at', 'text', (col) => col.notNull())
     .execute();
-  await db.schema.createIndex('dev_outbox_recipient_idx').on('dev_outbox').columns(['recipient', 'id']).execute();
+  await db.schema
+    .createIndex('dev_outbox_recipient_idx')
+    .on('dev_outbox')
+    .columns(['recipient', 'id'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,0 +1,98 @@
+import { AppShell, Burger, Button, Divider, Drawer, Group, ScrollArea, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconLogout } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useNavigate } from 'react-router';
+import { LanguageSwitch } from '@/components/language-switch';
+import { Logo } from '@/components/logo';
+import { StandInBanner } from '@/components/stand-in-banner';
+import { paths } from '@/config/paths';
+import { useAppConfig } from '@/lib/app-config';
+import { clearAllStorage } from '@/lib/session';
+import { SideNav } from './side-nav';
+import { UserMenu } from './user-menu';
+
+/** The signed-in shell: header with logo and user menu, side navigation, and a full-screen menu on phones. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { productName } = useAppConfig();
+  const [menuOpen, menu] = useDisclosure(false);
+
+  const logout = () => {
+    menu.close();
+    clearAllStorage();
+    navigate(paths.login, { replace: true });
+  };
+
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        {t('nav.skipToContent')}
+      </a>
+      <StandInBanner />
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: true } }}
+        padding={0}
+      >
+        <AppShell.Header px="md" pos="sticky">
+          <Group h="100%" justify="space-between" wrap="nowrap">
+            <Group gap="xs" wrap="nowrap">
+              <Burger
+                opened={menuOpen}
+                onClick={menu.toggle}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+              />
+              <Link
+                to={paths.integrations}
+                aria-label={t('nav.home', { product: productName })}
+                style={{ textDecoration: 'none' }}
+              >
+                <Logo />
+              </Link>
+            </Group>
+            <Group gap="sm" wrap="nowrap">
+              <LanguageSwitch />
+              <UserMenu onLogout={logout} />
+            </Group>
+          </Group>
+        </AppShell.Header>
+
+        <AppShell.Navbar p="md" aria-label={t('nav.primary')}>
+          <SideNav />
+        </AppShell.Navbar>
+
+        <AppShell.Main id="main" tabIndex={-1} style={{ outline: 'none' }}>
+          <Outlet />
+        </AppShell.Main>
+      </AppShell>
+
+      <Drawer
+        opened={menuOpen}
+        onClose={menu.close}
+        size="100%"
+        hiddenFrom="sm"
+        title={<Logo />}
+        closeButtonProps={{ 'aria-label': t('nav.closeMenu') }}
+        scrollAreaComponent={ScrollArea.Autosize}
+      >
+        <Stack gap="lg" component="nav" aria-label={t('nav.primary')}>
+          <SideNav onNavigate={menu.close} />
+          <Divider />
+          <Button
+            variant="subtle"
+            color="red"
+            leftSection={<IconLogout size={18} aria-hidden />}
+            onClick={logout}
+            justify="flex-start"
+          >
+            {t('nav.logout')}
+          </Button>
+        </Stack>
+      </Drawer>
+    </>
+  );
+}

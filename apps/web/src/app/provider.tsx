@@ -1,0 +1,20 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { TOAST_MS } from '@app/contract/constants';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, Suspense } from 'react';
+import { PageLoader } from '@/components/page-loader';
+import { cssVariablesResolver, theme } from './theme';
+
+export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <Notifications position="top-center" autoClose={TOAST_MS.default} />
+      <QueryClientProvider client={queryClient}>
+        <Suspense fallback={<PageLoader />}>{children}</Suspense>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

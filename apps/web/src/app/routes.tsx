@@ -1,0 +1,127 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { PageLoader } from '@/components/page-loader';
+import { paths } from '@/config/paths';
+import { RedirectIfAuthenticated, RequireAuth } from './guards';
+import { AppLayout } from './layouts/app-layout';
+import { PublicLayout } from './layouts/public-layout';
+import { lazyRoute } from './lazy-route';
+import { RouteError } from './route-error';
+
+/**
+ * The spec's route table (§2). Screens load on demand; the guards decide access before
+ * any screen code runs.
+ */
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <PageLoader />,
+    children: [
+      {
+        element: <RedirectIfAuthenticated />,
+        children: [paths.login, paths.connect].map((path) => ({
+          path,
+          lazy: lazyRoute(
+            'login',
+            () => import('@/features/auth/components/login-page'),
+            (m) => m.LoginPage,
+          ),
+        })),
+      },
+      {
+        path: paths.verification,
+        lazy: lazyRoute(
+          'verification',
+          () => import('@/features/auth/components/verification-page'),
+          (m) => m.VerificationPage,
+        ),
+      },
+      {
+        element: (
+          <RequireAuth>
+            <AppLayout />
+          </RequireAuth>
+        ),
+        errorElement: <RouteError />,
+        children: [
+          ...[paths.root, paths.integrations].map((path) => ({
+            path,
+            lazy: lazyRoute(
+              'integrations',
+              () => import('@/features/integrations/components/integrations-page'),
+              (m) => m.IntegrationsPage,
+            ),
+          })),
+          {
+            path: paths.billing,
+            lazy: lazyRoute(
+              'billing',
+              () => import('@/features/billing/components/billing-page'),
+              (m) => m.BillingPage,
+            ),
+          },
+          {
+            path: paths.contact,
+            lazy: lazyRoute(
+              'contact',
+              () => import('@/features/contact/components/contact-page'),
+              (m) => m.ContactPage,
+            ),
+          },
+        ],
+      },
+      {
+        element: <PublicLayout />,
+        errorElement: <RouteError />,
+        children: [
+          {
+            path: paths.privacy,
+            lazy: lazyRoute(
+              'privacy',
+              () => import('@/features/legal/components/privacy-page'),
+              (m) => m.PrivacyPage,
+            ),
+          },
+          {
+            path: paths.terms,
+            lazy: lazyRoute(
+              'terms',
+              () => import('@/features/legal/components/terms-page'),
+              (m) => m.TermsPage,
+            ),
+          },
+          {
+            path: paths.appleGuide,
+            lazy: lazyRoute(
+              'apple-guide',
+              () => import('@/features/guide/components/apple-guide-page'),
+              (m) => m.AppleGuidePage,
+            ),
+          },
+          {
+            path: paths.devOutbox,
+            lazy: lazyRoute(
+              'dev-outbox',
+              () => import('@/features/dev/components/outbox-page'),
+              (m) => m.OutboxPage,
+            ),
+          },
+        ],
+      },
+      ...[paths.calendar, paths.calendarSettings, paths.settings].map((path) => ({
+        path,
+        element: <Navigate to={paths.integrations} replace />,
+      })),
+      ...[paths.googleCallback, paths.azureCallback, paths.facebookCallback, paths.calendarCallback].map(
+        (path) => ({
+          path,
+          lazy: lazyRoute(
+            'oauth-callback',
+            () => import('./routes/oauth-callback'),
+            (m) => m.OAuthCallbackRoute,
+          ),
+        }),
+      ),
+      { path: '*', element: <Navigate to={paths.login} replace /> },
+    ],
+  },
+];

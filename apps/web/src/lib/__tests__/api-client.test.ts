@@ -1,0 +1,104 @@
+import { getAppConfigRoute } from '@app/contract/app/get-app-config';
+import { getMeRoute } from '@app/contract/auth/get-me';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiRequest, setUnauthorizedHandler } from '@/lib/api-client';
+import { storageKeys } from '@/lib/storage';
+
+const redirects: string[] = [];
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  redirects.length = 0;
+  setUnauthorizedHandler((to) => redirects.push(to));
+  vi.stubGlobal('fetch', fetchMock);
+  window.history.replaceState(null, '', '/billing');
+  window.localStorage.setItem(
+    storageKeys.session,
+    JSON.stringify({ sessionToken: 'tok-123', account_id: 'a' }),
+  );
+  window.localStorage.setItem(storageKeys.user, JSON.stringify({ id: 'a' }));
+  window.localStorage.setItem(storageKeys.language, 'zh');
+});
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+});
+
+const CONFIG = {
+  productName: 'Relay',
+  supportEmail: 'help@relay.test',
+  chatSmsNumber: '+15550100000',
+  standIns: [],
+  payments: { publishableKey: null, starterPriceId: null },
+};
+
+describe('apiRequest', () => {
+  it('calls the versioned base with a bearer token and JSON', async () => {
+    fetchMock.mockResolvedValue(Response.json(CONFIG));
+    await expect(apiRequest(getAppConfigRoute)).resolves.toEqual(CONFIG);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/v1/config');
+    expect((init!.headers as Record<string, string>).Authorization).toBe('Bearer tok-123');
+  });
+
+  it('on 401 clears the stored user and session and redirects to connect', async () => {
+    fetchMock.mockResolvedValue(
+      Response.json({ error: { code: 'UNAUTHORIZED', message: 'no' } }, { status: 401 }),
+    );
+    const error = await apiRequest(getMeRoute).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('Authentication required. Redirecting to login...');
+    expect(window.localStorage.getItem(storageKeys.session)).toBeNull();
+    expect(window.localStorage.getItem(storageKeys.user)).toBeNull();
+    // Only what identifies the user goes; other preferences stay.
+    expect(window.localStorage.getItem(storageKeys.language)).toBe('zh');
+    expect(redirects).toEqual(['/connect']);
+  });
+
+  it.each(['/connect', '/'])('on 401 does not redirect when already on %s', async (here) => {
+    window.history.replaceState(null, '', here);
+    fetchMock.mockResolvedValue(new Response(null, { status: 401 }));
+    await expect(apiRequest(getMeRoute)).rejects.toBeInstanceOf(ApiError);
+    expect(redirects).toEqual([]);
+  });
+
+  it('refuses an authenticated call without a token, and signs out', async () => {
+    window.localStorage.removeItem(storageKeys.session);
+    const error = (await apiRequest(getMeRoute).catch((e: unknown) => e)) as ApiError;
+    expect(error.code).toBe('NO_SESSION');
+    expect(error.message).toBe('No session token found. Please sign in again.');
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(redirects).toEqual(['/connect']);
+  });
+
+  it('turns an error body into an ApiError with its code', async () => {
+    fetchMock.mockResolvedValue(
+      Response.json(
+        { error: { code: 'RATE_LIMITED', message: 'Slow down', retryAfterSeconds: 9 } },
+        { status: 429 },
+      ),
+    );
+    const error = (await apiRequest(getAppConfigRoute).catch((e: unknown) => e)) as ApiError;
+    expect([error.status, error.code, error.message, error.details.retryAfterSeconds]).toEqual([
+      429,
+      'RATE_LIMITED',
+      'Slow down',
+      9,
+    ]);
+  });
+
+  it("reports other failures as 'HTTP error! status: N'", async () => {
+    fetchMock.mockResolvedValue(new Response('<html>bad gateway</html>', { status: 502 }));
+    await expect(apiRequest(getAppConfigRoute)).rejects.toThrow('HTTP error! status: 502');
+  });
+
+  it('reports a network failure as NETWORK_ERROR', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(apiRequest(getAppConfigRoute)).rejects.toMatchObject({ code: 'NETWORK_ERROR', status: 0 });
+  });
+
+  it('rejects a response that breaks the contract', async () => {
+    fetchMock.mockResolvedValue(Response.json({ productName: 42 }));
+    await expect(apiRequest(getAppConfigRoute)).rejects.toThrow();
+  });
+});

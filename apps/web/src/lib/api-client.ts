@@ -1,0 +1,107 @@
+import { buildPath, type RouteDef, type TErrorCode, ZErrorBody } from '@app/contract/http';
+import type { z } from 'zod';
+import { env } from '@/config/env';
+import { paths } from '@/config/paths';
+import { getSessionToken } from './session';
+import { storageKeys } from './storage';
+
+/** A failed call, carrying the server's stable code so screens can show translated text. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly code: TErrorCode | 'NETWORK_ERROR' | 'HTTP_ERROR' | 'NO_SESSION',
+    message: string,
+    readonly details: { field?: string; retryAfterSeconds?: number } = {},
+  ) {
+    super(message);
+  }
+}
+
+type Input<R extends RouteDef> = {
+  body?: R['body'] extends z.ZodType ? z.input<R['body']> : never;
+  query?: R['query'] extends z.ZodType ? z.input<R['query']> : never;
+  params?: Record<string, string>;
+  signal?: AbortSignal;
+};
+
+/** Spec §4: a 401 or a missing token signs the person out and sends them to connect. */
+function signOutAndRedirect(): void {
+  try {
+    window.localStorage.removeItem(storageKeys.user);
+    window.localStorage.removeItem(storageKeys.session);
+  } catch {
+    // storage unavailable: nothing to clear
+  }
+  const here = window.location.pathname;
+  if (here !== paths.connect && here !== paths.root) {
+    unauthorizedHandler(paths.connect);
+  }
+}
+
+let unauthorizedHandler: (to: string) => void = (to) => window.location.assign(to);
+
+/** The router installs client-side navigation here, so a 401 never reloads the page. */
+export function setUnauthorizedHandler(handler: (to: string) => void): void {
+  unauthorizedHandler = handler;
+}
+
+function toQueryString(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * The one way the web calls the API: JSON, bearer token, typed by the contract, and
+ * every failure turned into an ApiError with a stable code.
+ */
+export async function apiRequest<R extends RouteDef>(
+  route: R,
+  input: Input<R> = {},
+): Promise<z.output<R['response']>> {
+  const token = getSessionToken();
+  if (route.auth && !token) {
+    signOutAndRedirect();
+    throw new ApiError(401, 'NO_SESSION', 'No session token found. Please sign in again.');
+  }
+  const url = `${env.apiBase}${buildPath(route.path, input.params)}${toQueryString(input.query as Record<string, unknown>)}`;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: route.method,
+      headers: {
+        Accept: 'application/json',
+        ...(input.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+      ...(input.body !== undefined ? { body: JSON.stringify(input.body) } : {}),
+      ...(input.signal ? { signal: input.signal } : {}),
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK_ERROR', 'Network error. Please check your connection and try again.');
+  }
+
+  if (response.status === 401) {
+    signOutAndRedirect();
+    throw new ApiError(401, 'UNAUTHORIZED', 'Authentication required. Redirecting to login...');
+  }
+  const payload: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const parsed = ZErrorBody.safeParse(payload);
+    if (parsed.success) {
+      const { code, message, field, retryAfterSeconds } = parsed.data.error;
+      throw new ApiError(response.status, code, message, {
+        ...(field ? { field } : {}),
+        ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
+      });
+    }
+    throw new ApiError(response.status, 'HTTP_ERROR', `HTTP error! status: ${response.status}`);
+  }
+  return route.response.parse(payload) as z.output<R['response']>;
+}

@@ -1,0 +1,66 @@
+import i18n, { type i18n as I18n } from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import resourcesToBackend from 'i18next-resources-to-backend';
+import { initReactI18next } from 'react-i18next';
+import enCommon from '@/locales/en/common.json';
+import zhCommon from '@/locales/zh/common.json';
+import { readLocal, storageKeys, writeLocal } from './storage';
+
+export const LANGUAGES = ['en', 'zh'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/**
+ * The spec's detection order (navigator, localStorage, sessionStorage, cookie, htmlTag),
+ * preceded by the person's own pick from the language switch: the browser always names
+ * a language, so without that a choice could never outlive a reload.
+ */
+export const DETECTION_ORDER = [
+  'userChoice',
+  'navigator',
+  'localStorage',
+  'sessionStorage',
+  'cookie',
+  'htmlTag',
+];
+
+const HTML_LANG: Record<Language, string> = { en: 'en', zh: 'zh-CN' };
+
+export function toLanguage(code: string | undefined): Language {
+  return code?.toLowerCase().startsWith('zh') ? 'zh' : 'en';
+}
+
+export function initI18n(options: { lng?: Language } = {}): I18n {
+  const detector = new LanguageDetector();
+  detector.addDetector({ name: 'userChoice', lookup: () => readLocal(storageKeys.language) ?? undefined });
+  i18n
+    .use(detector)
+    // Long texts (legal pages, the guide) load with the page that needs them.
+    .use(resourcesToBackend((lng: string, ns: string) => import(`../locales/${lng}/${ns}.json`)))
+    .use(initReactI18next);
+  void i18n.init({
+    ...(options.lng ? { lng: options.lng } : {}),
+    resources: { en: { common: enCommon }, zh: { common: zhCommon } },
+    partialBundledLanguages: true,
+    ns: ['common'],
+    defaultNS: 'common',
+    fallbackLng: 'en',
+    supportedLngs: [...LANGUAGES],
+    nonExplicitSupportedLngs: true,
+    load: 'languageOnly',
+    detection: { order: DETECTION_ORDER, caches: [] },
+    interpolation: { escapeValue: false },
+    react: { useSuspense: true },
+  });
+  const applyHtmlLang = (lng: string) => {
+    document.documentElement.lang = HTML_LANG[toLanguage(lng)];
+  };
+  applyHtmlLang(i18n.resolvedLanguage ?? i18n.language);
+  i18n.on('languageChanged', applyHtmlLang);
+  return i18n;
+}
+
+/** The switch: remembered on this device, applied at once. */
+export function chooseLanguage(lng: Language): Promise<unknown> {
+  writeLocal(storageKeys.language, lng);
+  return i18n.changeLanguage(lng);
+}

@@ -1,0 +1,33 @@
+// Screenshot a page the way a person sees it: node scripts/screenshot.mjs <url> <out.png> [width] [height] [en|zh]
+import { chromium } from 'playwright-core';
+
+const [url, out, width = '390', height = '844', lang = 'en'] = process.argv.slice(2);
+if (!url || !out) {
+  console.error('usage: node scripts/screenshot.mjs <url> <out.png> [width] [height] [en|zh]');
+  process.exit(2);
+}
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+const context = await browser.newContext({
+  viewport: { width: Number(width), height: Number(height) },
+  locale: lang === 'zh' ? 'zh-CN' : 'en-US',
+  deviceScaleFactor: 1,
+  isMobile: Number(width) < 600,
+  hasTouch: Number(width) < 600,
+});
+const page = await context.newPage();
+await page.goto(url, { waitUntil: 'networkidle' });
+await page.screenshot({ path: out, fullPage: process.env.FULL === '1' });
+console.log(page.url());
+await browser.close();
