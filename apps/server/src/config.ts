@@ -41,7 +41,8 @@ const ZEnv = z.object({
     .default('+15550100000'),
 });
 
-export type Env = z.input<typeof ZEnv>;
+/** Environment variables as strings, the way a process receives them. */
+export type Env = Partial<Record<keyof z.input<typeof ZEnv>, string>>;
 
 export interface Config {
   env: 'development' | 'production' | 'test';
