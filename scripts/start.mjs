@@ -30,6 +30,8 @@ if (needsBuild) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// Variables already in the environment win over .env (Node's own loader never overwrites them).
+if (existsSync(join(root, '.env'))) process.loadEnvFile(join(root, '.env'));
 process.env.NODE_ENV ??= 'production';
 const { register } = await import('tsx/esm/api');
 register();
