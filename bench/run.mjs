@@ -16,7 +16,14 @@ const dataDir = mkdtempSync(join(tmpdir(), 'relay-bench-'));
 
 const server = spawn('node', ['scripts/start.mjs'], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 
@@ -50,7 +57,10 @@ function pageWeight() {
   const dist = join(root, 'apps/web/dist');
   const html = readFileSync(join(dist, 'index.html'));
   const refs = [...String(html).matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
-  const files = [{ file: 'index.html', bytes: html }, ...refs.map((ref) => ({ file: ref, bytes: readFileSync(join(dist, ref)) }))];
+  const files = [
+    { file: 'index.html', bytes: html },
+    ...refs.map((ref) => ({ file: ref, bytes: readFileSync(join(dist, ref)) })),
+  ];
   const rows = files.map(({ file, bytes }) => ({ file, raw: bytes.length, gzip: gzipSync(bytes).length }));
   return { files: rows, totalGzipBytes: rows.reduce((sum, r) => sum + r.gzip, 0) };
 }

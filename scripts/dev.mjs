@@ -5,7 +5,10 @@ const children = [
   ['api', ['run', 'dev', '-w', 'apps/server']],
   ['web', ['run', 'dev', '-w', 'apps/web']],
 ].map(([name, args]) => {
-  const child = spawn('npm', args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '1' } });
+  const child = spawn('npm', args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, FORCE_COLOR: '1' },
+  });
   const prefix = (data) => process.stdout.write(String(data).replace(/^(?=.)/gm, `[${name}] `));
   child.stdout.on('data', prefix);
   child.stderr.on('data', prefix);

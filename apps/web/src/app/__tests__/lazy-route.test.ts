@@ -1,0 +1,47 @@
+import { CHUNK_LOAD_TIMEOUT_MS } from '@app/contract/constants';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ChunkLoadError, lazyRoute } from '@/app/lazy-route';
+
+afterEach(() => vi.useRealTimers());
+
+describe('lazyRoute', () => {
+  it('gives the router the chosen component', async () => {
+    const Page = () => null;
+    const route = await lazyRoute(
+      'page',
+      async () => ({ Page }),
+      (m) => m.Page,
+    )();
+    expect(route.Component).toBe(Page);
+  });
+
+  it("turns a failed chunk into 'Loading chunk {id} failed'", async () => {
+    const load = lazyRoute(
+      'billing',
+      () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+      () => () => null,
+    );
+    await expect(load()).rejects.toEqual(new ChunkLoadError('billing'));
+    await expect(load()).rejects.toThrow('Loading chunk billing failed');
+  });
+
+  it('gives up after the 120 s chunk timeout', async () => {
+    vi.useFakeTimers();
+    const pending = lazyRoute(
+      'contact',
+      () => new Promise<never>(() => undefined),
+      () => () => null,
+    )();
+    const outcome = pending.catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(CHUNK_LOAD_TIMEOUT_MS - 1);
+    let settled = false;
+    void pending.catch(() => {
+      settled = true;
+    });
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    expect(CHUNK_LOAD_TIMEOUT_MS).toBe(120_000);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await outcome).toBeInstanceOf(ChunkLoadError);
+  });
+});
