@@ -6,9 +6,12 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { AppError } from './lib/app-error';
+import { requestLanguage, translate } from './lib/messages';
 import { appConfigRoutes } from './modules/app-config/routes';
+import { authRoutes } from './modules/auth/routes';
 import { devRoutes } from './modules/dev/routes';
 import { healthRoutes } from './modules/health/routes';
+import { authenticatePlugin } from './plugins/authenticate';
 import { dbPlugin } from './plugins/db';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { servicesPlugin } from './plugins/services';
@@ -81,23 +84,27 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     // Routes opt in through registerRoute, so static files and health checks are never limited.
     global: false,
     ...(redis ? { redis, nameSpace: 'rl:' } : {}),
-    errorResponseBuilder: (_request, context) =>
-      new AppError(
+    errorResponseBuilder: (request, context) => {
+      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+      return new AppError(
         'RATE_LIMITED',
-        `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+        translate(requestLanguage(request), 'tooManyRequests', { seconds }),
         {
-          retryAfterSeconds: Math.ceil(context.ttl / 1000),
+          retryAfterSeconds: seconds,
         },
-      ),
+      );
+    },
   });
 
   await app.register(swaggerPlugin, { productName: config.productName, publicUrl: config.publicUrl });
   await app.register(dbPlugin, { database: config.database });
   await app.register(servicesPlugin, { config });
+  await app.register(authenticatePlugin);
   await app.register(errorHandlerPlugin);
 
   await app.register(healthRoutes);
   await app.register(appConfigRoutes);
+  await app.register(authRoutes);
   if (app.standIns.includes('sms') || app.standIns.includes('mail')) await app.register(devRoutes);
 
   if (config.web.enabled) await app.register(webPlugin, { distDir: config.web.distDir });

@@ -35,6 +35,27 @@ const ZEnv = z.object({
   SERVE_WEB: ZBool.default(true),
   PRODUCT_NAME: z.string().min(1).max(60).default('Relay'),
   SUPPORT_EMAIL: z.email().default('support@example.com'),
+  /** 32 random bytes, base64. Generated into DATA_DIR on first local start; set it when several instances share data. */
+  APP_ENCRYPTION_KEY: z
+    .string()
+    .refine(
+      (value) => Buffer.from(value, 'base64').length === 32,
+      'must be 32 bytes, base64-encoded (openssl rand -base64 32)',
+    )
+    .optional(),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, 'must look like AC followed by 32 hex digits')
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16).optional(),
+  TWILIO_FROM: z
+    .string()
+    .regex(
+      /^(\+[0-9]{8,15}|MG[0-9a-fA-F]{32})$/,
+      'must be an E.164 sender number or a Messaging Service SID (MG...)',
+    )
+    .optional(),
+  TWILIO_BASE_URL: z.url().default('https://api.twilio.com'),
   CHAT_SMS_NUMBER: z
     .string()
     .regex(/^\+[0-9]{8,15}$/, 'must be an E.164 number such as +15550100000')
@@ -59,6 +80,8 @@ export interface Config {
   productName: string;
   supportEmail: string;
   chatSmsNumber: string;
+  encryptionKey?: string;
+  twilio?: { accountSid: string; authToken: string; from: string; baseUrl: string };
 }
 
 export class ConfigError extends Error {
@@ -77,6 +100,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid environment variable(s):\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const twilioVars = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM];
+  if (twilioVars.some(Boolean) && !twilioVars.every(Boolean)) {
+    throw new ConfigError(
+      'Invalid environment variable(s):\n  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: set all three to send real SMS, or none for the local stand-in',
+    );
+  }
   const dataDir = resolve(e.DATA_DIR);
   const database: Config['database'] = e.DATABASE_URL?.startsWith('postgres')
     ? { kind: 'postgres', url: e.DATABASE_URL, ...(e.DATABASE_SCHEMA ? { schema: e.DATABASE_SCHEMA } : {}) }
@@ -99,5 +128,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     productName: e.PRODUCT_NAME,
     supportEmail: e.SUPPORT_EMAIL,
     chatSmsNumber: e.CHAT_SMS_NUMBER,
+    ...(e.APP_ENCRYPTION_KEY ? { encryptionKey: e.APP_ENCRYPTION_KEY } : {}),
+    ...(e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+      ? {
+          twilio: {
+            accountSid: e.TWILIO_ACCOUNT_SID,
+            authToken: e.TWILIO_AUTH_TOKEN,
+            from: e.TWILIO_FROM,
+            baseUrl: e.TWILIO_BASE_URL.replace(/\/+$/, ''),
+          },
+        }
+      : {}),
   };
 }

@@ -36,4 +36,7 @@ export const ZUser = z
   .meta({ id: 'User' });
 export type TUser = z.infer<typeof ZUser>;
 
+/** Phone-only users get an address made from their number at this placeholder domain (spec §3). */
+export const PHONE_EMAIL_DOMAIN = 'phone.relay.invalid';
+
 export const ZSuccess = z.object({ success: z.literal(true), message: z.string().optional() });

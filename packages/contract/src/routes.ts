@@ -4,6 +4,7 @@ import { exchangeLoginTicketRoute } from './auth/exchange-login-ticket';
 import { getMeRoute } from './auth/get-me';
 import { logoutRoute } from './auth/logout';
 import { sendVerificationCodeRoute } from './auth/send-verification-code';
+import { startPhoneSessionRoute } from './auth/start-phone-session';
 import { verifyCodeRoute } from './auth/verify-code';
 import { customerPortalRoute, downloadInvoiceRoute, updatePaymentMethodRoute } from './billing/billing-links';
 import { createCheckoutSessionRoute } from './billing/create-checkout-session';
@@ -81,6 +82,7 @@ export const ROUTES: readonly RouteDef[] = [
   getMeRoute,
   logoutRoute,
   exchangeLoginTicketRoute,
+  startPhoneSessionRoute,
   getAppConfigRoute,
   listOutboxRoute,
 ];

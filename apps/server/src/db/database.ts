@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
@@ -18,10 +19,20 @@ import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
 
+/**
+ * Like libpq, a URL without a user means the operating-system user; node-pg instead sends
+ * an empty name, which PostgreSQL refuses.
+ */
+export function withDefaultUser(url: string): string {
+  const parsed = new URL(url);
+  if (!parsed.username) parsed.username = process.env.PGUSER ?? userInfo().username;
+  return parsed.toString();
+}
+
 export function createDb(database: Config['database']): Db {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({
-      connectionString: database.url,
+      connectionString: withDefaultUser(database.url),
       max: 10,
       ...(database.schema ? { options: `-c search_path=${database.schema}` } : {}),
     });

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Table types. Times are ISO-8601 UTC strings (`Date#toISOString`), which sort and compare
  * correctly as text in both SQLite and PostgreSQL, so one set of queries serves both.
@@ -11,6 +13,51 @@ export interface DevOutboxTable {
   created_at: string;
 }
 
+export interface UsersTable {
+  id: string;
+  email: string;
+  name: string;
+  provider: string;
+  phone_number: string | null;
+  language: 'en' | 'zh';
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  /** SHA-256 of the token; the token itself is never stored. */
+  token_hash: string;
+  provider: string;
+  user_agent: string | null;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+export interface VerificationCodesTable {
+  id: string;
+  phone_number: string;
+  /** HMAC of number and code; the code itself is never stored. */
+  code_hash: string;
+  attempts: Generated<number>;
+  created_at: string;
+  expires_at: string;
+  consumed_at: string | null;
+  verified_at: string | null;
+  proof_used_at: string | null;
+}
+
+export interface PhoneSendLocksTable {
+  phone_number: string;
+  touched_at: string;
+}
+
 export interface Database {
   dev_outbox: DevOutboxTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  verification_codes: VerificationCodesTable;
+  phone_send_locks: PhoneSendLocksTable;
 }

@@ -38,6 +38,7 @@ export function registerRoute<R extends RouteDef>(
       response: { 200: def.response, '4xx': ZErrorBody, '5xx': ZErrorBody },
     },
     config: { rateLimit: options.rateLimit ?? app.defaultRateLimit },
+    ...(def.auth ? { preHandler: app.authenticate } : {}),
     handler: handler as (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   });
 }

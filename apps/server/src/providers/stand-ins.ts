@@ -8,8 +8,8 @@ export type StandInService = (typeof STAND_IN_SERVICES)[number];
  * with its own credentials (docs/operations.md); until then the stand-in is used, and the
  * startup log and the web's banner say so.
  */
-export function standInServices(_config: Config): StandInService[] {
-  // No real adapter is configurable yet: SMS, mail, identity, payments and calendar
-  // adapters arrive with their issues and each removes its entry when its credentials are set.
-  return ['sms', 'mail', 'identity', 'payments', 'calendar'];
+export function standInServices(config: Config): StandInService[] {
+  const real: Partial<Record<StandInService, boolean>> = { sms: Boolean(config.twilio) };
+  // Mail, identity, payments and calendar adapters arrive with their issues; until then they are stand-ins.
+  return (['sms', 'mail', 'identity', 'payments', 'calendar'] as const).filter((service) => !real[service]);
 }

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app';
 import { type Config, type Env, loadConfig } from '../../src/config';
+import { withDefaultUser } from '../../src/db/database';
 
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -30,7 +31,7 @@ export function testConfig(overrides: Env = {}): { config: Config; cleanup: () =
     cleanup: async () => {
       rmSync(dataDir, { recursive: true, force: true });
       if (config.database.kind === 'postgres' && config.database.schema) {
-        const client = new pg.Client({ connectionString: config.database.url });
+        const client = new pg.Client({ connectionString: withDefaultUser(config.database.url) });
         await client.connect();
         await client.query(`drop schema if exists ${config.database.schema} cascade`);
         await client.end();

@@ -10,9 +10,16 @@ export const ZPhoneNumber = z
   .trim()
   .min(1, 'Phone number is required')
   .max(32, 'Phone number is too long')
-  .regex(/^\+[0-9]{8,16}$/, 'Phone number must be in international format, e.g. +61412345678');
+  .regex(/^\+[0-9]{8,18}$/, 'Phone number must be in international format, e.g. +61412345678');
 
-export const ZSendVerificationCodeRequest = z.object({ phoneNumber: ZPhoneNumber });
+export const ZLanguage = z.enum(['en', 'zh']);
+export type TLanguage = z.infer<typeof ZLanguage>;
+
+export const ZSendVerificationCodeRequest = z.object({
+  phoneNumber: ZPhoneNumber,
+  /** The page's language: the SMS is written in it. */
+  language: ZLanguage.default('en'),
+});
 export const ZSendVerificationCodeResponse = z.object({
   success: z.literal(true),
   /** Seconds the code stays valid. */
@@ -20,7 +27,7 @@ export const ZSendVerificationCodeResponse = z.object({
   /** Seconds before another code may be requested for this number. */
   resendAfterSeconds: z.number().int().nonnegative(),
 });
-export type TSendVerificationCodeRequest = z.infer<typeof ZSendVerificationCodeRequest>;
+export type TSendVerificationCodeRequest = z.input<typeof ZSendVerificationCodeRequest>;
 export type TSendVerificationCodeResponse = z.infer<typeof ZSendVerificationCodeResponse>;
 
 export const sendVerificationCodeRoute = defineRoute({

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-dev-outbox';
+import * as m0002 from './0002-auth';
 
 /**
  * Imported, not read from disk, so the same list runs under tsx, a bundle or a test,
@@ -7,4 +8,5 @@ import * as m0001 from './0001-dev-outbox';
  */
 export const migrations: Record<string, Migration> = {
   '0001-dev-outbox': m0001,
+  '0002-auth': m0002,
 };

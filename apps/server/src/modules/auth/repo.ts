@@ -1,0 +1,152 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/database';
+import type { SessionsTable, UsersTable, VerificationCodesTable } from '../../db/schema';
+
+export type UserRow = Selectable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type CodeRow = Selectable<VerificationCodesTable>;
+
+/** Every SQL statement of sign-in: users, sessions, verification codes. */
+export class AuthRepo {
+  constructor(private readonly db: Db) {}
+
+  findUserByPhone(phone: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('phone_number', '=', phone).executeTakeFirst();
+  }
+
+  findUserById(id: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Inserts unless a user with this number exists (two verifications racing); returns the one stored. */
+  async insertUserOnce(user: UserRow): Promise<UserRow> {
+    await this.db
+      .insertInto('users')
+      .values(user)
+      .onConflict((oc) => oc.column('phone_number').doNothing())
+      .execute();
+    return (await this.findUserByPhone(user.phone_number!))!;
+  }
+
+  async insertSession(session: SessionRow): Promise<void> {
+    await this.db.insertInto('sessions').values(session).execute();
+  }
+
+  findLiveSession(tokenHash: string, now: string): Promise<SessionRow | undefined> {
+    return this.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('token_hash', '=', tokenHash)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+  }
+
+  async extendSession(id: string, lastSeenAt: string, expiresAt: string): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ last_seen_at: lastSeenAt, expires_at: expiresAt })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async deleteSession(id: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('id', '=', id).execute();
+  }
+
+  /**
+   * Runs `work` with the number's send lock held: an upsert on its row, which PostgreSQL
+   * holds until commit and SQLite's single writer serialises anyway.
+   */
+  withPhoneLock<T>(phone: string, now: string, work: (repo: AuthRepo) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('phone_send_locks')
+        .values({ phone_number: phone, touched_at: now })
+        .onConflict((oc) => oc.column('phone_number').doUpdateSet({ touched_at: now }))
+        .execute();
+      return work(new AuthRepo(trx));
+    });
+  }
+
+  /** Send times for the number since `since`, newest first. */
+  async sendTimes(phone: string, since: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('verification_codes')
+      .select('created_at')
+      .where('phone_number', '=', phone)
+      .where('created_at', '>', since)
+      .orderBy('created_at', 'desc')
+      .execute();
+    return rows.map((row) => row.created_at);
+  }
+
+  /** A new code replaces every earlier one still open for the number. */
+  async replaceCode(code: Omit<CodeRow, 'attempts'>): Promise<void> {
+    await this.db
+      .updateTable('verification_codes')
+      .set({ consumed_at: code.created_at })
+      .where('phone_number', '=', code.phone_number)
+      .where('consumed_at', 'is', null)
+      .execute();
+    await this.db.insertInto('verification_codes').values(code).execute();
+  }
+
+  async deleteCode(id: string): Promise<void> {
+    await this.db.deleteFrom('verification_codes').where('id', '=', id).execute();
+  }
+
+  findCode(id: string): Promise<CodeRow | undefined> {
+    return this.db.selectFrom('verification_codes').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  latestOpenCode(phone: string): Promise<CodeRow | undefined> {
+    return this.db
+      .selectFrom('verification_codes')
+      .selectAll()
+      .where('phone_number', '=', phone)
+      .where('consumed_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Spends one try, atomically: the row only changes while tries remain and the code is open
+   * and unexpired. Fifty requests at once still spend at most `maxAttempts`; the rest get undefined.
+   */
+  async spendAttempt(id: string, maxAttempts: number, now: string): Promise<number | undefined> {
+    const row = await this.db
+      .updateTable('verification_codes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', id)
+      .where('attempts', '<', maxAttempts)
+      .where('consumed_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning('attempts')
+      .executeTakeFirst();
+    return row?.attempts;
+  }
+
+  /** Single use: only the first caller gets true. */
+  async consumeCode(id: string, now: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('verification_codes')
+      .set({ consumed_at: now, verified_at: now })
+      .where('id', '=', id)
+      .where('consumed_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** The verified-phone proof works once. */
+  async useProof(codeId: string, now: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('verification_codes')
+      .set({ proof_used_at: now })
+      .where('id', '=', codeId)
+      .where('verified_at', 'is not', null)
+      .where('proof_used_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+}

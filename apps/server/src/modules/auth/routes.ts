@@ -1,0 +1,76 @@
+import { getMeRoute } from '@app/contract/auth/get-me';
+import { logoutRoute } from '@app/contract/auth/logout';
+import { sendVerificationCodeRoute } from '@app/contract/auth/send-verification-code';
+import { startPhoneSessionRoute } from '@app/contract/auth/start-phone-session';
+import { verifyCodeRoute } from '@app/contract/auth/verify-code';
+import type { FastifyInstance } from 'fastify';
+import { requestLanguage } from '../../lib/messages';
+import { registerRoute } from '../../lib/route';
+import { requireAuth } from '../../plugins/authenticate';
+import { sendVerificationCode } from './send-verification-code';
+import { toUser } from './sessions';
+import { startPhoneSession } from './start-phone-session';
+import { MAX_SENDS_PER_IP_PER_HOUR } from './verification-codes';
+import { verifyCode } from './verify-code';
+
+const HOUR = 60 * 60 * 1000;
+
+export async function authRoutes(app: FastifyInstance) {
+  const now = () => app.clock.now();
+
+  registerRoute(
+    app,
+    sendVerificationCodeRoute,
+    async (req) =>
+      sendVerificationCode(
+        {
+          repo: app.authRepo,
+          sms: app.sms,
+          codeKey: app.secrets.codeHash,
+          productName: app.config.productName,
+          publicUrl: app.config.publicUrl,
+          now,
+        },
+        req.body,
+      ),
+    { rateLimit: { max: MAX_SENDS_PER_IP_PER_HOUR, timeWindow: HOUR } },
+  );
+
+  registerRoute(
+    app,
+    verifyCodeRoute,
+    async (req) =>
+      verifyCode(
+        { repo: app.authRepo, codeKey: app.secrets.codeHash, proofKey: app.secrets.tokenSigning, now },
+        req.body,
+        {
+          language: requestLanguage(req),
+          userAgent: req.headers['user-agent'],
+        },
+      ),
+    // Per code, five tries are the real bound; this only stops one address trying many numbers.
+    { rateLimit: { max: 100, timeWindow: HOUR } },
+  );
+
+  registerRoute(
+    app,
+    startPhoneSessionRoute,
+    async (req) =>
+      startPhoneSession(
+        { repo: app.authRepo, proofKey: app.secrets.tokenSigning, now },
+        req.body.verifiedPhoneToken,
+        {
+          language: requestLanguage(req),
+          userAgent: req.headers['user-agent'],
+        },
+      ),
+    { rateLimit: { max: 20, timeWindow: HOUR } },
+  );
+
+  registerRoute(app, getMeRoute, async (req) => ({ user: toUser(requireAuth(req).user) }));
+
+  registerRoute(app, logoutRoute, async (req) => {
+    await app.authRepo.deleteSession(requireAuth(req).session.id);
+    return { success: true as const };
+  });
+}

@@ -1,0 +1,27 @@
+import type { TStartPhoneSessionResponse } from '@app/contract/auth/start-phone-session';
+import { AppError } from '../../lib/app-error';
+import { type Language, translate } from '../../lib/messages';
+import { readPhoneProof } from './phone-proof';
+import type { AuthRepo } from './repo';
+import { createSession, toUser } from './sessions';
+
+/** Trades a fresh, unused verified-phone proof for a session of that phone-only user. */
+export async function startPhoneSession(
+  deps: { repo: AuthRepo; proofKey: Buffer; now: () => Date },
+  token: string,
+  context: { language: Language; userAgent?: string | undefined },
+): Promise<TStartPhoneSessionResponse> {
+  const now = deps.now();
+  const refuse = () => new AppError('UNAUTHORIZED', translate(context.language, 'proofInvalid'));
+  const proof = readPhoneProof(deps.proofKey, token, now);
+  if (!proof) throw refuse();
+  const user = await deps.repo.findUserById(proof.userId);
+  if (!user || user.phone_number !== proof.phone) throw refuse();
+  if (!(await deps.repo.useProof(proof.codeId, now.toISOString()))) throw refuse();
+  const sessionToken = await createSession(deps.repo, user, {
+    provider: 'phone',
+    userAgent: context.userAgent,
+    now,
+  });
+  return { sessionToken, user: toUser(user) };
+}

@@ -1,0 +1,89 @@
+import type { TVerifyCodeResponse } from '@app/contract/auth/verify-code';
+import { PHONE_EMAIL_DOMAIN } from '@app/contract/common';
+import { normaliseE164 } from '@app/contract/phone';
+import { AppError } from '../../lib/app-error';
+import { newId } from '../../lib/ids';
+import { type Language, translate } from '../../lib/messages';
+import { issuePhoneProof } from './phone-proof';
+import type { AuthRepo, UserRow } from './repo';
+import { createSession, toUser } from './sessions';
+import { codeMatches, MAX_ATTEMPTS_PER_CODE } from './verification-codes';
+
+export interface VerifyCodeDeps {
+  repo: AuthRepo;
+  codeKey: Buffer;
+  proofKey: Buffer;
+  now: () => Date;
+}
+
+function verifiedUser(user: UserRow) {
+  return {
+    userId: user.id,
+    email: user.email,
+    name: user.name,
+    displayName: user.name,
+    phoneNumber: user.phone_number ?? '',
+  };
+}
+
+/**
+ * Checks a code. Each try is spent atomically before the code is compared, so no number
+ * of parallel requests gets more than five comparisons per code. An existing user is
+ * signed in; a new number becomes a phone-only user and gets a proof to finish sign-up.
+ */
+export async function verifyCode(
+  deps: VerifyCodeDeps,
+  input: { phoneNumber: string; code: string },
+  context: { language: Language; userAgent?: string | undefined },
+): Promise<TVerifyCodeResponse> {
+  const { language } = context;
+  const invalid = () => new AppError('INVALID_CODE', translate(language, 'invalidCode'), { field: 'code' });
+  const phone = normaliseE164(input.phoneNumber);
+  if (!phone)
+    throw new AppError('INVALID_PHONE_NUMBER', translate(language, 'invalidPhone'), { field: 'phoneNumber' });
+
+  const now = deps.now();
+  const nowIso = now.toISOString();
+  const code = await deps.repo.latestOpenCode(phone);
+  if (!code) throw invalid();
+  if (code.expires_at <= nowIso) {
+    throw new AppError('CODE_EXPIRED', translate(language, 'invalidCode'), { field: 'code' });
+  }
+  const attempt = await deps.repo.spendAttempt(code.id, MAX_ATTEMPTS_PER_CODE, nowIso);
+  if (attempt === undefined) {
+    // No try left to spend: the tries ran out, or the code was used or replaced meanwhile.
+    const current = await deps.repo.findCode(code.id);
+    if (current && current.attempts >= MAX_ATTEMPTS_PER_CODE) {
+      throw new AppError('TOO_MANY_ATTEMPTS', translate(language, 'tooManyAttempts'));
+    }
+    throw invalid();
+  }
+  if (!codeMatches(deps.codeKey, phone, input.code, code.code_hash)) throw invalid();
+  if (!(await deps.repo.consumeCode(code.id, nowIso))) throw invalid();
+
+  const existing = await deps.repo.findUserByPhone(phone);
+  if (existing) {
+    const sessionToken = await createSession(deps.repo, existing, {
+      provider: 'phone',
+      userAgent: context.userAgent,
+      now,
+    });
+    return { isExistingUser: true, sessionToken, user: verifiedUser(existing), account: toUser(existing) };
+  }
+
+  const user = await deps.repo.insertUserOnce({
+    id: newId(),
+    email: `${phone.slice(1)}@${PHONE_EMAIL_DOMAIN}`,
+    name: 'Phone User',
+    provider: 'phone',
+    phone_number: phone,
+    language,
+    created_at: nowIso,
+    updated_at: nowIso,
+  });
+  return {
+    isExistingUser: false,
+    user: verifiedUser(user),
+    verifiedPhoneToken: issuePhoneProof(deps.proofKey, { phone, userId: user.id, codeId: code.id }, now),
+  };
+}

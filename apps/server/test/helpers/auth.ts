@@ -1,0 +1,62 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { expect } from 'vitest';
+
+let ipCounter = 1;
+/** Each caller its own address, so per-IP limits of one test never touch another. */
+export function freshIp(): string {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+export function post(
+  app: FastifyInstance,
+  url: string,
+  payload: unknown,
+  extra: Partial<InjectOptions> = {},
+) {
+  return app.inject({ method: 'POST', url, payload: payload as InjectOptions['payload'], ...extra });
+}
+
+/** The newest code texted to a number, read back from the dev outbox as a person would. */
+export async function latestCode(app: FastifyInstance, phone: string): Promise<string> {
+  const [message] = await app.devOutbox.list({ to: phone, limit: 1 });
+  const code = /\b(\d{5})\b/.exec(message?.body ?? '')?.[1];
+  expect(code, `no code texted to ${phone}`).toBeDefined();
+  return code!;
+}
+
+export async function requestCode(app: FastifyInstance, phone: string, ip = freshIp()) {
+  const res = await post(
+    app,
+    '/v1/api/send-verification-code',
+    { phoneNumber: phone },
+    { remoteAddress: ip },
+  );
+  expect(res.statusCode, res.body).toBe(200);
+  return latestCode(app, phone);
+}
+
+/** Signs a number in through the real flow (new users take the phone-only path); returns the bearer token. */
+export async function signIn(app: FastifyInstance, phone: string): Promise<string> {
+  const ip = freshIp();
+  const code = await requestCode(app, phone, ip);
+  const verified = (
+    await post(app, '/v1/api/verify-code', { phoneNumber: phone, code }, { remoteAddress: ip })
+  ).json();
+  if (verified.sessionToken) return verified.sessionToken;
+  const session = await post(app, '/v1/auth/phone-session', {
+    verifiedPhoneToken: verified.verifiedPhoneToken,
+  });
+  expect(session.statusCode, session.body).toBe(200);
+  return session.json().sessionToken;
+}
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}
+
+/** Moves the app's clock; every time-based rule reads it. */
+export function advanceClock(app: FastifyInstance, ms: number): void {
+  const current = app.clock.now().getTime();
+  app.clock.now = () => new Date(current + ms);
+}

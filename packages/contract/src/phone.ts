@@ -1,0 +1,78 @@
+import { AsYouType, Metadata, parsePhoneNumberFromString } from 'libphonenumber-js';
+import { isValidNationalNumber, NANP_DIGITS, PHONE_MAX_DIGITS } from './constants';
+import { COUNTRIES, type TCountry, type TCountryIso } from './countries';
+
+/**
+ * One set of phone rules for the page and the server (spec §5): the page formats and
+ * checks as the person types, the server re-checks the E.164 number it receives.
+ */
+
+const metadata = new Metadata();
+
+/** Digits a person may type for this country: its longest number, plus a leading trunk prefix (0 or 1). */
+export function maxInputDigits(country: TCountry): number {
+  if (country.dialCode === '+1') return NANP_DIGITS + 1;
+  metadata.selectNumberingPlan(country.iso);
+  const plan = metadata.numberingPlan;
+  const longest = Math.max(...(plan?.possibleLengths() ?? [PHONE_MAX_DIGITS]));
+  // Present at run time, missing from the typings.
+  const prefix = (plan as unknown as { nationalPrefix?: () => string | undefined })?.nationalPrefix?.()
+    ? 1
+    : 0;
+  return Math.min(PHONE_MAX_DIGITS, longest) + prefix;
+}
+
+/** Keeps digits only; a pasted "+61 ..." loses the country code it repeats. */
+export function cleanPhoneInput(country: TCountry, raw: string): string {
+  const trimmed = raw.trim();
+  const code = country.dialCode.slice(1);
+  let digits = trimmed.replace(/\D/g, '');
+  if ((trimmed.startsWith('+') || trimmed.startsWith('00')) && digits.replace(/^00/, '').startsWith(code)) {
+    digits = digits.replace(/^00/, '').slice(code.length);
+  }
+  return digits.slice(0, maxInputDigits(country));
+}
+
+/** As-you-type formatting in the country's own style, e.g. "0412 345 678" or "(415) 555-2671". */
+export function formatPhoneInput(country: TCountry, digits: string): string {
+  if (!digits) return '';
+  return new AsYouType(country.iso as TCountryIso).input(digits);
+}
+
+/** The national significant number: what is left once a trunk prefix ("0", or "1" in NANP) is dropped. */
+export function nationalNumber(country: TCountry, digits: string): string {
+  const parsed = parsePhoneNumberFromString(digits, country.iso as TCountryIso);
+  if (parsed && `+${parsed.countryCallingCode}` === country.dialCode) return parsed.nationalNumber;
+  return digits;
+}
+
+export function isValidPhoneInput(country: TCountry, digits: string): boolean {
+  return (
+    digits.length <= maxInputDigits(country) &&
+    isValidNationalNumber(country.dialCode, nationalNumber(country, digits))
+  );
+}
+
+/** "+61412345678" for valid input, null otherwise. */
+export function toE164(country: TCountry, digits: string): string | null {
+  if (!isValidPhoneInput(country, digits)) return null;
+  return `${country.dialCode}${nationalNumber(country, digits)}`;
+}
+
+const SUPPORTED_DIAL_CODES = new Set<string>(COUNTRIES.map((c) => c.dialCode));
+
+/**
+ * The server's check of a number it is sent: a supported country code and the spec's length
+ * rule. Returns the canonical E.164 form, or null.
+ */
+export function normaliseE164(input: string): string | null {
+  if (!/^\+[0-9]+$/.test(input)) return null;
+  const parsed = parsePhoneNumberFromString(input);
+  const dialCode = parsed
+    ? `+${parsed.countryCallingCode}`
+    : COUNTRIES.map((c) => c.dialCode).find((code) => input.startsWith(code));
+  if (!dialCode || !SUPPORTED_DIAL_CODES.has(dialCode)) return null;
+  const national = parsed?.nationalNumber ?? input.slice(dialCode.length);
+  if (!isValidNationalNumber(dialCode, national)) return null;
+  return `${dialCode}${national}`;
+}
