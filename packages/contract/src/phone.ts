@@ -76,3 +76,8 @@ export function normaliseE164(input: string): string | null {
   if (!isValidNationalNumber(dialCode, national)) return null;
   return `${dialCode}${national}`;
 }
+
+/** "+61 412 345 678" for showing a stored E.164 number back to its owner. */
+export function formatE164(e164: string): string {
+  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
+}

@@ -1,4 +1,5 @@
 import { buildPath, type RouteDef, type TErrorCode, ZErrorBody } from '@app/contract/http';
+import i18n from 'i18next';
 import type { z } from 'zod';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
@@ -76,6 +77,8 @@ export async function apiRequest<R extends RouteDef>(
       method: route.method,
       headers: {
         Accept: 'application/json',
+        // The server writes its messages (and texts) in the page's language.
+        'Accept-Language': i18n.resolvedLanguage ?? 'en',
         ...(input.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
         ...(token ? { Authorization: `Bearer ${token}` } : {}),
       },

@@ -1,4 +1,4 @@
-import { readLocalJson, storageKeys } from './storage';
+import { readLocalJson, storageKeys, writeLocal } from './storage';
 
 export interface StoredSession {
   account_id: string;
@@ -44,4 +44,42 @@ export function clearAllStorage(): void {
   } catch {
     // ignore
   }
+}
+
+/** What a sign-in hands over; the account id may come as account_id, id or userId (spec §3). */
+export interface SignedInUser {
+  account_id?: string | null;
+  id?: string | null;
+  userId?: string | null;
+  email?: string | null;
+  name?: string | null;
+  provider?: string | null;
+  phoneNumber?: string | null;
+  createdAt?: string | null;
+  [extra: string]: unknown;
+}
+
+/** Stores the user and the session the way every screen reads them (spec §3 storage keys). */
+export function createUserSession(user: SignedInUser, sessionToken: string, provider: string): StoredSession {
+  const accountId = user.account_id || user.id || user.userId;
+  if (!accountId) throw new Error('Account ID is required for user session');
+  const stored: StoredUser = {
+    ...user,
+    id: accountId,
+    account_id: accountId,
+    email: user.email ?? '',
+    name: user.name || 'User',
+    provider: user.provider || provider || 'unknown',
+    phoneNumber: user.phoneNumber ?? null,
+    createdAt: user.createdAt ?? new Date().toISOString(),
+  };
+  const session: StoredSession = {
+    account_id: accountId,
+    sessionToken,
+    loginTime: new Date().toISOString(),
+    provider: provider || 'unknown',
+  };
+  writeLocal(storageKeys.user, JSON.stringify(stored));
+  writeLocal(storageKeys.session, JSON.stringify(session));
+  return session;
 }

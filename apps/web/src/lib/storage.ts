@@ -12,7 +12,33 @@ export const storageKeys = {
 export const sessionStorageKeys = {
   oauthReturnUrl: 'oauth_return_url',
   oauthProvider: 'oauth_provider',
+  /** A new user's signed proof of their verified number, until sign-up finishes (15 min at most). */
+  verifiedPhoneToken: 'verified_phone_token',
 } as const;
+
+export function readSession(key: string): string | null {
+  try {
+    return window.sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeSession(key: string, value: string): void {
+  try {
+    window.sessionStorage.setItem(key, value);
+  } catch {
+    // Without session storage the value lives for this page view only.
+  }
+}
+
+export function removeLocal(key: string): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // ignore
+  }
+}
 
 /** Storage can be missing or full (private mode, quota): reads fall back, writes never throw. */
 export function readLocal(key: string): string | null {

@@ -7,8 +7,8 @@ import { LanguageSwitch } from '@/components/language-switch';
 import { Logo } from '@/components/logo';
 import { StandInBanner } from '@/components/stand-in-banner';
 import { paths } from '@/config/paths';
+import { logout as signOut } from '@/features/auth/api/logout';
 import { useAppConfig } from '@/lib/app-config';
-import { clearAllStorage } from '@/lib/session';
 import { SideNav } from './side-nav';
 import { UserMenu } from './user-menu';
 
@@ -19,9 +19,9 @@ export function AppLayout() {
   const { productName } = useAppConfig();
   const [menuOpen, menu] = useDisclosure(false);
 
-  const logout = () => {
+  const logout = async () => {
     menu.close();
-    clearAllStorage();
+    await signOut();
     navigate(paths.login, { replace: true });
   };
 

@@ -11,8 +11,14 @@ const ROUTES = { google: googleOAuthInitRoute, microsoft: azureOAuthInitRoute } 
  * Spec §4: ask the server for the provider's authUrl, remember where to come back to,
  * then hand the whole window over (popups are never used).
  */
-export async function startOAuth(provider: SignInProvider, returnPath: string): Promise<void> {
-  const { authUrl } = await apiRequest(ROUTES[provider], { query: { return_url: returnPath } });
+export async function startOAuth(
+  provider: SignInProvider,
+  returnPath: string,
+  verifiedPhone?: string | null,
+): Promise<void> {
+  const { authUrl } = await apiRequest(ROUTES[provider], {
+    query: { return_url: returnPath, ...(verifiedPhone ? { verified_phone: verifiedPhone } : {}) },
+  });
   try {
     window.sessionStorage.setItem(sessionStorageKeys.oauthReturnUrl, returnPath);
     window.sessionStorage.setItem(sessionStorageKeys.oauthProvider, provider);
@@ -24,7 +30,14 @@ export async function startOAuth(provider: SignInProvider, returnPath: string): 
 
 export function useStartOAuth() {
   return useMutation({
-    mutationFn: ({ provider, returnPath }: { provider: SignInProvider; returnPath: string }) =>
-      startOAuth(provider, returnPath),
+    mutationFn: ({
+      provider,
+      returnPath,
+      verifiedPhone,
+    }: {
+      provider: SignInProvider;
+      returnPath: string;
+      verifiedPhone?: string | null;
+    }) => startOAuth(provider, returnPath, verifiedPhone),
   });
 }

@@ -1,14 +1,20 @@
-import { Alert, Anchor, Box, Button, Card, Center, Group, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconBrandGoogle, IconBrandWindows } from '@tabler/icons-react';
+import { formatE164 } from '@app/contract/phone';
+import { Alert, Anchor, Box, Button, Card, Center, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconBrandGoogle, IconBrandWindows, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { LanguageSwitch } from '@/components/language-switch';
 import { LogoMark } from '@/components/logo';
 import { StandInBanner } from '@/components/stand-in-banner';
 import { paths } from '@/config/paths';
 import { useAppConfig } from '@/lib/app-config';
+import { createUserSession } from '@/lib/session';
+import { readLocal, readSession, sessionStorageKeys, storageKeys } from '@/lib/storage';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { type SignInProvider, useStartOAuth } from '../api/start-oauth';
+import { useStartPhoneSession } from '../api/start-phone-session';
+import { PhoneForm } from './phone-form';
 
 const FAILURE_KEYS: Record<SignInProvider, string> = {
   google: 'login.googleFailed',
@@ -25,18 +31,46 @@ function NewTabLink({ to, children }: { to: string; children?: React.ReactNode }
   );
 }
 
-/** The connect/login page (spec §2): sign in with Google or Microsoft; phone sign-in joins it next. */
+/**
+ * The connect/login page (spec §2). /login signs in by phone first, with Google and
+ * Microsoft below; /connect is where a newly verified number finishes sign-up (link
+ * Gmail or Outlook, or go on with the phone alone) and where a 401 sends people.
+ */
 export function LoginPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
   const { productName } = useAppConfig();
   useDocumentTitle(t('login.title', { product: productName }));
+  const isConnect = pathname === paths.connect;
+  const proof = isConnect ? readSession(sessionStorageKeys.verifiedPhoneToken) : null;
+  const verifiedNumber = proof ? readLocal(storageKeys.verifiedPhoneNumber) : null;
+
   const startOAuth = useStartOAuth();
-  const [failed, setFailed] = useState<SignInProvider | null>(null);
+  const phoneSession = useStartPhoneSession();
+  const [failed, setFailed] = useState<SignInProvider | 'phone' | null>(null);
   const pending = startOAuth.isPending ? startOAuth.variables?.provider : undefined;
+  const busy = startOAuth.isPending || phoneSession.isPending;
 
   const signIn = (provider: SignInProvider) => {
     setFailed(null);
-    startOAuth.mutate({ provider, returnPath: paths.integrations }, { onError: () => setFailed(provider) });
+    startOAuth.mutate(
+      { provider, returnPath: paths.integrations, verifiedPhone: proof },
+      { onError: () => setFailed(provider) },
+    );
+  };
+
+  const continueWithPhone = () => {
+    if (!proof) return;
+    setFailed(null);
+    phoneSession.mutate(proof, {
+      onSuccess: ({ sessionToken, user }) => {
+        createUserSession(user, sessionToken, 'phone');
+        window.sessionStorage.removeItem(sessionStorageKeys.verifiedPhoneToken);
+        navigate(paths.integrations, { replace: true });
+      },
+      onError: () => setFailed('phone'),
+    });
   };
 
   return (
@@ -51,9 +85,9 @@ export function LoginPage() {
             <Stack gap="xs" align="center" ta="center">
               <LogoMark size={56} />
               <Title order={1} fz={26}>
-                {t('login.title', { product: productName })}
+                {t(isConnect ? 'connect.title' : 'login.title', { product: productName })}
               </Title>
-              <Text c="dimmed">{t('login.subtitle')}</Text>
+              <Text c="dimmed">{t(isConnect ? 'connect.subtitle' : 'login.subtitle')}</Text>
             </Stack>
 
             {failed ? (
@@ -66,8 +100,23 @@ export function LoginPage() {
                 onClose={() => setFailed(null)}
                 role="alert"
               >
-                {t(FAILURE_KEYS[failed])}
+                {failed === 'phone' ? t('connect.phoneFailed') : t(FAILURE_KEYS[failed])}
               </Alert>
+            ) : null}
+
+            {proof ? (
+              <Alert color="teal" variant="light" icon={<IconCircleCheck aria-hidden />}>
+                <Text fz="sm" c="var(--mantine-color-text)">
+                  {t('connect.verified', { phone: verifiedNumber ? formatE164(verifiedNumber) : '' })}
+                </Text>
+              </Alert>
+            ) : null}
+
+            {!isConnect ? (
+              <>
+                <PhoneForm />
+                <Divider label={t('login.or')} labelPosition="center" />
+              </>
             ) : null}
 
             <Stack gap="sm">
@@ -76,7 +125,7 @@ export function LoginPage() {
                 variant="default"
                 leftSection={<IconBrandGoogle size={20} aria-hidden />}
                 loading={pending === 'google'}
-                disabled={startOAuth.isPending}
+                disabled={busy}
                 onClick={() => signIn('google')}
               >
                 {t('login.connectGmail')}
@@ -86,12 +135,31 @@ export function LoginPage() {
                 variant="default"
                 leftSection={<IconBrandWindows size={20} aria-hidden />}
                 loading={pending === 'microsoft'}
-                disabled={startOAuth.isPending}
+                disabled={busy}
                 onClick={() => signIn('microsoft')}
               >
                 {t('login.connectOutlook')}
               </Button>
+              {proof ? (
+                <Button
+                  size="md"
+                  variant="subtle"
+                  onClick={continueWithPhone}
+                  loading={phoneSession.isPending}
+                  disabled={busy}
+                >
+                  {t('connect.continueWithPhone')}
+                </Button>
+              ) : null}
             </Stack>
+
+            {isConnect && !proof ? (
+              <Text ta="center" fz="sm">
+                <Anchor component={Link} to={paths.login} fw={600}>
+                  {t('connect.usePhone')}
+                </Anchor>
+              </Text>
+            ) : null}
 
             <Text fz="xs" c="dimmed" ta="center">
               <Trans

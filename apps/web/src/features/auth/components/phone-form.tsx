@@ -1,0 +1,109 @@
+import { DEFAULT_COUNTRY, type TCountry } from '@app/contract/countries';
+import { cleanPhoneInput, formatPhoneInput, maxInputDigits, toE164 } from '@app/contract/phone';
+import { Button, Group, Input, Stack, TextInput } from '@mantine/core';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { toLanguage } from '@/lib/i18n';
+import { storageKeys, writeLocal } from '@/lib/storage';
+import { useSendVerificationCode } from '../api/send-verification-code';
+import { detectDefaultCountry } from '../utils/default-country';
+import { CountrySelect } from './country-select';
+
+/** The phone sign-in form (spec §2 "Phone number page"): country, number, Next. */
+export function PhoneForm() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [country, setCountry] = useState<TCountry>(DEFAULT_COUNTRY);
+  const chosen = useRef(false);
+  const [digits, setDigits] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const send = useSendVerificationCode();
+  const inputId = useId();
+
+  useEffect(() => {
+    let active = true;
+    void detectDefaultCountry().then((detected) => {
+      // A country the person picked meanwhile is never overridden.
+      if (active && !chosen.current) setCountry(detected);
+    });
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  const e164 = toE164(country, digits);
+  const submit = () => {
+    if (!e164 || send.isPending) return;
+    setError(null);
+    send.mutate(
+      { phoneNumber: e164, language: toLanguage(i18n.resolvedLanguage) },
+      {
+        onSuccess: (result) => {
+          writeLocal(storageKeys.pendingPhoneNumber, e164);
+          writeLocal(storageKeys.phoneVerified, 'false');
+          navigate(paths.verification, { state: { resendAfterSeconds: result.resendAfterSeconds } });
+        },
+        onError: (failure) => {
+          console.error('Failed to send verification code', failure);
+          if (failure instanceof ApiError && failure.code === 'NETWORK_ERROR') setError(t('errors.network'));
+          else if (failure instanceof ApiError && failure.code !== 'HTTP_ERROR') setError(failure.message);
+          else setError(t('errors.unknown'));
+        },
+      },
+    );
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Stack gap="sm">
+        <Input.Wrapper label={t('phone.label')} labelProps={{ htmlFor: inputId }} error={error} size="md">
+          <Group gap={8} wrap="nowrap" align="flex-start">
+            <CountrySelect
+              value={country}
+              onChange={(next) => {
+                chosen.current = true;
+                setCountry(next);
+                setDigits((current) => cleanPhoneInput(next, current));
+                setError(null);
+              }}
+              disabled={send.isPending}
+            />
+            <TextInput
+              id={inputId}
+              style={{ flex: 1 }}
+              size="md"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-national"
+              placeholder={t('phone.placeholder')}
+              value={formatPhoneInput(country, digits)}
+              onChange={(event) => {
+                setDigits(cleanPhoneInput(country, event.currentTarget.value));
+                setError(null);
+              }}
+              maxLength={maxInputDigits(country) * 2 + 4}
+              error={Boolean(error)}
+              aria-describedby={`${inputId}-hint`}
+              disabled={send.isPending}
+            />
+          </Group>
+          <Input.Description id={`${inputId}-hint`} mt={6}>
+            {digits && !e164 ? t('phone.invalid') : t('phone.hint')}
+          </Input.Description>
+        </Input.Wrapper>
+        <Button type="submit" size="md" disabled={!e164 || send.isPending} loading={send.isPending}>
+          {t('phone.next')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
