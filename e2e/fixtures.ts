@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 
 export type Lang = 'en' | 'zh';
 export const LANGS: Lang[] = ['en', 'zh'];
@@ -24,5 +24,34 @@ export async function expectNoHorizontalScroll(page: Page): Promise<void> {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-export const test = base;
+let counter = 0;
+
+/** Every test gets its own client address, as if behind a proxy: per-IP limits never leak between tests. */
+export const test = base.extend({
+  extraHTTPHeaders: async ({}, use, testInfo) => {
+    counter += 1;
+    const n = testInfo.workerIndex * 1000 + counter;
+    await use({ 'x-forwarded-for': `198.51.${(n >> 8) & 255}.${n & 255}` });
+  },
+});
+
+/** A fresh Australian mobile number, so tests never share per-number limits. */
+export function uniquePhone(): { national: string; e164: string } {
+  const rest = String(Math.floor(Math.random() * 1e8)).padStart(8, '0');
+  return { national: `4${rest}`, e164: `+614${rest}` };
+}
+
+/** The newest code texted to a number, read from the dev outbox like a person would. */
+export async function codeFromOutbox(request: APIRequestContext, e164: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/v1/dev/outbox?to=${encodeURIComponent(e164)}&limit=1`);
+      const body = (await res.json()) as { messages: { body: string }[] };
+      code = /\b(\d{5})\b/.exec(body.messages[0]?.body ?? '')?.[1];
+      return code;
+    })
+    .toBeTruthy();
+  return code!;
+}
 export { expect };

@@ -62,6 +62,8 @@ export default defineConfig({
           PORT: String(port),
           DATA_DIR: mkdtempSync(join(tmpdir(), 'relay-e2e-')),
           LOG_LEVEL: 'warn',
+          // Each test comes from its own address (X-Forwarded-For), so per-IP limits hold per test.
+          TRUST_PROXY: 'true',
           SUPPORT_EMAIL: 'help@relay.test',
         },
       },

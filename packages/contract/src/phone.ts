@@ -1,4 +1,5 @@
-import { AsYouType, Metadata, parsePhoneNumberFromString } from 'libphonenumber-js';
+import { AsYouType, getExampleNumber, Metadata, parsePhoneNumberFromString } from 'libphonenumber-js';
+import examples from 'libphonenumber-js/mobile/examples';
 import { isValidNationalNumber, NANP_DIGITS, PHONE_MAX_DIGITS } from './constants';
 import { COUNTRIES, type TCountry, type TCountryIso } from './countries';
 
@@ -33,10 +34,18 @@ export function cleanPhoneInput(country: TCountry, raw: string): string {
   return digits.slice(0, maxInputDigits(country));
 }
 
-/** As-you-type formatting in the country's own style, e.g. "0412 345 678" or "(415) 555-2671". */
+/**
+ * As-you-type formatting in the country's own style: "(415) 555-2671", "0412 345 678", and
+ * "412 345 678" when typed without the trunk 0 (national formatting leaves that unspaced,
+ * so the international pattern without its country code is used).
+ */
 export function formatPhoneInput(country: TCountry, digits: string): string {
   if (!digits) return '';
-  return new AsYouType(country.iso as TCountryIso).input(digits);
+  const national = new AsYouType(country.iso as TCountryIso).input(digits);
+  if (national !== digits) return national;
+  const international = new AsYouType().input(`${country.dialCode}${digits}`);
+  const stripped = international.slice(country.dialCode.length).trim();
+  return stripped.replace(/\D/g, '') === digits ? stripped : digits;
 }
 
 /** The national significant number: what is left once a trunk prefix ("0", or "1" in NANP) is dropped. */
@@ -80,4 +89,9 @@ export function normaliseE164(input: string): string | null {
 /** "+61 412 345 678" for showing a stored E.164 number back to its owner. */
 export function formatE164(e164: string): string {
   return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
+}
+
+/** A typical mobile number of the country in its national format, for the input's placeholder. */
+export function examplePhone(country: TCountry): string {
+  return getExampleNumber(country.iso as TCountryIso, examples)?.formatNational() ?? '';
 }

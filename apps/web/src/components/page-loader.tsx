@@ -1,11 +1,12 @@
-import { Center, Loader } from '@mantine/core';
+import { Center, Loader, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 export function PageLoader() {
   const { t } = useTranslation();
   return (
-    <Center mih="50vh" role="status" aria-live="polite">
-      <Loader aria-label={t('common.loading')} />
+    <Center mih="50vh" role="status">
+      <Loader aria-hidden />
+      <VisuallyHidden>{t('common.loading')}</VisuallyHidden>
     </Center>
   );
 }

@@ -14,6 +14,8 @@ interface CodeInputProps {
   /** Enter in any box. */
   onEnter: () => void;
   disabled?: boolean;
+  /** While a check is running: still focusable, not editable. */
+  readOnly?: boolean;
   invalid?: boolean;
   ref?: Ref<CodeInputHandle>;
   describedBy?: string;
@@ -25,7 +27,16 @@ const LENGTH = VERIFICATION_CODE_LENGTH;
  * Five one-digit boxes (spec §5): typing moves on, Backspace goes back, a paste or an
  * SMS autofill spreads its first five digits, Enter verifies.
  */
-export function CodeInput({ value, onChange, onEnter, disabled, invalid, ref, describedBy }: CodeInputProps) {
+export function CodeInput({
+  value,
+  onChange,
+  onEnter,
+  disabled,
+  readOnly,
+  invalid,
+  ref,
+  describedBy,
+}: CodeInputProps) {
   const { t } = useTranslation();
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
   const digits = Array.from({ length: LENGTH }, (_, i) => value[i] ?? '');
@@ -104,6 +115,7 @@ export function CodeInput({ value, onChange, onEnter, disabled, invalid, ref, de
           maxLength={index === 0 ? LENGTH : 1}
           value={digit}
           disabled={disabled}
+          readOnly={readOnly}
           aria-label={t('verification.digitLabel', { index: index + 1, total: LENGTH })}
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy}

@@ -80,7 +80,7 @@ export function LoginPage() {
         <LanguageSwitch />
       </Group>
       <Center component="main" id="main" style={{ flex: 1 }} px="md" pb={48}>
-        <Card withBorder shadow="sm" radius="lg" padding="xl" w="100%" maw={420}>
+        <Card withBorder shadow="sm" radius="lg" p={{ base: 'lg', xs: 'xl' }} w="100%" maw={420}>
           <Stack gap="lg">
             <Stack gap="xs" align="center" ta="center">
               <LogoMark size={56} />

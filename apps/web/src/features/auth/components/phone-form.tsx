@@ -1,5 +1,5 @@
 import { DEFAULT_COUNTRY, type TCountry } from '@app/contract/countries';
-import { cleanPhoneInput, formatPhoneInput, maxInputDigits, toE164 } from '@app/contract/phone';
+import { cleanPhoneInput, examplePhone, formatPhoneInput, maxInputDigits, toE164 } from '@app/contract/phone';
 import { Button, Group, Input, Stack, TextInput } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -84,7 +84,7 @@ export function PhoneForm() {
               type="tel"
               inputMode="tel"
               autoComplete="tel-national"
-              placeholder={t('phone.placeholder')}
+              placeholder={examplePhone(country)}
               value={formatPhoneInput(country, digits)}
               onChange={(event) => {
                 setDigits(cleanPhoneInput(country, event.currentTarget.value));

@@ -1,7 +1,6 @@
 import { DELAYS_MS, TOAST_MS, VERIFICATION_CODE_LENGTH } from '@app/contract/constants';
 import { formatE164 } from '@app/contract/phone';
 import { Anchor, Box, Button, Card, Center, Group, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,13 +20,14 @@ import {
   writeLocal,
   writeSession,
 } from '@/lib/storage';
+import { showToast } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSendVerificationCode } from '../api/send-verification-code';
 import { useVerifyCode } from '../api/verify-code';
 import { CodeInput, type CodeInputHandle } from './code-input';
 
 function toast(color: 'green' | 'red', message: string) {
-  notifications.show({ color, message, autoClose: TOAST_MS.verification });
+  showToast(color, message, TOAST_MS.verification);
 }
 
 function useSecondsLeft(until: number): number {
@@ -140,7 +140,8 @@ function VerificationForm({ phone }: { phone: string }) {
       <Group justify="space-between" p="md">
         <Button
           variant="subtle"
-          color="gray.8"
+          color="gray"
+          c="dark.7"
           leftSection={<IconArrowLeft size={18} aria-hidden />}
           onClick={() => navigate(paths.login)}
         >
@@ -149,7 +150,7 @@ function VerificationForm({ phone }: { phone: string }) {
         <LanguageSwitch />
       </Group>
       <Center component="main" id="main" style={{ flex: 1 }} px="md" pb={48}>
-        <Card withBorder shadow="sm" radius="lg" padding="xl" w="100%" maw={420}>
+        <Card withBorder shadow="sm" radius="lg" p={{ base: 'lg', xs: 'xl' }} w="100%" maw={420}>
           <form
             noValidate
             onSubmit={(event) => {
@@ -178,7 +179,8 @@ function VerificationForm({ phone }: { phone: string }) {
                   setInvalid(false);
                 }}
                 onEnter={submit}
-                disabled={verify.isPending || verified}
+                readOnly={verify.isPending}
+                disabled={verified}
                 invalid={invalid}
                 describedBy={hintId}
               />

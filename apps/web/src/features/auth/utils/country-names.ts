@@ -27,7 +27,7 @@ export function matchesCountry(country: TCountry, query: string, language: strin
       (name) =>
         name.startsWith(q) ||
         name.split(/[\s-]+/).some((word) => word.startsWith(q)) ||
-        (/[^\x00-\x7f]/.test(q) && name.includes(q)),
+        (/[^\p{ASCII}]/u.test(q) && name.includes(q)),
     )
   );
 }

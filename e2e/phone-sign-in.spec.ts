@@ -1,0 +1,164 @@
+import type { Page } from '@playwright/test';
+import {
+  codeFromOutbox,
+  expect,
+  expectNoA11yViolations,
+  expectNoHorizontalScroll,
+  LANGS,
+  type Lang,
+  LOCALES,
+  test,
+  uniquePhone,
+} from './fixtures';
+
+const TEXT = {
+  en: {
+    country: /^Country:/,
+    search: 'Search countries',
+    mobile: 'Mobile number',
+    next: 'Next',
+    digit: (i: number) => `Digit ${i} of 5`,
+    verify: 'Verify',
+    verified: 'Phone number verified successfully!',
+    invalid: 'Invalid or expired verification code',
+    continuePhone: 'Continue with my phone number',
+    integrations: 'Integrations',
+    logout: 'Log Out',
+    openMenu: 'Open menu',
+    userMenu: /^Account menu for/,
+  },
+  zh: {
+    country: /^国家\/地区/,
+    search: '搜索国家/地区',
+    mobile: '手机号码',
+    next: '下一步',
+    digit: (i: number) => `第 ${i} 位，共 5 位`,
+    verify: '验证',
+    verified: '手机号码验证成功！',
+    invalid: '验证码无效或已过期',
+    continuePhone: '仅使用手机号继续',
+    integrations: '集成',
+    logout: '退出登录',
+    openMenu: '打开菜单',
+    userMenu: /的账户菜单$/,
+  },
+} as const;
+
+/** Picks Australia by typing "aus" + Enter, enters the number and asks for a code. */
+async function requestCodeInUi(page: Page, lang: Lang, national: string) {
+  const text = TEXT[lang];
+  await page.goto('/login');
+  await page.getByRole('button', { name: text.country }).click();
+  await expect(page.getByRole('textbox', { name: text.search })).toBeFocused();
+  await page.keyboard.type('aus');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: text.country })).toContainText('+61');
+  const input = page.getByLabel(text.mobile);
+  await expect(page.getByRole('button', { name: text.next })).toBeDisabled();
+  await input.fill(national);
+  // Formatted as typed, in the Australian style.
+  await expect(input).toHaveValue(`${national.slice(0, 3)} ${national.slice(3, 6)} ${national.slice(6)}`);
+  await input.press('Enter');
+  await expect(page).toHaveURL(/\/verification$/);
+}
+
+async function enterCode(page: Page, lang: Lang, code: string) {
+  await page.getByRole('textbox', { name: TEXT[lang].digit(1) }).click();
+  await page.keyboard.type(code);
+  await page.getByRole('button', { name: TEXT[lang].verify }).click();
+}
+
+for (const lang of LANGS) {
+  test.describe(`phone sign-in (${lang})`, () => {
+    test.use({ locale: LOCALES[lang] });
+    const text = TEXT[lang];
+
+    test('a new number signs up, goes to connect, continues by phone, and logs out', async ({
+      page,
+      request,
+    }) => {
+      const { national, e164 } = uniquePhone();
+      await page.goto('/login');
+      await expectNoA11yViolations(page);
+      await expectNoHorizontalScroll(page);
+
+      await requestCodeInUi(page, lang, national);
+      await expect(page.getByRole('textbox', { name: text.digit(1) })).toBeFocused();
+      await expectNoA11yViolations(page);
+      await expectNoHorizontalScroll(page);
+
+      const code = await codeFromOutbox(request, e164);
+      await enterCode(page, lang, code);
+      await expect(page.getByText(text.verified)).toBeVisible();
+      await expect(page).toHaveURL(/\/connect$/, { timeout: 5000 });
+      expect(await page.evaluate(() => localStorage.getItem('phoneVerified'))).toBe('true');
+      expect(await page.evaluate(() => localStorage.getItem('pendingPhoneNumber'))).toBeNull();
+      await expectNoA11yViolations(page);
+
+      await page.getByRole('button', { name: text.continuePhone }).click();
+      await expect(page).toHaveURL(/\/integrations$/);
+      await expect(page.getByRole('heading', { level: 1, name: text.integrations })).toBeVisible();
+      const token = await page.evaluate(
+        () => JSON.parse(localStorage.getItem('session') ?? '{}').sessionToken,
+      );
+      expect(token).toBeTruthy();
+      await expectNoA11yViolations(page);
+
+      // Log out: the mobile menu on a phone, the user menu on a desktop.
+      const isPhone = (page.viewportSize()?.width ?? 1280) < 768;
+      if (isPhone) {
+        await page.getByRole('button', { name: text.openMenu }).click();
+        await page.getByRole('dialog').getByRole('button', { name: text.logout }).click();
+      } else {
+        await page.getByRole('button', { name: text.userMenu }).click();
+        await expect(page.getByRole('menu')).toContainText('Phone User');
+        await page.getByRole('menuitem', { name: text.logout }).click();
+      }
+      await expect(page).toHaveURL(/\/login$/);
+      expect(await page.evaluate(() => localStorage.length)).toBe(0);
+      const me = await request.get('/v1/auth/me', { headers: { authorization: `Bearer ${token}` } });
+      expect(me.status()).toBe(401);
+      await page.goto('/billing');
+      await expect(page).toHaveURL(/\/login$/);
+    });
+
+    test('a wrong code shows the error, clears the boxes and refocuses the first', async ({
+      page,
+      request,
+    }) => {
+      const { national, e164 } = uniquePhone();
+      await requestCodeInUi(page, lang, national);
+      const code = await codeFromOutbox(request, e164);
+      const wrong = code === '11111' ? '22222' : '11111';
+      await enterCode(page, lang, wrong);
+      await expect(page.getByText(text.invalid)).toBeVisible();
+      for (let i = 1; i <= 5; i++)
+        await expect(page.getByRole('textbox', { name: text.digit(i) })).toHaveValue('');
+      await expect(page.getByRole('textbox', { name: text.digit(1) })).toBeFocused();
+      await expect(page).toHaveURL(/\/verification$/);
+    });
+
+    test('an existing user lands on integrations', async ({ page, request }) => {
+      test.setTimeout(90_000);
+      const { national, e164 } = uniquePhone();
+      // The account exists already: signed up through the API.
+      await request.post('/v1/api/send-verification-code', { data: { phoneNumber: e164 } });
+      const first = await codeFromOutbox(request, e164);
+      const signup = await (
+        await request.post('/v1/api/verify-code', { data: { phoneNumber: e164, code: first } })
+      ).json();
+      expect(signup.isExistingUser).toBe(false);
+      // One code per 30 s per number.
+      await page.waitForTimeout(31_000);
+
+      await requestCodeInUi(page, lang, national);
+      const code = await codeFromOutbox(request, e164).then(async (c) =>
+        c === first ? codeFromOutbox(request, e164) : c,
+      );
+      await enterCode(page, lang, code);
+      await expect(page.getByText(text.verified)).toBeVisible();
+      await expect(page).toHaveURL(/\/integrations$/, { timeout: 5000 });
+      await expect(page.getByRole('heading', { level: 1, name: text.integrations })).toBeVisible();
+    });
+  });
+}
