@@ -28,6 +28,7 @@ let counter = 0;
 
 /** Every test gets its own client address, as if behind a proxy: per-IP limits never leak between tests. */
 export const test = base.extend({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright requires a destructured first argument
   extraHTTPHeaders: async ({}, use, testInfo) => {
     counter += 1;
     const n = testInfo.workerIndex * 1000 + counter;

@@ -20,8 +20,7 @@ export function issuePhoneProof(key: Buffer, proof: Omit<PhoneProof, 'purpose' |
 export function readPhoneProof(key: Buffer, token: string, now: Date): PhoneProof | null {
   const proof = readSignedToken<PhoneProof>(key, token);
   if (
-    !proof ||
-    proof.purpose !== 'verified_phone' ||
+    proof?.purpose !== 'verified_phone' ||
     typeof proof.exp !== 'number' ||
     proof.exp <= now.getTime()
   )
