@@ -19,11 +19,7 @@ export function issuePhoneProof(key: Buffer, proof: Omit<PhoneProof, 'purpose' |
 /** The proof's content when its signature holds and it has not expired; null otherwise. */
 export function readPhoneProof(key: Buffer, token: string, now: Date): PhoneProof | null {
   const proof = readSignedToken<PhoneProof>(key, token);
-  if (
-    proof?.purpose !== 'verified_phone' ||
-    typeof proof.exp !== 'number' ||
-    proof.exp <= now.getTime()
-  )
+  if (proof?.purpose !== 'verified_phone' || typeof proof.exp !== 'number' || proof.exp <= now.getTime())
     return null;
   return proof;
 }
