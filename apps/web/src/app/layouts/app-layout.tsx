@@ -1,4 +1,4 @@
-import { AppShell, Burger, Button, Divider, Drawer, Group, ScrollArea, Stack } from '@mantine/core';
+import { Box, Burger, Button, Divider, Drawer, Group, ScrollArea, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -30,45 +30,55 @@ export function AppLayout() {
       <a href="#main" className="skip-link">
         {t('nav.skipToContent')}
       </a>
-      <StandInBanner />
-      <AppShell
-        header={{ height: 60 }}
-        navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: true } }}
-        padding={0}
+      {/* A plain sticky header rather than AppShell's fixed one: the local-mode banner above it
+          changes height with the width, and nothing may slide under it. */}
+      <Box
+        component="header"
+        pos="sticky"
+        top={0}
+        bg="white"
+        style={{ zIndex: 100, borderBottom: '1px solid var(--mantine-color-gray-3)' }}
       >
-        <AppShell.Header px="md" pos="sticky">
-          <Group h="100%" justify="space-between" wrap="nowrap">
-            <Group gap="xs" wrap="nowrap">
-              <Burger
-                opened={menuOpen}
-                onClick={menu.toggle}
-                hiddenFrom="sm"
-                size="sm"
-                aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
-              />
-              <Link
-                to={paths.integrations}
-                aria-label={t('nav.home', { product: productName })}
-                style={{ textDecoration: 'none' }}
-              >
-                <Logo />
-              </Link>
-            </Group>
-            <Group gap="sm" wrap="nowrap">
-              <LanguageSwitch />
-              <UserMenu onLogout={logout} />
-            </Group>
+        <StandInBanner />
+        <Group h={60} px="md" justify="space-between" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            <Burger
+              opened={menuOpen}
+              onClick={menu.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+            />
+            <Link
+              to={paths.integrations}
+              aria-label={t('nav.home', { product: productName })}
+              style={{ textDecoration: 'none' }}
+            >
+              <Logo />
+            </Link>
           </Group>
-        </AppShell.Header>
+          <Group gap="sm" wrap="nowrap">
+            <LanguageSwitch />
+            <UserMenu onLogout={logout} />
+          </Group>
+        </Group>
+      </Box>
 
-        <AppShell.Navbar p="md" aria-label={t('nav.primary')}>
+      <Box style={{ display: 'flex', alignItems: 'stretch', minHeight: 'calc(100dvh - 61px)' }}>
+        <Box
+          component="nav"
+          aria-label={t('nav.primary')}
+          visibleFrom="sm"
+          w={248}
+          p="md"
+          style={{ flexShrink: 0, borderRight: '1px solid var(--mantine-color-gray-3)' }}
+        >
           <SideNav />
-        </AppShell.Navbar>
-
-        <AppShell.Main id="main" tabIndex={-1} style={{ outline: 'none' }}>
+        </Box>
+        <Box component="main" id="main" tabIndex={-1} style={{ flex: 1, minWidth: 0, outline: 'none' }}>
           <Outlet />
-        </AppShell.Main>
-      </AppShell>
+        </Box>
+      </Box>
 
       <Drawer
         opened={menuOpen}
@@ -85,6 +95,7 @@ export function AppLayout() {
           <Button
             variant="subtle"
             color="red"
+            c="red.8"
             leftSection={<IconLogout size={18} aria-hidden />}
             onClick={logout}
             justify="flex-start"
