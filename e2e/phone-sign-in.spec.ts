@@ -26,6 +26,8 @@ const TEXT = {
     logout: 'Log Out',
     openMenu: 'Open menu',
     userMenu: /^Account menu for/,
+    noCountries: 'No countries found',
+    incomplete: 'Please enter the complete 5-digit code',
   },
   zh: {
     country: /^国家\/地区/,
@@ -41,6 +43,8 @@ const TEXT = {
     logout: '退出登录',
     openMenu: '打开菜单',
     userMenu: /的账户菜单$/,
+    noCountries: '未找到国家/地区',
+    incomplete: '请输入完整的 5 位数验证码',
   },
 } as const;
 
@@ -112,6 +116,10 @@ for (const lang of LANGS) {
       } else {
         await page.getByRole('button', { name: text.userMenu }).click();
         await expect(page.getByRole('menu')).toContainText('Phone User');
+        // A phone-only account shows its number, not its placeholder address.
+        await expect(page.getByRole('menu')).toContainText(
+          `+61 ${national.slice(0, 3)} ${national.slice(3, 6)} ${national.slice(6)}`,
+        );
         await page.getByRole('menuitem', { name: text.logout }).click();
       }
       await expect(page).toHaveURL(/\/login$/);

@@ -1,3 +1,4 @@
+import { TOAST_MS } from '@app/contract/constants';
 import { buildPath, type RouteDef, type TErrorCode, ZErrorBody } from '@app/contract/http';
 import i18n from 'i18next';
 import type { z } from 'zod';
@@ -5,6 +6,7 @@ import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { getSessionToken } from './session';
 import { storageKeys } from './storage';
+import { showToast } from './toast';
 
 /** A failed call, carrying the server's stable code so screens can show translated text. */
 export class ApiError extends Error {
@@ -36,6 +38,7 @@ function signOutAndRedirect(): void {
   }
   const here = window.location.pathname;
   if (here !== paths.connect && here !== paths.root) {
+    showToast('red', i18n.t('errors.authRequired'), TOAST_MS.default);
     unauthorizedHandler(paths.connect);
   }
 }

@@ -1,3 +1,5 @@
+import { PHONE_EMAIL_DOMAIN } from '@app/contract/common';
+import { formatE164 } from '@app/contract/phone';
 import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +10,11 @@ export function UserMenu({ onLogout }: { onLogout: () => void }) {
   const { t } = useTranslation();
   const user = getStoredUser();
   const name = user?.name || 'User';
-  const email = user?.email ?? '';
+  // A phone-only account's address is a placeholder nobody reads mail at: show the number instead.
+  const email =
+    user?.email?.endsWith(`@${PHONE_EMAIL_DOMAIN}`) && user.phoneNumber
+      ? formatE164(user.phoneNumber)
+      : (user?.email ?? '');
   return (
     <Menu position="bottom-end" width={240} withinPortal>
       <Menu.Target>

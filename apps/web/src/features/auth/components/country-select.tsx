@@ -1,7 +1,7 @@
 import { COUNTRIES, type TCountry } from '@app/contract/countries';
 import { Combobox, Group, InputBase, ScrollArea, Text, useCombobox } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useLayoutEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryName, searchCountries } from '../utils/country-names';
 
@@ -29,6 +29,16 @@ export function CountrySelect({ value, onChange, disabled }: CountrySelectProps)
 
   const options = useMemo(() => searchCountries(search, language), [search, language]);
 
+  // The first match is ready for Enter as soon as something is typed.
+  useLayoutEffect(() => {
+    if (search) combobox.selectFirstOption();
+  }, [search, combobox]);
+
+  const pick = (country: TCountry) => {
+    onChange(country);
+    combobox.closeDropdown();
+  };
+
   return (
     <Combobox
       store={combobox}
@@ -37,8 +47,7 @@ export function CountrySelect({ value, onChange, disabled }: CountrySelectProps)
       width={300}
       onOptionSubmit={(iso) => {
         const country = COUNTRIES.find((c) => c.iso === iso);
-        if (country) onChange(country);
-        combobox.closeDropdown();
+        if (country) pick(country);
       }}
     >
       <Combobox.Target targetType="button">
@@ -72,10 +81,13 @@ export function CountrySelect({ value, onChange, disabled }: CountrySelectProps)
       <Combobox.Dropdown>
         <Combobox.Search
           value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            // The first match is ready for Enter as soon as something is typed.
-            requestAnimationFrame(() => combobox.selectFirstOption());
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            // Enter right after typing, before any option is highlighted, takes the best match.
+            if (event.key === 'Enter' && combobox.getSelectedOptionIndex() < 0 && options[0]) {
+              event.preventDefault();
+              pick(options[0]);
+            }
           }}
           placeholder={t('phone.searchCountries')}
           aria-label={t('phone.searchCountries')}
