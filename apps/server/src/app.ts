@@ -9,6 +9,7 @@ import { AppError } from './lib/app-error';
 import { requestLanguage, translate } from './lib/messages';
 import { appConfigRoutes } from './modules/app-config/routes';
 import { authRoutes } from './modules/auth/routes';
+import { contactRoutes } from './modules/contact/routes';
 import { devRoutes } from './modules/dev/routes';
 import { healthRoutes } from './modules/health/routes';
 import { authenticatePlugin } from './plugins/authenticate';
@@ -105,6 +106,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(appConfigRoutes);
   await app.register(authRoutes);
+  await app.register(contactRoutes);
   if (app.standIns.includes('sms') || app.standIns.includes('mail')) await app.register(devRoutes);
 
   if (config.web.enabled) await app.register(webPlugin, { distDir: config.web.distDir });

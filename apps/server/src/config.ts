@@ -56,6 +56,14 @@ const ZEnv = z.object({
     )
     .optional(),
   TWILIO_BASE_URL: z.url().default('https://api.twilio.com'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  /** Sender of every mail; a name and address, e.g. "Relay <no-reply@example.com>". */
+  MAIL_FROM: z.string().min(3).max(200).optional(),
+  MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(600_000).default(5000),
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
   CHAT_SMS_NUMBER: z
     .string()
     .regex(/^\+[0-9]{8,15}$/, 'must be an E.164 number such as +15550100000')
@@ -81,6 +89,7 @@ export interface Config {
   supportEmail: string;
   chatSmsNumber: string;
   encryptionKey?: string;
+  mail: { smtpUrl?: string; from: string; pollIntervalMs: number; retryBaseMs: number };
   twilio?: { accountSid: string; authToken: string; from: string; baseUrl: string };
 }
 
@@ -129,6 +138,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportEmail: e.SUPPORT_EMAIL,
     chatSmsNumber: e.CHAT_SMS_NUMBER,
     ...(e.APP_ENCRYPTION_KEY ? { encryptionKey: e.APP_ENCRYPTION_KEY } : {}),
+    mail: {
+      ...(e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : {}),
+      from: e.MAIL_FROM ?? `${e.PRODUCT_NAME} <${e.SUPPORT_EMAIL}>`,
+      pollIntervalMs: e.MAIL_POLL_INTERVAL_MS,
+      retryBaseMs: e.MAIL_RETRY_BASE_MS,
+    },
     ...(e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
       ? {
           twilio: {

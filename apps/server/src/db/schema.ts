@@ -54,10 +54,43 @@ export interface PhoneSendLocksTable {
   touched_at: string;
 }
 
+export interface ContactMessagesTable {
+  id: string;
+  user_id: string;
+  email: string;
+  phone_number: string | null;
+  language: 'en' | 'zh';
+  subject: string;
+  message: string;
+  priority: 'low' | 'medium' | 'high';
+  created_at: string;
+}
+
+export interface MailOutboxTable {
+  id: string;
+  kind: 'support' | 'confirmation';
+  recipient: string;
+  reply_to: string | null;
+  subject: string;
+  body: string;
+  /** pending until delivered; the worker never gives up on a pending mail. */
+  status: 'pending' | 'sent';
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  /** Claimed by a worker until then; a crashed worker's claim simply expires. */
+  locked_until: string | null;
+  last_error: string | null;
+  contact_message_id: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
 export interface Database {
   dev_outbox: DevOutboxTable;
   users: UsersTable;
   sessions: SessionsTable;
   verification_codes: VerificationCodesTable;
   phone_send_locks: PhoneSendLocksTable;
+  contact_messages: ContactMessagesTable;
+  mail_outbox: MailOutboxTable;
 }

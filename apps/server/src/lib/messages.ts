@@ -19,6 +19,8 @@ export const MESSAGES = {
     smsFailed: 'We could not send the code to this number. Please check it and try again.',
     authRequired: 'Authentication required.',
     proofInvalid: 'Your phone verification has expired. Please verify your number again.',
+    contactSent: "Message sent successfully! We'll get back to you within 24 hours.",
+    contactTooMany: 'You have sent 5 messages in the last hour. Please try again in {{minutes}} minutes.',
   },
   zh: {
     smsCode: '{{code}} 是您的 {{product}} 登录验证码，10 分钟内有效。请勿告诉任何人。',
@@ -31,6 +33,8 @@ export const MESSAGES = {
     smsFailed: '无法向此号码发送验证码，请检查号码后重试。',
     authRequired: '需要登录。',
     proofInvalid: '手机验证已过期，请重新验证您的号码。',
+    contactSent: '消息发送成功！我们将在 24 小时内回复您。',
+    contactTooMany: '您在过去一小时内已发送 5 条消息，请在 {{minutes}} 分钟后重试。',
   },
 } as const;
 

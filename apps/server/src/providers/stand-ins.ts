@@ -9,7 +9,10 @@ export type StandInService = (typeof STAND_IN_SERVICES)[number];
  * startup log and the web's banner say so.
  */
 export function standInServices(config: Config): StandInService[] {
-  const real: Partial<Record<StandInService, boolean>> = { sms: Boolean(config.twilio) };
-  // Mail, identity, payments and calendar adapters arrive with their issues; until then they are stand-ins.
+  const real: Partial<Record<StandInService, boolean>> = {
+    sms: Boolean(config.twilio),
+    mail: Boolean(config.mail.smtpUrl),
+  };
+  // Identity, payments and calendar adapters arrive with their issues; until then they are stand-ins.
   return (['sms', 'mail', 'identity', 'payments', 'calendar'] as const).filter((service) => !real[service]);
 }

@@ -1,0 +1,28 @@
+import { sendContactMessageRoute } from '@app/contract/contact/send-contact-message';
+import type { FastifyInstance } from 'fastify';
+import { requestLanguage } from '../../lib/messages';
+import { registerRoute } from '../../lib/route';
+import { requireAuth } from '../../plugins/authenticate';
+import { ContactRepo } from './repo';
+import { sendContactMessage } from './send-contact-message';
+
+export async function contactRoutes(app: FastifyInstance) {
+  const repo = new ContactRepo(app.db);
+  registerRoute(app, sendContactMessageRoute, async (req) =>
+    sendContactMessage(
+      {
+        repo,
+        outbox: app.mailOutbox,
+        supportEmail: app.config.supportEmail,
+        productName: app.config.productName,
+        now: () => app.clock.now(),
+        // Billing and integrations fill these in as they land; until then there is neither.
+        describeAccount: async () => ({ plan: 'none yet (no subscription)', providers: [] }),
+        afterCommit: () => app.mailWorker.kick(),
+      },
+      requireAuth(req).user,
+      req.body,
+      requestLanguage(req),
+    ),
+  );
+}

@@ -1,0 +1,126 @@
+import type { TSendContactMessageResponse } from '@app/contract/contact/send-contact-message';
+import { AppError } from '../../lib/app-error';
+import { newId } from '../../lib/ids';
+import { type Language, translate } from '../../lib/messages';
+import type { UserRow } from '../auth/repo';
+import type { MailOutboxRepo } from '../mail-outbox/repo';
+import type { ContactRepo } from './repo';
+import { confirmationMail, hasRealEmail, supportMail } from './support-mail';
+
+export const MAX_MESSAGES_PER_HOUR = 5;
+const HOUR_MS = 60 * 60 * 1000;
+
+export interface ContactDeps {
+  repo: ContactRepo;
+  outbox: MailOutboxRepo;
+  supportEmail: string;
+  productName: string;
+  now: () => Date;
+  /** Plan and connected providers, for the support mail. */
+  describeAccount: (userId: string) => Promise<{ plan: string; providers: string[] }>;
+  /** Wakes the mail worker once the message is safely stored. */
+  afterCommit: () => void;
+}
+
+/**
+ * Stores the message and its mails in one transaction, then answers: delivery happens
+ * afterwards through the outbox, with retries, so nothing sent to support is lost.
+ */
+export async function sendContactMessage(
+  deps: ContactDeps,
+  user: UserRow,
+  input: {
+    subject: string;
+    message: string;
+    priority: 'low' | 'medium' | 'high';
+    website?: string | undefined;
+  },
+  language: Language,
+): Promise<TSendContactMessageResponse> {
+  const accepted = (id: string) => ({ message: translate(language, 'contactSent'), id });
+  // Honeypot: people never see the field, bots fill it. They get the usual answer and nothing happens.
+  if (input.website?.trim()) return accepted(newId());
+
+  const now = deps.now();
+  const nowIso = now.toISOString();
+  const id = newId();
+  const account = await deps.describeAccount(user.id);
+
+  await deps.repo.withUserLock(user.id, async (trx) => {
+    const recent = await deps.repo.sentSince(trx, user.id, new Date(now.getTime() - HOUR_MS).toISOString());
+    if (recent.length >= MAX_MESSAGES_PER_HOUR) {
+      const oldest = recent[recent.length - MAX_MESSAGES_PER_HOUR]!;
+      const wait = Math.max(1, Math.ceil((Date.parse(oldest) + HOUR_MS - now.getTime()) / 1000));
+      throw new AppError(
+        'RATE_LIMITED',
+        translate(language, 'contactTooMany', { minutes: Math.ceil(wait / 60) }),
+        {
+          retryAfterSeconds: wait,
+        },
+      );
+    }
+    await deps.repo.insert(trx, {
+      id,
+      user_id: user.id,
+      email: user.email,
+      phone_number: user.phone_number,
+      language,
+      subject: input.subject,
+      message: input.message,
+      priority: input.priority,
+      created_at: nowIso,
+    });
+    const mailInput = {
+      id,
+      subject: input.subject,
+      message: input.message,
+      priority: input.priority,
+      language,
+      createdAt: nowIso,
+      user: {
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        phoneNumber: user.phone_number,
+        provider: user.provider,
+        createdAt: user.created_at,
+      },
+      account,
+      productName: deps.productName,
+    };
+    const toSupport = supportMail(mailInput);
+    await deps.outbox.insert(
+      {
+        id: newId(),
+        kind: 'support',
+        recipient: deps.supportEmail,
+        reply_to: toSupport.replyTo,
+        subject: toSupport.subject,
+        body: toSupport.body,
+        next_attempt_at: nowIso,
+        contact_message_id: id,
+        created_at: nowIso,
+      },
+      trx,
+    );
+    if (hasRealEmail(user.email)) {
+      const toUser = confirmationMail(mailInput);
+      await deps.outbox.insert(
+        {
+          id: newId(),
+          kind: 'confirmation',
+          recipient: user.email,
+          reply_to: deps.supportEmail,
+          subject: toUser.subject,
+          body: toUser.body,
+          next_attempt_at: nowIso,
+          contact_message_id: id,
+          created_at: nowIso,
+        },
+        trx,
+      );
+    }
+  });
+  deps.afterCommit();
+  return accepted(id);
+}

@@ -1,0 +1,121 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { MailSender } from '../../providers/mail/mail';
+import type { MailOutboxRepo } from './repo';
+
+export interface MailWorkerOptions {
+  from: string;
+  /** How often due mail is looked for. */
+  pollIntervalMs: number;
+  /** First retry delay; doubles per attempt, capped at an hour. */
+  retryBaseMs: number;
+  /** Domain of the Message-ID, so a resent mail carries the same id. */
+  messageIdDomain: string;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}
+
+const MAX_DELAY_MS = 60 * 60 * 1000;
+/** A claim outlives any single send; a crashed worker's claim lapses and another takes over. */
+const CLAIM_MS = 2 * 60 * 1000;
+const BATCH = 20;
+
+export function retryDelay(attempt: number, baseMs: number, random = Math.random): number {
+  const exponential = Math.min(MAX_DELAY_MS, baseMs * 2 ** Math.max(0, attempt - 1));
+  // ±20% jitter so many instances retrying after one outage do not all hit the server at once.
+  return Math.round(exponential * (0.8 + 0.4 * random()));
+}
+
+/**
+ * Delivers the mail outbox: due mail is claimed row by row (safe with several instances),
+ * sent, and marked sent, or rescheduled with backoff. A pending mail is never given up:
+ * nothing a person sends to support is lost, whatever the mail server does.
+ */
+export class MailOutboxWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly repo: MailOutboxRepo,
+    private readonly sender: MailSender,
+    private readonly options: MailWorkerOptions,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.timer = setInterval(() => this.kick(), this.options.pollIntervalMs);
+    this.timer.unref();
+    this.kick();
+  }
+
+  /** Look for due mail now (after an enqueue); runs coalesce, never overlap. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain()
+      .catch((error) => this.options.log.error({ err: error }, 'mail outbox run failed'))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  /** Resolves once the current run (if any) is over; for tests and shutdown. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.idle();
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      const now = this.options.now();
+      const due = await this.repo.due(now.toISOString(), BATCH);
+      if (due.length === 0 || this.stopped) return;
+      for (const mail of due) await this.deliver(mail.id);
+      if (due.length < BATCH) return;
+    }
+  }
+
+  private async deliver(id: string): Promise<void> {
+    const now = this.options.now();
+    const attempt = await this.repo.claim(
+      id,
+      now.toISOString(),
+      new Date(now.getTime() + CLAIM_MS).toISOString(),
+    );
+    if (attempt === undefined) return;
+    const mail = await this.repo.find(id);
+    if (!mail) return;
+    try {
+      await this.sender.send({
+        to: mail.recipient,
+        from: this.options.from,
+        replyTo: mail.reply_to,
+        subject: mail.subject,
+        text: mail.body,
+        messageId: `<${mail.id}@${this.options.messageIdDomain}>`,
+      });
+      await this.repo.markSent(id, this.options.now().toISOString());
+    } catch (error) {
+      const delay = retryDelay(attempt, this.options.retryBaseMs);
+      const next = new Date(this.options.now().getTime() + delay);
+      await this.repo.reschedule(id, next.toISOString(), (error as Error).message ?? String(error));
+      this.options.log.warn(
+        { mailId: id, attempt, retryAt: next.toISOString(), err: error },
+        'mail delivery failed, will retry',
+      );
+    }
+  }
+}
