@@ -63,7 +63,7 @@ export function startSmtp(port = 0) {
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
-    onRcptTo(address, _session, callback) {
+    onRcptTo(_address, _session, callback) {
       if (state.refuse) {
         const error = Object.assign(new Error('Mailbox temporarily unavailable'), { responseCode: 451 });
         return callback(error);
