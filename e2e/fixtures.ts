@@ -56,3 +56,43 @@ export async function codeFromOutbox(request: APIRequestContext, e164: string): 
   return code!;
 }
 export { expect };
+
+/**
+ * Signs a fresh phone-only user in through the real API (code from the dev outbox), then
+ * stores the session the way the app does, before any page script runs.
+ */
+export async function signInAsNewUser(
+  page: Page,
+  request: APIRequestContext,
+): Promise<{ e164: string; token: string }> {
+  const { e164 } = uniquePhone();
+  expect((await request.post('/v1/api/send-verification-code', { data: { phoneNumber: e164 } })).ok()).toBe(
+    true,
+  );
+  const code = await codeFromOutbox(request, e164);
+  const verified = await (
+    await request.post('/v1/api/verify-code', { data: { phoneNumber: e164, code } })
+  ).json();
+  const session = await (
+    await request.post('/v1/auth/phone-session', {
+      data: { verifiedPhoneToken: verified.verifiedPhoneToken },
+    })
+  ).json();
+  await page.addInitScript(
+    ({ token, user }) => {
+      if (localStorage.getItem('session')) return;
+      localStorage.setItem(
+        'session',
+        JSON.stringify({
+          account_id: user.id,
+          sessionToken: token,
+          loginTime: new Date().toISOString(),
+          provider: 'phone',
+        }),
+      );
+      localStorage.setItem('user', JSON.stringify(user));
+    },
+    { token: session.sessionToken as string, user: session.user as { id: string } },
+  );
+  return { e164, token: session.sessionToken };
+}
