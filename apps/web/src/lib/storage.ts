@@ -16,46 +16,32 @@ export const sessionStorageKeys = {
   verifiedPhoneToken: 'verified_phone_token',
 } as const;
 
-export function readSession(key: string): string | null {
-  try {
-    return window.sessionStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-export function writeSession(key: string, value: string): void {
-  try {
-    window.sessionStorage.setItem(key, value);
-  } catch {
-    // Without session storage the value lives for this page view only.
-  }
-}
-
-export function removeLocal(key: string): void {
-  try {
-    window.localStorage.removeItem(key);
-  } catch {
-    // ignore
-  }
-}
+type Area = 'localStorage' | 'sessionStorage';
 
 /** Storage can be missing or full (private mode, quota): reads fall back, writes never throw. */
-export function readLocal(key: string): string | null {
+function read(area: Area, key: string): string | null {
   try {
-    return window.localStorage.getItem(key);
+    return window[area].getItem(key);
   } catch {
     return null;
   }
 }
 
-export function writeLocal(key: string, value: string): void {
+function write(area: Area, key: string, value: string | null): void {
   try {
-    window.localStorage.setItem(key, value);
+    if (value === null) window[area].removeItem(key);
+    else window[area].setItem(key, value);
   } catch {
     // Nothing more to do: the value lives for this page view only.
   }
 }
+
+export const readLocal = (key: string) => read('localStorage', key);
+export const writeLocal = (key: string, value: string) => write('localStorage', key, value);
+export const removeLocal = (key: string) => write('localStorage', key, null);
+export const readSession = (key: string) => read('sessionStorage', key);
+export const writeSession = (key: string, value: string) => write('sessionStorage', key, value);
+export const removeSession = (key: string) => write('sessionStorage', key, null);
 
 export function readLocalJson<T>(key: string): T | null {
   const raw = readLocal(key);

@@ -88,38 +88,30 @@ export async function sendContactMessage(
       account,
       productName: deps.productName,
     };
-    const toSupport = supportMail(mailInput);
-    await deps.outbox.insert(
-      {
-        id: newId(),
-        kind: 'support',
-        recipient: deps.supportEmail,
-        reply_to: toSupport.replyTo,
-        subject: toSupport.subject,
-        body: toSupport.body,
-        next_attempt_at: nowIso,
-        contact_message_id: id,
-        created_at: nowIso,
-      },
-      trx,
-    );
-    if (hasRealEmail(user.email)) {
-      const toUser = confirmationMail(mailInput);
-      await deps.outbox.insert(
+    const queue = (
+      kind: 'support' | 'confirmation',
+      recipient: string,
+      replyTo: string | null,
+      mail: { subject: string; body: string },
+    ) =>
+      deps.outbox.insert(
         {
           id: newId(),
-          kind: 'confirmation',
-          recipient: user.email,
-          reply_to: deps.supportEmail,
-          subject: toUser.subject,
-          body: toUser.body,
+          kind,
+          recipient,
+          reply_to: replyTo,
+          subject: mail.subject,
+          body: mail.body,
           next_attempt_at: nowIso,
           contact_message_id: id,
           created_at: nowIso,
         },
         trx,
       );
-    }
+    const toSupport = supportMail(mailInput);
+    await queue('support', deps.supportEmail, toSupport.replyTo, toSupport);
+    if (hasRealEmail(user.email))
+      await queue('confirmation', user.email, deps.supportEmail, confirmationMail(mailInput));
   });
   deps.afterCommit();
   return accepted(id);

@@ -1,5 +1,6 @@
 import type { TOutboxMessage } from '@app/contract/dev/list-outbox';
 import type { Db } from '../../db/database';
+import type { DevOutboxTable } from '../../db/schema';
 import { newId } from '../../lib/ids';
 
 export interface DevOutboxEntry {
@@ -36,14 +37,7 @@ export class DevOutbox {
   }
 }
 
-function toMessage(row: {
-  id: string;
-  channel: 'sms' | 'email';
-  recipient: string;
-  subject: string | null;
-  body: string;
-  created_at: string;
-}): TOutboxMessage {
+function toMessage(row: DevOutboxTable): TOutboxMessage {
   return {
     id: row.id,
     channel: row.channel,

@@ -2,21 +2,14 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { storageKeys } from '@/lib/storage';
+import { TEST_APP_CONFIG } from '@/testing/app-config';
 import { renderApp } from '@/testing/render-app';
 
 // Screens ask the API for public config; answer as the server does so no request leaves the test.
 beforeEach(() => {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () =>
-      Response.json({
-        productName: 'Relay',
-        supportEmail: 'help@relay.test',
-        chatSmsNumber: '+15550100000',
-        standIns: [],
-        payments: { publishableKey: null, starterPriceId: null },
-      }),
-    ),
+    vi.fn(async () => Response.json(TEST_APP_CONFIG)),
   );
 });
 afterEach(() => vi.unstubAllGlobals());

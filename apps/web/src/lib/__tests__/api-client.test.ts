@@ -3,6 +3,7 @@ import { getMeRoute } from '@app/contract/auth/get-me';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest, setUnauthorizedHandler } from '@/lib/api-client';
 import { storageKeys } from '@/lib/storage';
+import { TEST_APP_CONFIG } from '@/testing/app-config';
 
 const redirects: string[] = [];
 const fetchMock = vi.fn<typeof fetch>();
@@ -24,13 +25,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const CONFIG = {
-  productName: 'Relay',
-  supportEmail: 'help@relay.test',
-  chatSmsNumber: '+15550100000',
-  standIns: [],
-  payments: { publishableKey: null, starterPriceId: null },
-};
+const CONFIG = TEST_APP_CONFIG;
 
 describe('apiRequest', () => {
   it('calls the versioned base with a bearer token and JSON', async () => {

@@ -10,11 +10,16 @@ import { StandInBanner } from '@/components/stand-in-banner';
 import { paths } from '@/config/paths';
 import { useAppConfig } from '@/lib/app-config';
 import { createUserSession } from '@/lib/session';
-import { readLocal, readSession, sessionStorageKeys, storageKeys } from '@/lib/storage';
+import { readLocal, readSession, removeSession, sessionStorageKeys, storageKeys } from '@/lib/storage';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { type SignInProvider, useStartOAuth } from '../api/start-oauth';
 import { useStartPhoneSession } from '../api/start-phone-session';
 import { PhoneForm } from './phone-form';
+
+const OAUTH_BUTTONS = [
+  { provider: 'google', labelKey: 'login.connectGmail', Icon: IconBrandGoogle },
+  { provider: 'microsoft', labelKey: 'login.connectOutlook', Icon: IconBrandWindows },
+] as const;
 
 const FAILURE_KEYS: Record<SignInProvider, string> = {
   google: 'login.googleFailed',
@@ -66,7 +71,7 @@ export function LoginPage() {
     phoneSession.mutate(proof, {
       onSuccess: ({ sessionToken, user }) => {
         createUserSession(user, sessionToken, 'phone');
-        window.sessionStorage.removeItem(sessionStorageKeys.verifiedPhoneToken);
+        removeSession(sessionStorageKeys.verifiedPhoneToken);
         navigate(paths.integrations, { replace: true });
       },
       onError: () => setFailed('phone'),
@@ -120,26 +125,19 @@ export function LoginPage() {
             ) : null}
 
             <Stack gap="sm">
-              <Button
-                size="md"
-                variant="default"
-                leftSection={<IconBrandGoogle size={20} aria-hidden />}
-                loading={pending === 'google'}
-                disabled={busy}
-                onClick={() => signIn('google')}
-              >
-                {t('login.connectGmail')}
-              </Button>
-              <Button
-                size="md"
-                variant="default"
-                leftSection={<IconBrandWindows size={20} aria-hidden />}
-                loading={pending === 'microsoft'}
-                disabled={busy}
-                onClick={() => signIn('microsoft')}
-              >
-                {t('login.connectOutlook')}
-              </Button>
+              {OAUTH_BUTTONS.map(({ provider, labelKey, Icon }) => (
+                <Button
+                  key={provider}
+                  size="md"
+                  variant="default"
+                  leftSection={<Icon size={20} aria-hidden />}
+                  loading={pending === provider}
+                  disabled={busy}
+                  onClick={() => signIn(provider)}
+                >
+                  {t(labelKey)}
+                </Button>
+              ))}
               {proof ? (
                 <Button
                   size="md"

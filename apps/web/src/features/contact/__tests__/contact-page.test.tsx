@@ -1,15 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TEST_APP_CONFIG } from '@/testing/app-config';
 import { renderApp } from '@/testing/render-app';
 
-const CONFIG = {
-  productName: 'Relay',
-  supportEmail: 'help@relay.test',
-  chatSmsNumber: '+15550100000',
-  standIns: [],
-  payments: { publishableKey: null, starterPriceId: null },
-};
+const CONFIG = TEST_APP_CONFIG;
 
 let contactAnswer: () => Response;
 const sent: unknown[] = [];
