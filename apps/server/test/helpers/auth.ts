@@ -1,7 +1,8 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 
-let ipCounter = 1;
+// A random start: with Redis, counters outlive one test process.
+let ipCounter = Math.floor(Math.random() * 4_000_000);
 /** Each caller its own address, so per-IP limits of one test never touch another. */
 export function freshIp(): string {
   ipCounter += 1;
