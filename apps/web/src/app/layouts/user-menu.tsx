@@ -1,5 +1,4 @@
 import { PHONE_EMAIL_DOMAIN } from '@app/contract/common';
-import { formatE164 } from '@app/contract/phone';
 import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -10,10 +9,11 @@ export function UserMenu({ onLogout }: { onLogout: () => void }) {
   const { t } = useTranslation();
   const user = getStoredUser();
   const name = user?.name || 'User';
-  // A phone-only account's address is a placeholder nobody reads mail at: show the number instead.
+  // A phone-only account's address is a placeholder nobody reads mail at: show the number instead
+  // (unformatted: the formatter's metadata would weigh down every page's first download).
   const email =
     user?.email?.endsWith(`@${PHONE_EMAIL_DOMAIN}`) && user.phoneNumber
-      ? formatE164(user.phoneNumber)
+      ? user.phoneNumber
       : (user?.email ?? '');
   return (
     <Menu position="bottom-end" width={240} withinPortal>
