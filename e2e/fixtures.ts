@@ -7,6 +7,15 @@ export const LOCALES: Record<Lang, string> = { en: 'en-US', zh: 'zh-CN' };
 
 /** WCAG 2.1 A and AA, the bar every screen must clear at both sizes and in both languages. */
 export async function expectNoA11yViolations(page: Page): Promise<void> {
+  // A toast mid-fade has partial opacity, which axe reads as low contrast: check settled pages.
+  // (Endless animations, such as a spinner, are not waited for.)
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
