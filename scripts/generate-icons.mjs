@@ -2,6 +2,7 @@
 // Run once after changing apps/web/public/icons/favicon.svg: node scripts/generate-icons.mjs
 import { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
+import { chromiumArgs, chromiumPath } from './chromium.mjs';
 
 const svg = readFileSync(new URL('../apps/web/public/icons/favicon.svg', import.meta.url), 'utf8');
 const out = (name) => new URL(`../apps/web/public/icons/${name}`, import.meta.url).pathname;
@@ -12,10 +13,7 @@ const maskable = svg
   .replace('<path', '<g transform="translate(6.4 6.4) scale(0.8)"><path')
   .replace('</svg>', '</g></svg>');
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu'],
-});
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 const page = await browser.newPage();
 for (const [name, size, source, transparent] of [
   ['icon-192.png', 192, svg, true],
