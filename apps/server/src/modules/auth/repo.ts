@@ -91,10 +91,6 @@ export class AuthRepo {
     await this.db.insertInto('verification_codes').values(code).execute();
   }
 
-  async deleteCode(id: string): Promise<void> {
-    await this.db.deleteFrom('verification_codes').where('id', '=', id).execute();
-  }
-
   findCode(id: string): Promise<CodeRow | undefined> {
     return this.db.selectFrom('verification_codes').selectAll().where('id', '=', id).executeTakeFirst();
   }

@@ -3,6 +3,7 @@ import { normaliseE164 } from '@app/contract/phone';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { translate } from '../../lib/messages';
+import { secondsUntilWindowFrees } from '../../lib/window-limit';
 import type { SmsSender } from '../../providers/sms/sms';
 import type { AuthRepo } from './repo';
 import {
@@ -54,9 +55,8 @@ export async function sendVerificationCode(
         });
       }
     }
-    if (sends.length >= MAX_SENDS_PER_HOUR) {
-      const oldestInWindow = sends[MAX_SENDS_PER_HOUR - 1]!;
-      const wait = Math.max(1, Math.ceil((Date.parse(oldestInWindow) + HOUR_MS - now.getTime()) / 1000));
+    const wait = secondsUntilWindowFrees(sends, MAX_SENDS_PER_HOUR, HOUR_MS, now);
+    if (wait !== null) {
       throw new AppError(
         'RATE_LIMITED',
         translate(language, 'tooManyCodes', { minutes: Math.ceil(wait / 60) }),

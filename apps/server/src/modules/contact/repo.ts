@@ -21,7 +21,7 @@ export class ContactRepo {
     });
   }
 
-  /** Send times of the user's messages since `since`, oldest first. */
+  /** Send times of the user's messages since `since`. */
   async sentSince(trx: Db, userId: string, since: string): Promise<string[]> {
     const rows = await trx
       .selectFrom('contact_messages')

@@ -2,6 +2,7 @@ import type { TSendContactMessageResponse } from '@app/contract/contact/send-con
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { type Language, translate } from '../../lib/messages';
+import { secondsUntilWindowFrees } from '../../lib/window-limit';
 import type { UserRow } from '../auth/repo';
 import type { MailOutboxRepo } from '../mail-outbox/repo';
 import type { ContactRepo } from './repo';
@@ -48,9 +49,8 @@ export async function sendContactMessage(
 
   await deps.repo.withUserLock(user.id, async (trx) => {
     const recent = await deps.repo.sentSince(trx, user.id, new Date(now.getTime() - HOUR_MS).toISOString());
-    if (recent.length >= MAX_MESSAGES_PER_HOUR) {
-      const oldest = recent[recent.length - MAX_MESSAGES_PER_HOUR]!;
-      const wait = Math.max(1, Math.ceil((Date.parse(oldest) + HOUR_MS - now.getTime()) / 1000));
+    const wait = secondsUntilWindowFrees(recent, MAX_MESSAGES_PER_HOUR, HOUR_MS, now);
+    if (wait !== null) {
       throw new AppError(
         'RATE_LIMITED',
         translate(language, 'contactTooMany', { minutes: Math.ceil(wait / 60) }),

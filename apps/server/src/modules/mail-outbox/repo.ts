@@ -71,13 +71,4 @@ export class MailOutboxRepo {
   find(id: string): Promise<OutboxMail | undefined> {
     return this.db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst();
   }
-
-  forContactMessage(contactMessageId: string): Promise<OutboxMail[]> {
-    return this.db
-      .selectFrom('mail_outbox')
-      .selectAll()
-      .where('contact_message_id', '=', contactMessageId)
-      .orderBy('kind', 'desc')
-      .execute();
-  }
 }
