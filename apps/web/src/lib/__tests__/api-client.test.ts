@@ -25,12 +25,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const CONFIG = TEST_APP_CONFIG;
-
 describe('apiRequest', () => {
   it('calls the versioned base with a bearer token and JSON', async () => {
-    fetchMock.mockResolvedValue(Response.json(CONFIG));
-    await expect(apiRequest(getAppConfigRoute)).resolves.toEqual(CONFIG);
+    fetchMock.mockResolvedValue(Response.json(TEST_APP_CONFIG));
+    await expect(apiRequest(getAppConfigRoute)).resolves.toEqual(TEST_APP_CONFIG);
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/v1/config');
     expect((init!.headers as Record<string, string>).Authorization).toBe('Bearer tok-123');

@@ -1,12 +1,10 @@
 import { formatE164 } from '@app/contract/phone';
-import { Alert, Anchor, Box, Button, Card, Center, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconBrandGoogle, IconBrandWindows, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { LanguageSwitch } from '@/components/language-switch';
 import { LogoMark } from '@/components/logo';
-import { StandInBanner } from '@/components/stand-in-banner';
 import { paths } from '@/config/paths';
 import { useAppConfig } from '@/lib/app-config';
 import { createUserSession } from '@/lib/session';
@@ -14,6 +12,7 @@ import { readLocal, readSession, removeSession, sessionStorageKeys, storageKeys 
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { type SignInProvider, useStartOAuth } from '../api/start-oauth';
 import { useStartPhoneSession } from '../api/start-phone-session';
+import { AuthScreen } from './auth-screen';
 import { PhoneForm } from './phone-form';
 
 const OAUTH_BUTTONS = [
@@ -79,98 +78,90 @@ export function LoginPage() {
   };
 
   return (
-    <Box mih="100dvh" bg="gray.0" style={{ display: 'flex', flexDirection: 'column' }}>
-      <StandInBanner />
-      <Group justify="flex-end" p="md">
-        <LanguageSwitch />
-      </Group>
-      <Center component="main" id="main" style={{ flex: 1 }} px="md" pb={48}>
-        <Card withBorder shadow="sm" radius="lg" p={{ base: 'lg', xs: 'xl' }} w="100%" maw={420}>
-          <Stack gap="lg">
-            <Stack gap="xs" align="center" ta="center">
-              <LogoMark size={56} />
-              <Title order={1} fz={26}>
-                {t(isConnect ? 'connect.title' : 'login.title', { product: productName })}
-              </Title>
-              <Text c="dimmed">{t(isConnect ? 'connect.subtitle' : 'login.subtitle')}</Text>
-            </Stack>
+    <AuthScreen>
+      <Stack gap="lg">
+        <Stack gap="xs" align="center" ta="center">
+          <LogoMark size={56} />
+          <Title order={1} fz={26}>
+            {t(isConnect ? 'connect.title' : 'login.title', { product: productName })}
+          </Title>
+          <Text c="dimmed">{t(isConnect ? 'connect.subtitle' : 'login.subtitle')}</Text>
+        </Stack>
 
-            {failed ? (
-              <Alert
-                color="red"
-                variant="light"
-                icon={<IconAlertCircle aria-hidden />}
-                withCloseButton
-                closeButtonLabel={t('login.dismiss')}
-                onClose={() => setFailed(null)}
-                role="alert"
-              >
-                {failed === 'phone' ? t('connect.phoneFailed') : t(FAILURE_KEYS[failed])}
-              </Alert>
-            ) : null}
+        {failed ? (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle aria-hidden />}
+            withCloseButton
+            closeButtonLabel={t('login.dismiss')}
+            onClose={() => setFailed(null)}
+            role="alert"
+          >
+            {failed === 'phone' ? t('connect.phoneFailed') : t(FAILURE_KEYS[failed])}
+          </Alert>
+        ) : null}
 
-            {proof ? (
-              <Alert color="teal" variant="light" icon={<IconCircleCheck aria-hidden />}>
-                <Text fz="sm" c="var(--mantine-color-text)">
-                  {t('connect.verified', { phone: verifiedNumber ? formatE164(verifiedNumber) : '' })}
-                </Text>
-              </Alert>
-            ) : null}
-
-            {!isConnect ? (
-              <>
-                <PhoneForm />
-                <Divider label={t('login.or')} labelPosition="center" />
-              </>
-            ) : null}
-
-            <Stack gap="sm">
-              {OAUTH_BUTTONS.map(({ provider, labelKey, Icon }) => (
-                <Button
-                  key={provider}
-                  size="md"
-                  variant="default"
-                  leftSection={<Icon size={20} aria-hidden />}
-                  loading={pending === provider}
-                  disabled={busy}
-                  onClick={() => signIn(provider)}
-                >
-                  {t(labelKey)}
-                </Button>
-              ))}
-              {proof ? (
-                <Button
-                  size="md"
-                  variant="subtle"
-                  onClick={continueWithPhone}
-                  loading={phoneSession.isPending}
-                  disabled={busy}
-                >
-                  {t('connect.continueWithPhone')}
-                </Button>
-              ) : null}
-            </Stack>
-
-            {isConnect && !proof ? (
-              <Text ta="center" fz="sm">
-                <Anchor component={Link} to={paths.login} fw={600}>
-                  {t('connect.usePhone')}
-                </Anchor>
-              </Text>
-            ) : null}
-
-            <Text fz="xs" c="dimmed" ta="center">
-              <Trans
-                i18nKey="login.agreement"
-                components={{
-                  terms: <NewTabLink to={paths.terms} />,
-                  privacy: <NewTabLink to={paths.privacy} />,
-                }}
-              />
+        {proof ? (
+          <Alert color="teal" variant="light" icon={<IconCircleCheck aria-hidden />}>
+            <Text fz="sm" c="var(--mantine-color-text)">
+              {t('connect.verified', { phone: verifiedNumber ? formatE164(verifiedNumber) : '' })}
             </Text>
-          </Stack>
-        </Card>
-      </Center>
-    </Box>
+          </Alert>
+        ) : null}
+
+        {!isConnect ? (
+          <>
+            <PhoneForm />
+            <Divider label={t('login.or')} labelPosition="center" />
+          </>
+        ) : null}
+
+        <Stack gap="sm">
+          {OAUTH_BUTTONS.map(({ provider, labelKey, Icon }) => (
+            <Button
+              key={provider}
+              size="md"
+              variant="default"
+              leftSection={<Icon size={20} aria-hidden />}
+              loading={pending === provider}
+              disabled={busy}
+              onClick={() => signIn(provider)}
+            >
+              {t(labelKey)}
+            </Button>
+          ))}
+          {proof ? (
+            <Button
+              size="md"
+              variant="subtle"
+              onClick={continueWithPhone}
+              loading={phoneSession.isPending}
+              disabled={busy}
+            >
+              {t('connect.continueWithPhone')}
+            </Button>
+          ) : null}
+        </Stack>
+
+        {isConnect && !proof ? (
+          <Text ta="center" fz="sm">
+            <Anchor component={Link} to={paths.login} fw={600}>
+              {t('connect.usePhone')}
+            </Anchor>
+          </Text>
+        ) : null}
+
+        <Text fz="xs" c="dimmed" ta="center">
+          <Trans
+            i18nKey="login.agreement"
+            components={{
+              terms: <NewTabLink to={paths.terms} />,
+              privacy: <NewTabLink to={paths.privacy} />,
+            }}
+          />
+        </Text>
+      </Stack>
+    </AuthScreen>
   );
 }

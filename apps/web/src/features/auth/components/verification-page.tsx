@@ -1,13 +1,11 @@
 import { DELAYS_MS, TOAST_MS, VERIFICATION_CODE_LENGTH } from '@app/contract/constants';
 import { formatE164 } from '@app/contract/phone';
-import { Anchor, Box, Button, Card, Center, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { LanguageSwitch } from '@/components/language-switch';
 import { LogoMark } from '@/components/logo';
-import { StandInBanner } from '@/components/stand-in-banner';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { toLanguage } from '@/lib/i18n';
@@ -24,6 +22,7 @@ import { showToast } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSendVerificationCode } from '../api/send-verification-code';
 import { useVerifyCode } from '../api/verify-code';
+import { AuthScreen } from './auth-screen';
 import { CodeInput, type CodeInputHandle } from './code-input';
 
 function toast(color: 'green' | 'red', message: string) {
@@ -135,9 +134,8 @@ function VerificationForm({ phone }: { phone: string }) {
   };
 
   return (
-    <Box mih="100dvh" bg="gray.0" style={{ display: 'flex', flexDirection: 'column' }}>
-      <StandInBanner />
-      <Group justify="space-between" p="md">
+    <AuthScreen
+      topLeft={
         <Button
           variant="subtle"
           color="gray"
@@ -147,69 +145,65 @@ function VerificationForm({ phone }: { phone: string }) {
         >
           {t('verification.back')}
         </Button>
-        <LanguageSwitch />
-      </Group>
-      <Center component="main" id="main" style={{ flex: 1 }} px="md" pb={48}>
-        <Card withBorder shadow="sm" radius="lg" p={{ base: 'lg', xs: 'xl' }} w="100%" maw={420}>
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              submit();
-            }}
-          >
-            <Stack gap="lg" align="stretch">
-              <Stack gap="xs" align="center" ta="center">
-                <LogoMark size={48} />
-                <Title order={1} fz={24}>
-                  {t('verification.title')}
-                </Title>
-                <Text c="dimmed" id={hintId}>
-                  {t('verification.sentTo')}{' '}
-                  <Text span fw={600} c="var(--mantine-color-text)" style={{ whiteSpace: 'nowrap' }}>
-                    {display}
-                  </Text>
-                </Text>
-              </Stack>
-              <CodeInput
-                ref={boxes}
-                value={code}
-                onChange={(next) => {
-                  setCode(next);
-                  setInvalid(false);
-                }}
-                onEnter={submit}
-                readOnly={verify.isPending}
-                disabled={verified}
-                invalid={invalid}
-                describedBy={hintId}
-              />
-              <Button type="submit" size="md" loading={verify.isPending} disabled={verified}>
-                {t('verification.verify')}
-              </Button>
-              <Text ta="center" fz="sm" c="dimmed" aria-live="polite">
-                {secondsLeft > 0 ? (
-                  t('verification.resendIn', { seconds: secondsLeft })
-                ) : (
-                  <>
-                    {t('verification.noCode')}{' '}
-                    <Anchor
-                      component="button"
-                      type="button"
-                      fz="sm"
-                      fw={600}
-                      onClick={resendCode}
-                      disabled={resend.isPending || verified}
-                    >
-                      {t('verification.resend')}
-                    </Anchor>
-                  </>
-                )}
+      }
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap="lg" align="stretch">
+          <Stack gap="xs" align="center" ta="center">
+            <LogoMark size={48} />
+            <Title order={1} fz={24}>
+              {t('verification.title')}
+            </Title>
+            <Text c="dimmed" id={hintId}>
+              {t('verification.sentTo')}{' '}
+              <Text span fw={600} c="var(--mantine-color-text)" style={{ whiteSpace: 'nowrap' }}>
+                {display}
               </Text>
-            </Stack>
-          </form>
-        </Card>
-      </Center>
-    </Box>
+            </Text>
+          </Stack>
+          <CodeInput
+            ref={boxes}
+            value={code}
+            onChange={(next) => {
+              setCode(next);
+              setInvalid(false);
+            }}
+            onEnter={submit}
+            readOnly={verify.isPending}
+            disabled={verified}
+            invalid={invalid}
+            describedBy={hintId}
+          />
+          <Button type="submit" size="md" loading={verify.isPending} disabled={verified}>
+            {t('verification.verify')}
+          </Button>
+          <Text ta="center" fz="sm" c="dimmed" aria-live="polite">
+            {secondsLeft > 0 ? (
+              t('verification.resendIn', { seconds: secondsLeft })
+            ) : (
+              <>
+                {t('verification.noCode')}{' '}
+                <Anchor
+                  component="button"
+                  type="button"
+                  fz="sm"
+                  fw={600}
+                  onClick={resendCode}
+                  disabled={resend.isPending || verified}
+                >
+                  {t('verification.resend')}
+                </Anchor>
+              </>
+            )}
+          </Text>
+        </Stack>
+      </form>
+    </AuthScreen>
   );
 }

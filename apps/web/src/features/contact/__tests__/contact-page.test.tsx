@@ -4,8 +4,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TEST_APP_CONFIG } from '@/testing/app-config';
 import { renderApp } from '@/testing/render-app';
 
-const CONFIG = TEST_APP_CONFIG;
-
 let contactAnswer: () => Response;
 const sent: unknown[] = [];
 
@@ -19,7 +17,7 @@ beforeEach(() => {
         sent.push(JSON.parse(String(init?.body)));
         return contactAnswer();
       }
-      return Response.json(CONFIG);
+      return Response.json(TEST_APP_CONFIG);
     }),
   );
 });

@@ -1,0 +1,22 @@
+import { Box, Card, Center, Group } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { LanguageSwitch } from '@/components/language-switch';
+import { StandInBanner } from '@/components/stand-in-banner';
+
+/** The sign-in screens' frame: banner, language switch (and an optional action beside it), one centred card. */
+export function AuthScreen({ topLeft, children }: { topLeft?: ReactNode; children: ReactNode }) {
+  return (
+    <Box mih="100dvh" bg="gray.0" style={{ display: 'flex', flexDirection: 'column' }}>
+      <StandInBanner />
+      <Group justify={topLeft ? 'space-between' : 'flex-end'} p="md">
+        {topLeft}
+        <LanguageSwitch />
+      </Group>
+      <Center component="main" id="main" style={{ flex: 1 }} px="md" pb={48}>
+        <Card withBorder shadow="sm" radius="lg" p={{ base: 'lg', xs: 'xl' }} w="100%" maw={420}>
+          {children}
+        </Card>
+      </Center>
+    </Box>
+  );
+}
