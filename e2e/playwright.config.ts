@@ -49,7 +49,9 @@ export default defineConfig({
           DATA_DIR: mkdtempSync(join(tmpdir(), 'relay-e2e-')),
           LOG_LEVEL: 'warn',
           // Each test comes from its own address (X-Forwarded-For), so per-IP limits hold per test.
-          TRUST_PROXY: 'true',
+          TRUST_PROXY: '1',
+          // The tests are those "other addresses", so the dev outbox must answer them too.
+          ALLOW_STAND_INS: 'true',
           SUPPORT_EMAIL: 'help@relay.test',
         },
       },

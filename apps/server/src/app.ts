@@ -1,125 +1,141 @@
 import { randomUUID } from 'node:crypto';
-import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
+import type { TErrorBody } from '@app/contract/http';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { Config } from './config';
-import { AppError } from './lib/app-error';
-import { requestLanguage, translate } from './lib/messages';
+import { redactPhoneNumbers } from './lib/redact';
 import { appConfigRoutes } from './modules/app-config/routes';
+import { authRepoPlugin } from './modules/auth/repo';
 import { authRoutes } from './modules/auth/routes';
+import { contactRepoPlugin } from './modules/contact/repo';
 import { contactRoutes } from './modules/contact/routes';
 import { devRoutes } from './modules/dev/routes';
 import { healthRoutes } from './modules/health/routes';
+import { mailOutboxPlugin } from './modules/mail-outbox/plugin';
+import { retentionPlugin } from './modules/retention/plugin';
 import { authenticatePlugin } from './plugins/authenticate';
+import { configPlugin } from './plugins/config';
 import { dbPlugin } from './plugins/db';
 import { errorHandlerPlugin } from './plugins/error-handler';
-import { servicesPlugin } from './plugins/services';
+import { oneTimeStorePlugin } from './plugins/one-time-store';
+import { portsPlugin } from './plugins/ports';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { redisPlugin } from './plugins/redis';
+import { secretsPlugin } from './plugins/secrets';
+import { isApiPath, securityHeadersPlugin } from './plugins/security-headers';
 import { swaggerPlugin } from './plugins/swagger';
 import { webPlugin } from './plugins/web';
-
-/** Hosts of the card provider, the only outside origins the pages may use. */
-const PAYMENT_HOSTS = {
-  script: ['https://js.stripe.com'],
-  frame: ['https://js.stripe.com', 'https://hooks.stripe.com', 'https://checkout.stripe.com'],
-  connect: ['https://api.stripe.com'],
-  img: ['https://*.stripe.com'],
-};
+import { devOutboxPlugin } from './providers/dev-outbox/repo';
+import { mailPort } from './providers/mail/index';
+import { smsPort } from './providers/sms/index';
 
 function isFileLike(path: string): boolean {
   return /\.[a-z0-9]{1,8}$/i.test(path);
 }
 
+/** Errors Node or Fastify answer before any route runs, in our `{ error: { code, message } }` shape. */
+function rawErrorResponse(status: 400 | 408 | 431): string {
+  const error: TErrorBody['error'] =
+    status === 431
+      ? { code: 'HEADERS_TOO_LARGE', message: 'The request headers are too large.' }
+      : status === 408
+        ? { code: 'REQUEST_TIMEOUT', message: 'The request took too long to arrive.' }
+        : { code: 'BAD_REQUEST', message: 'The request could not be read.' };
+  const body = JSON.stringify({ error });
+  const reason = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' }[
+    status
+  ];
+  return `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`;
+}
+
 /**
- * Builds the whole app without listening. Order matters: outside plugins (security
- * headers, rate limit, docs, database), then our decorators, then the modules.
+ * Builds the whole app without listening. The order of registration is the architecture:
+ * outside plugins, then shared services, then one plugin per outside service (port), then
+ * repositories and workers, then the modules' routes.
  */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const redactUrls = config.env === 'production';
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: {
+        // Phone numbers can sit in a URL (a lookup by number); production logs keep them masked.
+        req: (req) => ({
+          method: req.method,
+          url: redactUrls ? redactPhoneNumbers(req.url) : req.url,
+          host: req.host,
+          remoteAddress: req.ip,
+        }),
+      },
     },
     genReqId: () => randomUUID(),
-    trustProxy: config.trustProxy,
+    // A hop count becomes "trust the nearest n hops", as proxy-addr does with a number.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: (error, _request, reply) => {
+      const body: TErrorBody = { error: { code: 'BAD_REQUEST', message: error.message } };
+      void (reply as FastifyReply).code(400).send(body);
+    },
+    clientErrorHandler: (error, socket) => {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ECONNRESET' || socket.destroyed) return;
+      const status = code === 'HPE_HEADER_OVERFLOW' ? 431 : code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+      if (socket.writable) socket.write(rawErrorResponse(status));
+      socket.destroy(error);
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...PAYMENT_HOSTS.script],
-        // Mantine sets CSS variables through style attributes and <style> tags.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', ...PAYMENT_HOSTS.img],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...PAYMENT_HOSTS.connect],
-        frameSrc: PAYMENT_HOSTS.frame,
-        manifestSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        ...(config.publicUrl.startsWith('https:') ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    // Needed so the card provider's iframe and hosted pages work.
-    crossOriginEmbedderPolicy: false,
-  });
+  // Outside plugins and shared services.
+  await app.register(configPlugin, { config });
+  await app.register(securityHeadersPlugin);
+  await app.register(redisPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(swaggerPlugin);
+  await app.register(dbPlugin);
+  await app.register(secretsPlugin);
+  await app.register(oneTimeStorePlugin);
+  await app.register(portsPlugin);
+  await app.register(devOutboxPlugin);
 
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000, lazyConnect: false })
-    : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
-  await app.register(rateLimit, {
-    // Routes opt in through registerRoute, so static files and health checks are never limited.
-    global: false,
-    ...(redis ? { redis, nameSpace: 'rl:' } : {}),
-    errorResponseBuilder: (request, context) => {
-      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-      return new AppError(
-        'RATE_LIMITED',
-        translate(requestLanguage(request), 'tooManyRequests', { seconds }),
-        {
-          retryAfterSeconds: seconds,
-        },
-      );
-    },
-  });
+  // Outside services: one plugin per port, real adapter or local stand-in.
+  await app.register(smsPort);
+  await app.register(mailPort);
 
-  await app.register(swaggerPlugin, { productName: config.productName, publicUrl: config.publicUrl });
-  await app.register(dbPlugin, { database: config.database });
-  await app.register(servicesPlugin, { config });
+  // Repositories, workers and request guards.
+  await app.register(authRepoPlugin);
+  await app.register(contactRepoPlugin);
+  await app.register(mailOutboxPlugin);
+  await app.register(retentionPlugin);
   await app.register(authenticatePlugin);
   await app.register(errorHandlerPlugin);
 
+  // Modules.
   await app.register(healthRoutes);
   await app.register(appConfigRoutes);
   await app.register(authRoutes);
   await app.register(contactRoutes);
-  if (app.standIns.includes('sms') || app.standIns.includes('mail')) await app.register(devRoutes);
+  await app.register(devRoutes);
 
   if (config.web.enabled) await app.register(webPlugin, { distDir: config.web.distDir });
   else app.decorate('spaIndexHtml', null);
 
   app.setNotFoundHandler(
-    { preHandler: app.rateLimit({ max: config.rateLimitPerMinute, timeWindow: 60_000 }) },
+    { preHandler: app.rateLimit(app.defaultRateLimit) },
     (request: FastifyRequest, reply: FastifyReply) => {
       const path = request.url.split('?')[0] ?? '/';
-      const isApi = path === '/v1' || path.startsWith('/v1/');
       if (
         app.spaIndexHtml &&
-        !isApi &&
+        !isApiPath(path) &&
         (request.method === 'GET' || request.method === 'HEAD') &&
         !isFileLike(path)
       ) {

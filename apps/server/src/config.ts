@@ -1,8 +1,24 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address, prefix, extra] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (!family || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^[0-9]{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/** localhost, *.localhost, 127.0.0.0/8 and ::1: addresses only this machine can reach. */
+export function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1';
+}
 
 const ZBool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -29,7 +45,38 @@ const ZEnv = z.object({
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: ZBool.default(false),
+  /**
+   * Who may tell us the client's address (X-Forwarded-For): a hop count ("1" = one proxy in
+   * front of the app) or a comma-separated list of proxy addresses/CIDRs. "true" is refused.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, ctx): false | number | string[] => {
+      const text = value.trim().toLowerCase();
+      if (text === 'false' || text === '0' || text === 'no') return false;
+      if (/^[0-9]+$/.test(text)) return Number(text);
+      if (text === 'true' || text === 'yes') {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            '"true" trusts every hop, which lets any client choose its own address and dodge per-IP limits; give the number of proxies in front of the app (e.g. 1) or their addresses/CIDRs',
+        });
+        return z.NEVER;
+      }
+      const entries = text.split(',').map((entry) => entry.trim());
+      const bad = entries.filter((entry) => !isAddressOrCidr(entry));
+      if (bad.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be a hop count or a comma-separated list of IP addresses/CIDRs (not ${bad.join(', ')})`,
+        });
+        return z.NEVER;
+      }
+      return entries;
+    }),
+  /** Lets a server with a public PUBLIC_URL run on local stand-ins and answer dev routes from anywhere (demos). */
+  ALLOW_STAND_INS: ZBool.default(false),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
   WEB_DIST_DIR: z.string().min(1).default(defaultWebDist),
   SERVE_WEB: ZBool.default(true),
@@ -82,7 +129,11 @@ export interface Config {
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
   redisUrl?: string;
   logLevel: string;
-  trustProxy: boolean;
+  /** false, a hop count, or the proxies' addresses/CIDRs (never "trust all"). */
+  trustProxy: false | number | string[];
+  /** PUBLIC_URL is on this machine only, so stand-ins cannot face the internet. */
+  publicUrlIsLoopback: boolean;
+  allowStandIns: boolean;
   rateLimitPerMinute: number;
   web: { distDir: string; enabled: boolean };
   productName: string;
@@ -116,6 +167,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const dataDir = resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const database: Config['database'] = e.DATABASE_URL?.startsWith('postgres')
     ? { kind: 'postgres', url: e.DATABASE_URL, ...(e.DATABASE_SCHEMA ? { schema: e.DATABASE_SCHEMA } : {}) }
     : {
@@ -126,7 +178,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
+    publicUrlIsLoopback: isLoopbackUrl(publicUrl),
+    allowStandIns: e.ALLOW_STAND_INS,
     dataDir,
     database,
     ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}),

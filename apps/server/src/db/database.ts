@@ -42,7 +42,8 @@ export function createDb(database: Config['database']): Db {
   const sqlite = new SQLite(database.file);
   // WAL lets reads run beside a write; the busy timeout makes a second writer wait instead of failing.
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
+  // FULL: a write acknowledged to a client survives a power cut, not only a crash (docs/decisions.md).
+  sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   return new Kysely<Database>({ dialect: new LockingSqliteDialect({ database: sqlite }) });

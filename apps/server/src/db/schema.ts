@@ -85,6 +85,13 @@ export interface MailOutboxTable {
   sent_at: string | null;
 }
 
+/** One-time state (OAuth state, tickets, locks) when there is no Redis. */
+export interface OneTimeStateTable {
+  key: string;
+  value: string;
+  expires_at: string;
+}
+
 export interface Database {
   dev_outbox: DevOutboxTable;
   users: UsersTable;
@@ -93,4 +100,5 @@ export interface Database {
   phone_send_locks: PhoneSendLocksTable;
   contact_messages: ContactMessagesTable;
   mail_outbox: MailOutboxTable;
+  one_time_state: OneTimeStateTable;
 }

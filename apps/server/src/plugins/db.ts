@@ -1,26 +1,35 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../config';
 import { createDb, type Db, migrateToLatest } from '../db/database';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
+    /**
+     * The one way to run repository calls together: `transaction((trx) => repo.with(trx).x())`.
+     * Everything inside commits or rolls back as one.
+     */
+    transaction: <T>(work: (trx: Db) => Promise<T>) => Promise<T>;
   }
 }
 
 /** Opens the database, migrates it before any route can run, and closes it with the app. */
-export const dbPlugin = fp(async (app: FastifyInstance, opts: { database: Config['database'] }) => {
-  const db = createDb(opts.database);
-  try {
-    const applied = await migrateToLatest(db, opts.database);
-    if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
-  } catch (error) {
-    await db.destroy();
-    throw error;
-  }
-  app.decorate('db', db);
-  app.addHook('onClose', async () => {
-    await db.destroy();
-  });
-});
+export const dbPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { database } = app.config;
+    const db = createDb(database);
+    try {
+      const applied = await migrateToLatest(db, database);
+      if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+    } catch (error) {
+      await db.destroy();
+      throw error;
+    }
+    app.decorate('db', db);
+    app.decorate('transaction', <T>(work: (trx: Db) => Promise<T>) => db.transaction().execute(work));
+    app.addHook('onClose', async () => {
+      await db.destroy();
+    });
+  },
+  { name: 'db', dependencies: ['config'] },
+);

@@ -16,13 +16,17 @@ const CONTEXT_NAMES: Record<string, string> = {
 };
 
 /** Fastify's own client errors (bad JSON, wrong content type, too large) keep their status with our code. */
-function codeForStatus(status: number): TErrorCode {
-  if (status === 413) return 'PAYLOAD_TOO_LARGE';
-  if (status === 415) return 'UNSUPPORTED_MEDIA_TYPE';
-  if (status === 404) return 'NOT_FOUND';
-  if (status === 429) return 'RATE_LIMITED';
-  return 'BAD_REQUEST';
-}
+const CODE_FOR_STATUS: Partial<Record<number, TErrorCode>> = {
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  408: 'REQUEST_TIMEOUT',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  431: 'HEADERS_TOO_LARGE',
+};
 
 /**
  * One error handler for the whole API: validation -> 400 naming the field, known errors
@@ -49,7 +53,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return send(reply, status, { error: { code: codeForStatus(status), message: error.message } });
+      return send(reply, status, {
+        error: { code: CODE_FOR_STATUS[status] ?? 'BAD_REQUEST', message: error.message },
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, 500, {

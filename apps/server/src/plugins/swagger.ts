@@ -6,16 +6,17 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 
 /** The OpenAPI document is generated from the contract's zod schemas; browse it at /docs. */
 export const swaggerPlugin = fp(
-  async (app: FastifyInstance, opts: { productName: string; publicUrl: string }) => {
+  async (app: FastifyInstance) => {
+    const { productName, publicUrl } = app.config;
     await app.register(swagger, {
       openapi: {
         info: {
-          title: `${opts.productName} API`,
+          title: `${productName} API`,
           version: '1',
           description:
             'Every error answers `{ error: { code, message } }` with a stable code. Authenticated calls take `Authorization: Bearer <sessionToken>`.',
         },
-        servers: [{ url: opts.publicUrl }],
+        servers: [{ url: publicUrl }],
         components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
       },
       transform: jsonSchemaTransform,
@@ -23,4 +24,5 @@ export const swaggerPlugin = fp(
     });
     await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
   },
+  { name: 'swagger', dependencies: ['config'] },
 );

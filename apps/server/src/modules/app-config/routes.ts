@@ -7,7 +7,7 @@ export async function appConfigRoutes(app: FastifyInstance) {
     productName: app.config.productName,
     supportEmail: app.config.supportEmail,
     chatSmsNumber: app.config.chatSmsNumber,
-    standIns: [...app.standIns],
+    standIns: app.ports.standIns(),
     payments: { publishableKey: null, starterPriceId: null },
   };
   registerRoute(app, getAppConfigRoute, async () => body);

@@ -1,5 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Selectable } from 'kysely';
-import type { Db } from '../../db/database';
+import { Repo } from '../../db/repo';
 import type { SessionsTable, UsersTable, VerificationCodesTable } from '../../db/schema';
 
 export type UserRow = Selectable<UsersTable>;
@@ -7,9 +9,7 @@ export type SessionRow = Selectable<SessionsTable>;
 export type CodeRow = Selectable<VerificationCodesTable>;
 
 /** Every SQL statement of sign-in: users, sessions, verification codes. */
-export class AuthRepo {
-  constructor(private readonly db: Db) {}
-
+export class AuthRepo extends Repo {
   findUserByPhone(phone: string): Promise<UserRow | undefined> {
     return this.db.selectFrom('users').selectAll().where('phone_number', '=', phone).executeTakeFirst();
   }
@@ -54,18 +54,15 @@ export class AuthRepo {
   }
 
   /**
-   * Runs `work` with the number's send lock held: an upsert on its row, which PostgreSQL
-   * holds until commit and SQLite's single writer serialises anyway.
+   * Takes the number's send lock for the rest of the transaction: an upsert on its row,
+   * which PostgreSQL holds until commit and SQLite's single writer serialises anyway.
    */
-  withPhoneLock<T>(phone: string, now: string, work: (repo: AuthRepo) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('phone_send_locks')
-        .values({ phone_number: phone, touched_at: now })
-        .onConflict((oc) => oc.column('phone_number').doUpdateSet({ touched_at: now }))
-        .execute();
-      return work(new AuthRepo(trx));
-    });
+  async lockPhone(phone: string, now: string): Promise<void> {
+    await this.db
+      .insertInto('phone_send_locks')
+      .values({ phone_number: phone, touched_at: now })
+      .onConflict((oc) => oc.column('phone_number').doUpdateSet({ touched_at: now }))
+      .execute();
   }
 
   /** Send times for the number since `since`, newest first. */
@@ -146,3 +143,16 @@ export class AuthRepo {
     return Number(result.numUpdatedRows) === 1;
   }
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authRepo: AuthRepo;
+  }
+}
+
+export const authRepoPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate('authRepo', new AuthRepo(app.db));
+  },
+  { name: 'auth-repo', dependencies: ['db'] },
+);

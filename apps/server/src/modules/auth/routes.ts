@@ -17,6 +17,9 @@ const HOUR = 60 * 60 * 1000;
 
 export async function authRoutes(app: FastifyInstance) {
   const now = () => app.clock.now();
+  const repo = app.authRepo;
+  const proofKey = app.secrets.tokenSigning;
+  const codeKey = app.secrets.codeHash;
 
   registerRoute(
     app,
@@ -24,9 +27,10 @@ export async function authRoutes(app: FastifyInstance) {
     async (req) =>
       sendVerificationCode(
         {
-          repo: app.authRepo,
+          repo,
+          transaction: app.transaction,
           sms: app.sms,
-          codeKey: app.secrets.codeHash,
+          codeKey,
           productName: app.config.productName,
           publicUrl: app.config.publicUrl,
           now,
@@ -41,12 +45,8 @@ export async function authRoutes(app: FastifyInstance) {
     verifyCodeRoute,
     async (req) =>
       verifyCode(
-        { repo: app.authRepo, codeKey: app.secrets.codeHash, proofKey: app.secrets.tokenSigning, now },
-        req.body,
-        {
-          language: requestLanguage(req),
-          userAgent: req.headers['user-agent'],
-        },
+        { repo, codeKey, proofKey, now },
+        { ...req.body, language: requestLanguage(req), userAgent: req.headers['user-agent'] },
       ),
     // Per code, five tries are the real bound; this only stops one address trying many numbers.
     { rateLimit: { max: 100, timeWindow: HOUR } },
@@ -57,12 +57,8 @@ export async function authRoutes(app: FastifyInstance) {
     startPhoneSessionRoute,
     async (req) =>
       startPhoneSession(
-        { repo: app.authRepo, proofKey: app.secrets.tokenSigning, now },
-        req.body.verifiedPhoneToken,
-        {
-          language: requestLanguage(req),
-          userAgent: req.headers['user-agent'],
-        },
+        { repo, proofKey, now },
+        { ...req.body, language: requestLanguage(req), userAgent: req.headers['user-agent'] },
       ),
     { rateLimit: { max: 20, timeWindow: HOUR } },
   );
@@ -70,7 +66,7 @@ export async function authRoutes(app: FastifyInstance) {
   registerRoute(app, getMeRoute, async (req) => ({ user: toUser(requireAuth(req).user) }));
 
   registerRoute(app, logoutRoute, async (req) => {
-    await app.authRepo.deleteSession(requireAuth(req).session.id);
+    await repo.deleteSession(requireAuth(req).session.id);
     return { success: true as const };
   });
 }

@@ -1,29 +1,29 @@
 import type { TLanguage, TSendVerificationCodeResponse } from '@app/contract/auth/send-verification-code';
 import { normaliseE164 } from '@app/contract/phone';
+import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { translate } from '../../lib/messages';
-import { secondsUntilWindowFrees } from '../../lib/window-limit';
 import type { SmsSender } from '../../providers/sms/sms';
 import type { AuthRepo } from './repo';
 import {
   CODE_TTL_SECONDS,
   generateCode,
   hashCode,
-  MAX_SENDS_PER_HOUR,
+  nextSendWait,
   RESEND_AFTER_SECONDS,
+  SEND_WINDOW_MS,
 } from './verification-codes';
 
 export interface SendCodeDeps {
   repo: AuthRepo;
+  transaction: <T>(work: (trx: Db) => Promise<T>) => Promise<T>;
   sms: SmsSender;
   codeKey: Buffer;
   productName: string;
   publicUrl: string;
   now: () => Date;
 }
-
-const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * Creates a code for the number and texts it. The per-number limits (one send per 30 s,
@@ -44,26 +44,17 @@ export async function sendVerificationCode(
   const code = generateCode();
   const id = newId();
 
-  await deps.repo.withPhoneLock(phone, nowIso, async (repo) => {
-    const sends = await repo.sendTimes(phone, new Date(now.getTime() - HOUR_MS).toISOString());
-    const last = sends[0];
-    if (last) {
-      const wait = Math.ceil((Date.parse(last) + RESEND_AFTER_SECONDS * 1000 - now.getTime()) / 1000);
-      if (wait > 0) {
-        throw new AppError('RATE_LIMITED', translate(language, 'resendTooSoon', { seconds: wait }), {
-          retryAfterSeconds: wait,
-        });
-      }
-    }
-    const wait = secondsUntilWindowFrees(sends, MAX_SENDS_PER_HOUR, HOUR_MS, now);
-    if (wait !== null) {
-      throw new AppError(
-        'RATE_LIMITED',
-        translate(language, 'tooManyCodes', { minutes: Math.ceil(wait / 60) }),
-        {
-          retryAfterSeconds: wait,
-        },
-      );
+  await deps.transaction(async (trx) => {
+    const repo = deps.repo.with(trx);
+    await repo.lockPhone(phone, nowIso);
+    const sends = await repo.sendTimes(phone, new Date(now.getTime() - SEND_WINDOW_MS).toISOString());
+    const wait = nextSendWait(sends, now);
+    if (wait) {
+      const message =
+        wait.reason === 'resend'
+          ? translate(language, 'resendTooSoon', { seconds: wait.seconds })
+          : translate(language, 'tooManyCodes', { minutes: Math.ceil(wait.seconds / 60) });
+      throw new AppError('RATE_LIMITED', message, { retryAfterSeconds: wait.seconds });
     }
     await repo.replaceCode({
       id,

@@ -8,19 +8,18 @@ import { createSession, toUser } from './sessions';
 /** Trades a fresh, unused verified-phone proof for a session of that phone-only user. */
 export async function startPhoneSession(
   deps: { repo: AuthRepo; proofKey: Buffer; now: () => Date },
-  token: string,
-  context: { language: Language; userAgent?: string | undefined },
+  input: { verifiedPhoneToken: string; language: Language; userAgent?: string | undefined },
 ): Promise<TStartPhoneSessionResponse> {
   const now = deps.now();
-  const refuse = () => new AppError('UNAUTHORIZED', translate(context.language, 'proofInvalid'));
-  const proof = readPhoneProof(deps.proofKey, token, now);
+  const refuse = () => new AppError('UNAUTHORIZED', translate(input.language, 'proofInvalid'));
+  const proof = readPhoneProof(deps.proofKey, input.verifiedPhoneToken, now);
   if (!proof) throw refuse();
   const user = await deps.repo.findUserById(proof.userId);
   if (!user || user.phone_number !== proof.phone) throw refuse();
   if (!(await deps.repo.useProof(proof.codeId, now.toISOString()))) throw refuse();
   const sessionToken = await createSession(deps.repo, user, {
     provider: 'phone',
-    userAgent: context.userAgent,
+    userAgent: input.userAgent,
     now,
   });
   return { sessionToken, user: toUser(user) };

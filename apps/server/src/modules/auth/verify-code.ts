@@ -7,7 +7,7 @@ import { type Language, translate } from '../../lib/messages';
 import { issuePhoneProof } from './phone-proof';
 import type { AuthRepo, UserRow } from './repo';
 import { createSession, toUser } from './sessions';
-import { codeMatches, MAX_ATTEMPTS_PER_CODE } from './verification-codes';
+import { codeMatches, MAX_ATTEMPTS_PER_CODE, nextSendWait, SEND_WINDOW_MS } from './verification-codes';
 
 export interface VerifyCodeDeps {
   repo: AuthRepo;
@@ -33,10 +33,9 @@ function verifiedUser(user: UserRow) {
  */
 export async function verifyCode(
   deps: VerifyCodeDeps,
-  input: { phoneNumber: string; code: string },
-  context: { language: Language; userAgent?: string | undefined },
+  input: { phoneNumber: string; code: string; language: Language; userAgent?: string | undefined },
 ): Promise<TVerifyCodeResponse> {
-  const { language } = context;
+  const { language } = input;
   const invalid = () => new AppError('INVALID_CODE', translate(language, 'invalidCode'), { field: 'code' });
   const phone = normaliseE164(input.phoneNumber);
   if (!phone)
@@ -54,7 +53,12 @@ export async function verifyCode(
     // No try left to spend: the tries ran out, or the code was used or replaced meanwhile.
     const current = await deps.repo.findCode(code.id);
     if (current && current.attempts >= MAX_ATTEMPTS_PER_CODE) {
-      throw new AppError('TOO_MANY_ATTEMPTS', translate(language, 'tooManyAttempts'));
+      // This code is spent for good; what the person can do next is ask for a new one, so
+      // Retry-After says when the number's send limits allow that (at least a second).
+      const sends = await deps.repo.sendTimes(phone, new Date(now.getTime() - SEND_WINDOW_MS).toISOString());
+      throw new AppError('TOO_MANY_ATTEMPTS', translate(language, 'tooManyAttempts'), {
+        retryAfterSeconds: Math.max(1, nextSendWait(sends, now)?.seconds ?? 1),
+      });
     }
     throw invalid();
   }
@@ -65,7 +69,7 @@ export async function verifyCode(
   if (existing) {
     const sessionToken = await createSession(deps.repo, existing, {
       provider: 'phone',
-      userAgent: context.userAgent,
+      userAgent: input.userAgent,
       now,
     });
     return { isExistingUser: true, sessionToken, user: verifiedUser(existing), account: toUser(existing) };

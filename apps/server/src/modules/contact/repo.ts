@@ -1,29 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Insertable } from 'kysely';
-import type { Db } from '../../db/database';
+import { Repo } from '../../db/repo';
 import type { ContactMessagesTable } from '../../db/schema';
 
 /** The SQL of support messages. */
-export class ContactRepo {
-  constructor(private readonly db: Db) {}
-
+export class ContactRepo extends Repo {
   /**
-   * Runs `work` in a transaction holding the user's row lock (a no-op update: PostgreSQL keeps
-   * the row locked until commit, SQLite has one writer), so parallel sends count correctly.
+   * Holds the user's row lock for the rest of the transaction (a no-op update: PostgreSQL
+   * keeps the row locked until commit, SQLite has one writer), so parallel sends count correctly.
    */
-  withUserLock<T>(userId: string, work: (trx: Db) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('users')
-        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-        .where('id', '=', userId)
-        .execute();
-      return work(trx);
-    });
+  async lockUser(userId: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+      .where('id', '=', userId)
+      .execute();
   }
 
   /** Send times of the user's messages since `since`. */
-  async sentSince(trx: Db, userId: string, since: string): Promise<string[]> {
-    const rows = await trx
+  async sentSince(userId: string, since: string): Promise<string[]> {
+    const rows = await this.db
       .selectFrom('contact_messages')
       .select('created_at')
       .where('user_id', '=', userId)
@@ -33,11 +30,24 @@ export class ContactRepo {
     return rows.map((row) => row.created_at);
   }
 
-  async insert(trx: Db, message: Insertable<ContactMessagesTable>): Promise<void> {
-    await trx.insertInto('contact_messages').values(message).execute();
+  async insert(message: Insertable<ContactMessagesTable>): Promise<void> {
+    await this.db.insertInto('contact_messages').values(message).execute();
   }
 
   find(id: string) {
     return this.db.selectFrom('contact_messages').selectAll().where('id', '=', id).executeTakeFirst();
   }
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    contactRepo: ContactRepo;
+  }
+}
+
+export const contactRepoPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate('contactRepo', new ContactRepo(app.db));
+  },
+  { name: 'contact-repo', dependencies: ['db'] },
+);

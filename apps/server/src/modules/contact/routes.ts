@@ -3,16 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { requestLanguage } from '../../lib/messages';
 import { registerRoute } from '../../lib/route';
 import { requireAuth } from '../../plugins/authenticate';
-import { ContactRepo } from './repo';
 import { sendContactMessage } from './send-contact-message';
 
 export async function contactRoutes(app: FastifyInstance) {
-  const repo = new ContactRepo(app.db);
   registerRoute(app, sendContactMessageRoute, async (req) =>
     sendContactMessage(
       {
-        repo,
+        repo: app.contactRepo,
         outbox: app.mailOutbox,
+        transaction: app.transaction,
         supportEmail: app.config.supportEmail,
         productName: app.config.productName,
         now: () => app.clock.now(),
@@ -20,9 +19,7 @@ export async function contactRoutes(app: FastifyInstance) {
         describeAccount: async () => ({ plan: 'none yet (no subscription)', providers: [] }),
         afterCommit: () => app.mailWorker.kick(),
       },
-      requireAuth(req).user,
-      req.body,
-      requestLanguage(req),
+      { ...req.body, user: requireAuth(req).user, language: requestLanguage(req) },
     ),
   );
 }

@@ -1,4 +1,5 @@
 import type { TSendContactMessageResponse } from '@app/contract/contact/send-contact-message';
+import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { type Language, translate } from '../../lib/messages';
@@ -14,6 +15,7 @@ const HOUR_MS = 60 * 60 * 1000;
 export interface ContactDeps {
   repo: ContactRepo;
   outbox: MailOutboxRepo;
+  transaction: <T>(work: (trx: Db) => Promise<T>) => Promise<T>;
   supportEmail: string;
   productName: string;
   now: () => Date;
@@ -29,15 +31,16 @@ export interface ContactDeps {
  */
 export async function sendContactMessage(
   deps: ContactDeps,
-  user: UserRow,
   input: {
+    user: UserRow;
+    language: Language;
     subject: string;
     message: string;
     priority: 'low' | 'medium' | 'high';
     website?: string | undefined;
   },
-  language: Language,
 ): Promise<TSendContactMessageResponse> {
+  const { user, language } = input;
   const accepted = (id: string) => ({ message: translate(language, 'contactSent'), id });
   // Honeypot: people never see the field, bots fill it. They get the usual answer and nothing happens.
   if (input.website?.trim()) return accepted(newId());
@@ -47,8 +50,11 @@ export async function sendContactMessage(
   const id = newId();
   const account = await deps.describeAccount(user.id);
 
-  await deps.repo.withUserLock(user.id, async (trx) => {
-    const recent = await deps.repo.sentSince(trx, user.id, new Date(now.getTime() - HOUR_MS).toISOString());
+  await deps.transaction(async (trx) => {
+    const repo = deps.repo.with(trx);
+    const outbox = deps.outbox.with(trx);
+    await repo.lockUser(user.id);
+    const recent = await repo.sentSince(user.id, new Date(now.getTime() - HOUR_MS).toISOString());
     const wait = secondsUntilWindowFrees(recent, MAX_MESSAGES_PER_HOUR, HOUR_MS, now);
     if (wait !== null) {
       throw new AppError(
@@ -59,7 +65,7 @@ export async function sendContactMessage(
         },
       );
     }
-    await deps.repo.insert(trx, {
+    await repo.insert({
       id,
       user_id: user.id,
       email: user.email,
@@ -94,20 +100,17 @@ export async function sendContactMessage(
       replyTo: string | null,
       mail: { subject: string; body: string },
     ) =>
-      deps.outbox.insert(
-        {
-          id: newId(),
-          kind,
-          recipient,
-          reply_to: replyTo,
-          subject: mail.subject,
-          body: mail.body,
-          next_attempt_at: nowIso,
-          contact_message_id: id,
-          created_at: nowIso,
-        },
-        trx,
-      );
+      outbox.insert({
+        id: newId(),
+        kind,
+        recipient,
+        reply_to: replyTo,
+        subject: mail.subject,
+        body: mail.body,
+        next_attempt_at: nowIso,
+        contact_message_id: id,
+        created_at: nowIso,
+      });
     const toSupport = supportMail(mailInput);
     await queue('support', deps.supportEmail, toSupport.replyTo, toSupport);
     if (hasRealEmail(user.email))

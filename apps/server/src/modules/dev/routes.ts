@@ -1,9 +1,24 @@
 import { listOutboxRoute } from '@app/contract/dev/list-outbox';
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../lib/app-error';
+import { isLoopbackAddress } from '../../lib/client-address';
 import { registerRoute } from '../../lib/route';
 
-/** Registered only while a stand-in that writes to the outbox is in use (see app.ts). */
+/**
+ * The stand-ins' dev routes. They exist only while a stand-in that writes to the outbox
+ * was built, and answer only this machine unless ALLOW_STAND_INS=true; anyone else gets the
+ * same 404 as a path that does not exist.
+ */
 export async function devRoutes(app: FastifyInstance) {
+  if (!app.ports.isStandIn('sms') && !app.ports.isStandIn('mail')) return;
+  if (!app.config.allowStandIns) {
+    app.addHook('onRequest', async (request) => {
+      if (!isLoopbackAddress(request.ip)) {
+        const path = request.url.split('?')[0] ?? '/';
+        throw new AppError('NOT_FOUND', `No route for ${request.method} ${path}`);
+      }
+    });
+  }
   registerRoute(app, listOutboxRoute, async (req) => ({
     messages: await app.devOutbox.list({
       limit: req.query.limit,

@@ -1,5 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { Db } from '../../db/database';
+import { Repo } from '../../db/repo';
 import type { MailOutboxTable } from '../../db/schema';
 
 export type OutboxMail = Selectable<MailOutboxTable>;
@@ -9,12 +9,10 @@ export type NewOutboxMail = Omit<
 >;
 
 /** The SQL of the mail outbox. */
-export class MailOutboxRepo {
-  constructor(private readonly db: Db) {}
-
-  /** Takes the caller's transaction, so a mail is stored together with what it is about. */
-  async insert(mail: NewOutboxMail, trx: Db = this.db): Promise<void> {
-    await trx
+export class MailOutboxRepo extends Repo {
+  /** Called through `with(trx)`, a mail is stored together with what it is about. */
+  async insert(mail: NewOutboxMail): Promise<void> {
+    await this.db
       .insertInto('mail_outbox')
       .values({
         ...mail,

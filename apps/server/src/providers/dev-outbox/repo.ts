@@ -1,5 +1,7 @@
 import type { TOutboxMessage } from '@app/contract/dev/list-outbox';
-import type { Db } from '../../db/database';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Repo } from '../../db/repo';
 import type { DevOutboxTable } from '../../db/schema';
 import { newId } from '../../lib/ids';
 
@@ -14,9 +16,7 @@ export interface DevOutboxEntry {
  * Where the local stand-ins "send": a table a person reads at /dev/outbox and a test
  * reads back through the API, so offline sign-in works exactly like the real thing.
  */
-export class DevOutbox {
-  constructor(private readonly db: Db) {}
-
+export class DevOutbox extends Repo {
   async record(entry: DevOutboxEntry): Promise<TOutboxMessage> {
     const row = {
       id: newId(),
@@ -47,3 +47,16 @@ function toMessage(row: DevOutboxTable): TOutboxMessage {
     createdAt: row.created_at,
   };
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    devOutbox: DevOutbox;
+  }
+}
+
+export const devOutboxPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate('devOutbox', new DevOutbox(app.db));
+  },
+  { name: 'dev-outbox', dependencies: ['db'] },
+);

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { purgeExpired } from './purge';
+import { RetentionRepo } from './repo';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Runs the retention purge now (the job runs it hourly); returns rows deleted per table. */
+    purgeExpired: () => Promise<Record<string, number>>;
+  }
+}
+
+const EVERY_MS = 60 * 60 * 1000;
+
+/** The periodic retention job. Every instance runs it; its deletes are idempotent. */
+export const retentionPlugin = fp(
+  async (app: FastifyInstance) => {
+    const repo = new RetentionRepo(app.db);
+    const run = () => purgeExpired(repo, app.clock.now());
+    app.decorate('purgeExpired', run);
+    let timer: NodeJS.Timeout | undefined;
+    let running: Promise<unknown> = Promise.resolve();
+    const tick = () => {
+      running = run()
+        .then((deleted) => {
+          if (Object.values(deleted).some((n) => n > 0)) app.log.info({ deleted }, 'retention purge');
+        })
+        .catch((error) => app.log.warn({ err: error }, 'retention purge failed; will try again'));
+    };
+    app.addHook('onReady', async () => {
+      timer = setInterval(tick, EVERY_MS);
+      timer.unref();
+      tick();
+    });
+    app.addHook('preClose', async () => {
+      clearInterval(timer);
+      await running;
+    });
+  },
+  { name: 'retention', dependencies: ['db'] },
+);

@@ -1,0 +1,24 @@
+import type { RetentionRepo } from './repo';
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+/** Dev outbox rows are kept a week: long enough to read a code or a mail, short enough to hold nothing. */
+export const OUTBOX_RETENTION_DAYS = 7;
+/**
+ * An expired code still counts for an hour (the per-number send limit) and a verified one
+ * backs its sign-up proof for 15 minutes; a day after expiry it serves nothing.
+ */
+export const CODE_RETENTION_AFTER_EXPIRY_MS = DAY_MS;
+
+/** Deletes what has served its purpose: expired codes, tickets and sessions, old dev outbox rows. */
+export function purgeExpired(repo: RetentionRepo, now: Date): Promise<Record<string, number>> {
+  const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
+  return repo.purge({
+    codesExpiredBefore: ago(CODE_RETENTION_AFTER_EXPIRY_MS),
+    sessionsExpiredBefore: now.toISOString(),
+    oneTimeStateExpiredBefore: now.toISOString(),
+    outboxCreatedBefore: ago(OUTBOX_RETENTION_DAYS * DAY_MS),
+    // The lock rows only serialise sends; one untouched for a day guards nothing.
+    sendLocksTouchedBefore: ago(DAY_MS),
+  });
+}

@@ -1,0 +1,54 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** Hosts of the card provider, the only outside origins the pages may use. */
+const PAYMENT_HOSTS = {
+  script: ['https://js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://hooks.stripe.com', 'https://checkout.stripe.com'],
+  connect: ['https://api.stripe.com'],
+  img: ['https://*.stripe.com'],
+};
+
+/**
+ * Helmet with a CSP that allows only ourselves and the payment provider, and
+ * `Cache-Control: no-store` on every API answer (success or error): they carry personal
+ * data that no browser or proxy cache should keep.
+ */
+export const securityHeadersPlugin = fp(
+  async (app: FastifyInstance) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...PAYMENT_HOSTS.script],
+          // Mantine sets CSS variables through style attributes and <style> tags.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', ...PAYMENT_HOSTS.img],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'", ...PAYMENT_HOSTS.connect],
+          frameSrc: PAYMENT_HOSTS.frame,
+          manifestSrc: ["'self'"],
+          workerSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          ...(app.config.publicUrl.startsWith('https:') ? { upgradeInsecureRequests: [] } : {}),
+        },
+      },
+      // Needed so the card provider's iframe and hosted pages work.
+      crossOriginEmbedderPolicy: false,
+    });
+    app.addHook('onSend', async (request, reply) => {
+      reply.header('x-request-id', request.id);
+      if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
+    });
+  },
+  { name: 'security-headers', dependencies: ['config'] },
+);
+
+export function isApiPath(url: string): boolean {
+  return url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
+}
