@@ -3,17 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-
+  const config = loadConfig();
   const app = await buildApp(config);
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
@@ -25,6 +15,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  // A configuration problem is the operator's to fix: say what, without a stack trace.
+  console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
 });

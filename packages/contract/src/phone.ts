@@ -55,35 +55,36 @@ export function nationalNumber(country: TCountry, digits: string): string {
   return digits;
 }
 
+/** The page's check, the same as the server's: the number must be one the server will take. */
 export function isValidPhoneInput(country: TCountry, digits: string): boolean {
+  if (digits.length > maxInputDigits(country)) return false;
+  const national = nationalNumber(country, digits);
   return (
-    digits.length <= maxInputDigits(country) &&
-    isValidNationalNumber(country.dialCode, nationalNumber(country, digits))
+    isValidNationalNumber(country.dialCode, national) && normaliseE164(`${country.dialCode}${national}`) !== null
   );
 }
 
-/** "+61412345678" for valid input, null otherwise. */
+/** "+61412345678" (the canonical form the server keys on) for valid input, null otherwise. */
 export function toE164(country: TCountry, digits: string): string | null {
   if (!isValidPhoneInput(country, digits)) return null;
-  return `${country.dialCode}${nationalNumber(country, digits)}`;
+  return normaliseE164(`${country.dialCode}${nationalNumber(country, digits)}`);
 }
 
 const SUPPORTED_DIAL_CODES = new Set<string>(COUNTRIES.map((c) => c.dialCode));
 
 /**
- * The server's check of a number it is sent: a supported country code and the spec's length
- * rule. Returns the canonical E.164 form, or null.
+ * The one key of a phone number (design §5): the canonical E.164 form of a number that
+ * libphonenumber-js parses as valid for its country, in a supported country, within the
+ * spec's length rule. Anything else is null, so "+610412345678" and "+61412345678" are one
+ * number and "+6100412345678" none.
  */
 export function normaliseE164(input: string): string | null {
-  if (!/^\+[0-9]+$/.test(input)) return null;
+  if (!/^\+[0-9]{2,18}$/.test(input)) return null;
   const parsed = parsePhoneNumberFromString(input);
-  const dialCode = parsed
-    ? `+${parsed.countryCallingCode}`
-    : COUNTRIES.map((c) => c.dialCode).find((code) => input.startsWith(code));
-  if (!dialCode || !SUPPORTED_DIAL_CODES.has(dialCode)) return null;
-  const national = parsed?.nationalNumber ?? input.slice(dialCode.length);
-  if (!isValidNationalNumber(dialCode, national)) return null;
-  return `${dialCode}${national}`;
+  if (!parsed?.isValid()) return null;
+  const dialCode = `+${parsed.countryCallingCode}`;
+  if (!SUPPORTED_DIAL_CODES.has(dialCode) || !isValidNationalNumber(dialCode, parsed.nationalNumber)) return null;
+  return parsed.number;
 }
 
 /** "+61 412 345 678" for showing a stored E.164 number back to its owner. */

@@ -97,4 +97,13 @@ describe('the spec length rule', () => {
   it('the server drops a trunk zero sent after the country code', () => {
     expect(normaliseE164('+610412345678')).toBe('+61412345678');
   });
+
+  it('gives one key per number, and none to what is not a valid number of its country', () => {
+    expect(normaliseE164('+6100412345678')).toBeNull();
+    expect(normaliseE164('+15550100000')).toBeNull();
+    expect(normaliseE164('+447700900123')).toBeNull();
+    const au = findCountry('AU')!;
+    // However it is typed, one number gives one key.
+    for (const typed of ['412345678', '0412345678', '00412345678']) expect(toE164(au, typed)).toBe('+61412345678');
+  });
 });
