@@ -82,7 +82,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: (error, _request, reply) => {
       const body: TErrorBody = { error: { code: 'BAD_REQUEST', message: error.message } };
-      void (reply as FastifyReply).code(400).send(body);
+      // This reply skips the onSend hooks, so it sets the API's cache header itself.
+      void (reply as FastifyReply).code(400).header('cache-control', 'no-store').send(body);
     },
     clientErrorHandler: (error, socket) => {
       const code = (error as NodeJS.ErrnoException).code;

@@ -174,6 +174,15 @@ describe('phone sign-in', () => {
     const sixth = await post(ctx.app, VERIFY, { phoneNumber: number, code });
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json().error.code).toBe('TOO_MANY_ATTEMPTS');
+    // The code is spent for good: Retry-After says when a new one may be sent (30 s after the last).
+    const retryAfter = Number(sixth.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(30);
+    expect(sixth.json().error.retryAfterSeconds).toBe(retryAfter);
+    advanceClock(ctx.app, retryAfter * 1000);
+    expect(
+      (await post(ctx.app, SEND, { phoneNumber: number }, { remoteAddress: freshIp() })).statusCode,
+    ).toBe(200);
   });
 
   it('evaluates at most 5 of 50 wrong codes sent at once', async () => {

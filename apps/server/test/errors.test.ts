@@ -1,7 +1,8 @@
+import { connect } from 'node:net';
 import { ZErrorBody } from '@app/contract/http';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../src/lib/app-error';
-import { useApp } from './helpers/build';
+import { build, useApp } from './helpers/build';
 
 describe('error handling', () => {
   const ctx = useApp({}, (app) => {
@@ -9,6 +10,10 @@ describe('error handling', () => {
       throw new Error('secret internal detail at /srv/app.ts:42');
     });
     app.post('/v1/test/echo', async (req) => ({ got: req.body }));
+    app.get('/v1/test/forbidden', async () => {
+      // What @fastify/static's `send` raises for a path it will not serve.
+      throw Object.assign(new Error('Forbidden'), { statusCode: 403 });
+    });
     app.get('/v1/test/app-error', async () => {
       throw new AppError('RATE_LIMITED', 'Slow down', { retryAfterSeconds: 17 });
     });
@@ -84,5 +89,54 @@ describe('error handling', () => {
     expect(res.json()).toEqual({
       error: { code: 'RATE_LIMITED', message: 'Slow down', retryAfterSeconds: 17 },
     });
+  });
+
+  it('answers a badly encoded URL with 400 in the error shape', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/v1/%E0%A4%A' });
+    expect(res.statusCode).toBe(400);
+    expect(ZErrorBody.parse(res.json()).error.code).toBe('BAD_REQUEST');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers a body of the wrong type with 415 in the error shape', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/test/echo',
+      headers: { 'content-type': 'text/xml' },
+      payload: '<a/>',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(ZErrorBody.parse(res.json()).error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it("keeps a plugin's 403 as 403 with the FORBIDDEN code", async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/v1/test/forbidden' });
+    expect(res.statusCode).toBe(403);
+    expect(ZErrorBody.parse(res.json()).error).toEqual({ code: 'FORBIDDEN', message: 'Forbidden' });
+  });
+});
+
+describe('errors Node answers before any route runs', () => {
+  it('answers oversized headers with 431 in the error shape, over real HTTP', async () => {
+    const { app, close } = await build();
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as { port: number };
+      const raw = await new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => {
+          socket.write(`GET /v1/config HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+        });
+        let data = '';
+        socket.on('data', (chunk) => (data += chunk));
+        socket.on('close', () => resolve(data));
+        socket.on('error', reject);
+      });
+      const [head = '', body = ''] = raw.split('\r\n\r\n');
+      expect(head).toMatch(/^HTTP\/1\.1 431 /);
+      expect(head).toMatch(/content-type: application\/json/i);
+      expect(ZErrorBody.parse(JSON.parse(body)).error.code).toBe('HEADERS_TOO_LARGE');
+    } finally {
+      await close();
+    }
   });
 });

@@ -60,7 +60,8 @@ export function isValidPhoneInput(country: TCountry, digits: string): boolean {
   if (digits.length > maxInputDigits(country)) return false;
   const national = nationalNumber(country, digits);
   return (
-    isValidNationalNumber(country.dialCode, national) && normaliseE164(`${country.dialCode}${national}`) !== null
+    isValidNationalNumber(country.dialCode, national) &&
+    normaliseE164(`${country.dialCode}${national}`) !== null
   );
 }
 
@@ -83,7 +84,8 @@ export function normaliseE164(input: string): string | null {
   const parsed = parsePhoneNumberFromString(input);
   if (!parsed?.isValid()) return null;
   const dialCode = `+${parsed.countryCallingCode}`;
-  if (!SUPPORTED_DIAL_CODES.has(dialCode) || !isValidNationalNumber(dialCode, parsed.nationalNumber)) return null;
+  if (!SUPPORTED_DIAL_CODES.has(dialCode) || !isValidNationalNumber(dialCode, parsed.nationalNumber))
+    return null;
   return parsed.number;
 }
 

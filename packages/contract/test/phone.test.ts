@@ -104,6 +104,7 @@ describe('the spec length rule', () => {
     expect(normaliseE164('+447700900123')).toBeNull();
     const au = findCountry('AU')!;
     // However it is typed, one number gives one key.
-    for (const typed of ['412345678', '0412345678', '00412345678']) expect(toE164(au, typed)).toBe('+61412345678');
+    for (const typed of ['412345678', '0412345678', '00412345678'])
+      expect(toE164(au, typed)).toBe('+61412345678');
   });
 });

@@ -12,7 +12,9 @@ declare module 'fastify' {
 export const redisPlugin = fp(
   async (app: FastifyInstance) => {
     const url = app.config.redisUrl;
-    const redis = url ? new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) : null;
+    const redis = url
+      ? new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2000, connectionName: 'relay-app' })
+      : null;
     app.decorate('redis', redis);
     if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   },

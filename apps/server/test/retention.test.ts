@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { newId } from '../src/lib/ids';
+import { CODE_RETENTION_AFTER_EXPIRY_MS, OUTBOX_RETENTION_DAYS } from '../src/modules/retention/purge';
+import { advanceClock, signIn } from './helpers/auth';
+import { build } from './helpers/build';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describe('retention', () => {
+  it('purges expired codes, sessions, one-time state and old dev outbox rows, and keeps the rest', async () => {
+    const { app, close } = await build();
+    try {
+      const oldToken = await signIn(app, '+61412900001');
+      await app.oneTimeStore.put('ticket:old', 'x', 60_000);
+      // A week and a day later, then fresh activity that must survive.
+      advanceClock(app, (OUTBOX_RETENTION_DAYS + 1) * DAY_MS);
+      const outboxCutoff = app.clock.now().getTime() - OUTBOX_RETENTION_DAYS * DAY_MS;
+      await app.db
+        .insertInto('dev_outbox')
+        .values([
+          {
+            id: newId(),
+            channel: 'sms',
+            recipient: '+61412900009',
+            subject: null,
+            body: 'old',
+            created_at: new Date(outboxCutoff - 1000).toISOString(),
+          },
+          {
+            id: newId(),
+            channel: 'sms',
+            recipient: '+61412900009',
+            subject: null,
+            body: 'recent',
+            created_at: new Date(outboxCutoff + 60_000).toISOString(),
+          },
+        ])
+        .execute();
+      await app.db
+        .updateTable('sessions')
+        .set({ expires_at: new Date(app.clock.now().getTime() - 1000).toISOString() })
+        .execute();
+      const freshToken = await signIn(app, '+61412900002');
+      await app.oneTimeStore.put('ticket:fresh', 'y', 60_000);
+
+      const deleted = await app.purgeExpired();
+      expect(deleted.verificationCodes).toBe(1);
+      expect(deleted.sessions).toBe(1);
+      expect(deleted.oneTimeState).toBe(1);
+      expect(deleted.devOutbox).toBeGreaterThanOrEqual(1);
+
+      const bodies = (await app.devOutbox.list({ to: '+61412900009', limit: 10 })).map((m) => m.body);
+      expect(bodies).toEqual(['recent']);
+      const me = (token: string) =>
+        app.inject({ method: 'GET', url: '/v1/auth/me', headers: { authorization: `Bearer ${token}` } });
+      expect((await me(oldToken)).statusCode).toBe(401);
+      expect((await me(freshToken)).statusCode).toBe(200);
+      expect(await app.oneTimeStore.take('ticket:fresh')).toBe('y');
+      const codes = await app.db.selectFrom('verification_codes').select('phone_number').execute();
+      expect(codes.map((c) => c.phone_number)).toEqual(['+61412900002']);
+    } finally {
+      await close();
+    }
+  });
+
+  it('keeps a code that still counts toward the hourly send limit', async () => {
+    const { app, close } = await build();
+    try {
+      await signIn(app, '+61412900003');
+      advanceClock(app, CODE_RETENTION_AFTER_EXPIRY_MS - 60_000);
+      expect((await app.purgeExpired()).verificationCodes).toBe(0);
+    } finally {
+      await close();
+    }
+  });
+
+  it('is safe when several instances run it at once', async () => {
+    const { app, close } = await build();
+    try {
+      await signIn(app, '+61412900004');
+      advanceClock(app, 2 * DAY_MS);
+      const runs = await Promise.all([app.purgeExpired(), app.purgeExpired(), app.purgeExpired()]);
+      expect(runs.reduce((sum, run) => sum + (run.verificationCodes ?? 0), 0)).toBe(1);
+    } finally {
+      await close();
+    }
+  });
+});
