@@ -7,6 +7,7 @@ import { redactPhoneNumbers } from './lib/redact';
 import { appConfigRoutes } from './modules/app-config/routes';
 import { authRepoPlugin } from './modules/auth/repo';
 import { authRoutes } from './modules/auth/routes';
+import { sessionsPlugin } from './modules/auth/sessions';
 import { contactRepoPlugin } from './modules/contact/repo';
 import { contactRoutes } from './modules/contact/routes';
 import { devRoutes } from './modules/dev/routes';
@@ -114,6 +115,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   // Repositories, workers and request guards.
   await app.register(authRepoPlugin);
+  await app.register(sessionsPlugin);
   await app.register(contactRepoPlugin);
   await app.register(mailOutboxPlugin);
   await app.register(retentionPlugin);

@@ -1,17 +1,25 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Selectable } from 'kysely';
+import type { SessionsTable, UsersTable } from '../db/schema';
 import { AppError } from '../lib/app-error';
 import { requestLanguage, translate } from '../lib/messages';
-import type { SessionRow, UserRow } from '../modules/auth/repo';
-import { resolveSession } from '../modules/auth/sessions';
+
+/** The signed-in user behind a request, and the session it came with. */
+export interface AuthContext {
+  user: Selectable<UsersTable>;
+  session: Selectable<SessionsTable>;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Looks a bearer token up (the auth module provides it); null when it is unknown or expired. */
+    resolveSession: (token: string) => Promise<AuthContext | null>;
     /** preHandler for routes that need a signed-in user (registerRoute adds it from the contract). */
     authenticate: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
-    auth: { user: UserRow; session: SessionRow } | null;
+    auth: AuthContext | null;
   }
 }
 
@@ -22,18 +30,21 @@ function bearer(request: FastifyRequest): string | null {
 }
 
 /** Turns `Authorization: Bearer <token>` into request.auth, or answers 401. */
-export const authenticatePlugin = fp(async (app: FastifyInstance) => {
-  app.decorateRequest('auth', null);
-  app.decorate('authenticate', async (request: FastifyRequest) => {
-    const token = bearer(request);
-    const resolved = token ? await resolveSession(app.authRepo, token, app.clock.now()) : null;
-    if (!resolved) throw new AppError('UNAUTHORIZED', translate(requestLanguage(request), 'authRequired'));
-    request.auth = resolved;
-  });
-});
+export const authenticatePlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('auth', null);
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const token = bearer(request);
+      const resolved = token ? await app.resolveSession(token) : null;
+      if (!resolved) throw new AppError('UNAUTHORIZED', translate(requestLanguage(request), 'authRequired'));
+      request.auth = resolved;
+    });
+  },
+  { name: 'authenticate', dependencies: ['sessions'] },
+);
 
 /** The signed-in user of a route registered with `auth: true`. */
-export function requireAuth(request: FastifyRequest): { user: UserRow; session: SessionRow } {
+export function requireAuth(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new AppError('UNAUTHORIZED', translate(requestLanguage(request), 'authRequired'));
   return request.auth;
 }

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { TUser } from '@app/contract/common';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { newId } from '../../lib/ids';
 import type { AuthRepo, SessionRow, UserRow } from './repo';
 
@@ -65,3 +67,11 @@ export function toUser(row: UserRow): TUser {
     createdAt: row.created_at,
   };
 }
+
+/** Gives the authenticate plugin its way to look a token up, without plugins importing this module. */
+export const sessionsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate('resolveSession', (token: string) => resolveSession(app.authRepo, token, app.clock.now()));
+  },
+  { name: 'sessions', dependencies: ['auth-repo', 'config'] },
+);
