@@ -47,8 +47,9 @@ export const test = base.extend({
 
 /** A fresh Australian mobile number, so tests never share per-number limits. */
 export function uniquePhone(): { national: string; e164: string } {
-  const rest = String(Math.floor(Math.random() * 1e8)).padStart(8, '0');
-  return { national: `4${rest}`, e164: `+614${rest}` };
+  // 041x xxx xxx is an Australian mobile range; not every 04 number is (the server checks).
+  const rest = String(Math.floor(Math.random() * 1e7)).padStart(7, '0');
+  return { national: `41${rest}`, e164: `+6141${rest}` };
 }
 
 /** The newest code texted to a number, read from the dev outbox like a person would. */
