@@ -19,6 +19,9 @@ import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
 
+/** Runs `work` in one transaction; repositories join it through `repo.with(trx)`. */
+export type RunInTransaction = <T>(work: (trx: Db) => Promise<T>) => Promise<T>;
+
 /**
  * Like libpq, a URL without a user means the operating-system user; node-pg instead sends
  * an empty name, which PostgreSQL refuses.

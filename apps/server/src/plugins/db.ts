@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createDb, type Db, migrateToLatest } from '../db/database';
+import { createDb, type Db, migrateToLatest, type RunInTransaction } from '../db/database';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,7 +9,7 @@ declare module 'fastify' {
      * The one way to run repository calls together: `transaction((trx) => repo.with(trx).x())`.
      * Everything inside commits or rolls back as one.
      */
-    transaction: <T>(work: (trx: Db) => Promise<T>) => Promise<T>;
+    transaction: RunInTransaction;
   }
 }
 

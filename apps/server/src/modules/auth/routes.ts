@@ -45,7 +45,7 @@ export async function authRoutes(app: FastifyInstance) {
     verifyCodeRoute,
     async (req) =>
       verifyCode(
-        { repo, codeKey, proofKey, now },
+        { repo, transaction: app.transaction, codeKey, proofKey, now },
         { ...req.body, language: requestLanguage(req), userAgent: req.headers['user-agent'] },
       ),
     // Per code, five tries are the real bound; this only stops one address trying many numbers.
@@ -57,7 +57,7 @@ export async function authRoutes(app: FastifyInstance) {
     startPhoneSessionRoute,
     async (req) =>
       startPhoneSession(
-        { repo, proofKey, now },
+        { repo, transaction: app.transaction, proofKey, now },
         { ...req.body, language: requestLanguage(req), userAgent: req.headers['user-agent'] },
       ),
     { rateLimit: { max: 20, timeWindow: HOUR } },

@@ -1,6 +1,6 @@
 import type { TLanguage, TSendVerificationCodeResponse } from '@app/contract/auth/send-verification-code';
 import { normaliseE164 } from '@app/contract/phone';
-import type { Db } from '../../db/database';
+import type { RunInTransaction } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { translate } from '../../lib/messages';
@@ -17,7 +17,7 @@ import {
 
 export interface SendCodeDeps {
   repo: AuthRepo;
-  transaction: <T>(work: (trx: Db) => Promise<T>) => Promise<T>;
+  transaction: RunInTransaction;
   sms: SmsSender;
   codeKey: Buffer;
   productName: string;

@@ -1,4 +1,5 @@
 import type { TStartPhoneSessionResponse } from '@app/contract/auth/start-phone-session';
+import type { RunInTransaction } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { type Language, translate } from '../../lib/messages';
 import { readPhoneProof } from './phone-proof';
@@ -7,7 +8,12 @@ import { createSession, toUser } from './sessions';
 
 /** Trades a fresh, unused verified-phone proof for a session of that phone-only user. */
 export async function startPhoneSession(
-  deps: { repo: AuthRepo; proofKey: Buffer; now: () => Date },
+  deps: {
+    repo: AuthRepo;
+    transaction: RunInTransaction;
+    proofKey: Buffer;
+    now: () => Date;
+  },
   input: { verifiedPhoneToken: string; language: Language; userAgent?: string | undefined },
 ): Promise<TStartPhoneSessionResponse> {
   const now = deps.now();
@@ -16,11 +22,11 @@ export async function startPhoneSession(
   if (!proof) throw refuse();
   const user = await deps.repo.findUserById(proof.userId);
   if (!user || user.phone_number !== proof.phone) throw refuse();
-  if (!(await deps.repo.useProof(proof.codeId, now.toISOString()))) throw refuse();
-  const sessionToken = await createSession(deps.repo, user, {
-    provider: 'phone',
-    userAgent: input.userAgent,
-    now,
+  // The proof is spent only together with the session it buys.
+  const sessionToken = await deps.transaction(async (trx) => {
+    const repo = deps.repo.with(trx);
+    if (!(await repo.useProof(proof.codeId, now.toISOString()))) throw refuse();
+    return createSession(repo, user, { provider: 'phone', userAgent: input.userAgent, now });
   });
   return { sessionToken, user: toUser(user) };
 }

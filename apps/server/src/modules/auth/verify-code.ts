@@ -1,6 +1,7 @@
 import type { TVerifyCodeResponse } from '@app/contract/auth/verify-code';
 import { PHONE_EMAIL_DOMAIN } from '@app/contract/common';
 import { normaliseE164 } from '@app/contract/phone';
+import type { RunInTransaction } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { type Language, translate } from '../../lib/messages';
@@ -11,6 +12,7 @@ import { codeMatches, MAX_ATTEMPTS_PER_CODE, nextSendWait, SEND_WINDOW_MS } from
 
 export interface VerifyCodeDeps {
   repo: AuthRepo;
+  transaction: RunInTransaction;
   codeKey: Buffer;
   proofKey: Buffer;
   now: () => Date;
@@ -63,31 +65,34 @@ export async function verifyCode(
     throw invalid();
   }
   if (!codeMatches(deps.codeKey, phone, input.code, code.code_hash)) throw invalid();
-  if (!(await deps.repo.consumeCode(code.id, nowIso))) throw invalid();
-
-  const existing = await deps.repo.findUserByPhone(phone);
-  if (existing) {
-    const sessionToken = await createSession(deps.repo, existing, {
+  // Spending the code and what it buys (a session, or the new user) commit together: a
+  // failure in between leaves the code usable instead of spent for nothing.
+  return deps.transaction(async (trx) => {
+    const repo = deps.repo.with(trx);
+    if (!(await repo.consumeCode(code.id, nowIso))) throw invalid();
+    const existing = await repo.findUserByPhone(phone);
+    if (existing) {
+      const sessionToken = await createSession(repo, existing, {
+        provider: 'phone',
+        userAgent: input.userAgent,
+        now,
+      });
+      return { isExistingUser: true, sessionToken, user: verifiedUser(existing), account: toUser(existing) };
+    }
+    const user = await repo.insertUserOnce({
+      id: newId(),
+      email: `${phone.slice(1)}@${PHONE_EMAIL_DOMAIN}`,
+      name: 'Phone User',
       provider: 'phone',
-      userAgent: input.userAgent,
-      now,
+      phone_number: phone,
+      language,
+      created_at: nowIso,
+      updated_at: nowIso,
     });
-    return { isExistingUser: true, sessionToken, user: verifiedUser(existing), account: toUser(existing) };
-  }
-
-  const user = await deps.repo.insertUserOnce({
-    id: newId(),
-    email: `${phone.slice(1)}@${PHONE_EMAIL_DOMAIN}`,
-    name: 'Phone User',
-    provider: 'phone',
-    phone_number: phone,
-    language,
-    created_at: nowIso,
-    updated_at: nowIso,
+    return {
+      isExistingUser: false,
+      user: verifiedUser(user),
+      verifiedPhoneToken: issuePhoneProof(deps.proofKey, { phone, userId: user.id, codeId: code.id }, now),
+    };
   });
-  return {
-    isExistingUser: false,
-    user: verifiedUser(user),
-    verifiedPhoneToken: issuePhoneProof(deps.proofKey, { phone, userId: user.id, codeId: code.id }, now),
-  };
 }

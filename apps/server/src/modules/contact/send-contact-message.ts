@@ -1,5 +1,5 @@
 import type { TSendContactMessageResponse } from '@app/contract/contact/send-contact-message';
-import type { Db } from '../../db/database';
+import type { RunInTransaction } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { type Language, translate } from '../../lib/messages';
@@ -15,7 +15,7 @@ const HOUR_MS = 60 * 60 * 1000;
 export interface ContactDeps {
   repo: ContactRepo;
   outbox: MailOutboxRepo;
-  transaction: <T>(work: (trx: Db) => Promise<T>) => Promise<T>;
+  transaction: RunInTransaction;
   supportEmail: string;
   productName: string;
   now: () => Date;
