@@ -90,6 +90,20 @@ const ZEnv = z.object({
       'must be 32 bytes, base64-encoded (openssl rand -base64 32)',
     )
     .optional(),
+  /** Master keys used before the current one, comma-separated: secrets sealed under them still open and are re-sealed. */
+  APP_ENCRYPTION_PREVIOUS_KEYS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((key) => key.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (keys) => keys.every((key) => Buffer.from(key, 'base64').length === 32),
+      'must be a comma-separated list of 32-byte base64 keys',
+    )
+    .default([]),
   TWILIO_ACCOUNT_SID: z
     .string()
     .regex(/^AC[0-9a-fA-F]{32}$/, 'must look like AC followed by 32 hex digits')
@@ -140,6 +154,7 @@ export interface Config {
   supportEmail: string;
   chatSmsNumber: string;
   encryptionKey?: string;
+  previousEncryptionKeys: string[];
   mail: { smtpUrl?: string; from: string; pollIntervalMs: number; retryBaseMs: number };
   twilio?: { accountSid: string; authToken: string; from: string; baseUrl: string };
 }
@@ -192,6 +207,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportEmail: e.SUPPORT_EMAIL,
     chatSmsNumber: e.CHAT_SMS_NUMBER,
     ...(e.APP_ENCRYPTION_KEY ? { encryptionKey: e.APP_ENCRYPTION_KEY } : {}),
+    previousEncryptionKeys: e.APP_ENCRYPTION_PREVIOUS_KEYS,
     mail: {
       ...(e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : {}),
       from: e.MAIL_FROM ?? `${e.PRODUCT_NAME} <${e.SUPPORT_EMAIL}>`,

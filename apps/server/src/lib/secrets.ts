@@ -15,6 +15,8 @@ export interface Secrets {
   tokenSigning: Buffer;
   /** AES-256-GCM key for secrets at rest. */
   encryption: Buffer;
+  /** The same key derived from each previous master key, so values sealed before a rotation still open. */
+  previousEncryption: Buffer[];
 }
 
 function masterKey(config: Config): Buffer {
@@ -42,13 +44,19 @@ function masterKey(config: Config): Buffer {
   }
 }
 
+function derive(master: Buffer, info: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), info, 32));
+}
+
 export function loadSecrets(config: Config): Secrets {
   const master = masterKey(config);
-  const derive = (info: string) => Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), info, 32));
   return {
-    codeHash: derive('verification-code'),
-    tokenSigning: derive('token-signing'),
-    encryption: derive('encryption'),
+    codeHash: derive(master, 'verification-code'),
+    tokenSigning: derive(master, 'token-signing'),
+    encryption: derive(master, 'encryption'),
+    previousEncryption: config.previousEncryptionKeys.map((key) =>
+      derive(Buffer.from(key, 'base64'), 'encryption'),
+    ),
   };
 }
 
