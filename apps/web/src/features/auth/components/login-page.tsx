@@ -98,7 +98,7 @@ export function LoginPage() {
             onClose={() => setFailed(null)}
             role="alert"
           >
-            {failed === 'phone' ? t('connect.phoneFailed') : t(FAILURE_KEYS[failed])}
+            {failed === 'phone' ? t('errors:proofInvalid') : t(FAILURE_KEYS[failed])}
           </Alert>
         ) : null}
 
