@@ -53,6 +53,27 @@ describe('contact screen', () => {
     expect(sent).toEqual([]);
   });
 
+  it.each([
+    ['a tab', 'Billing\tquestion'],
+    ['a C1 control (NEL)', 'Billing\u0085question'],
+  ])(
+    'refuses a subject with %s beside the field, by the contract rule, and sends nothing',
+    async (_, subject) => {
+      const user = userEvent.setup();
+      renderApp('/contact', { user: {} });
+      await user.click(await screen.findByRole('textbox', { name: /Subject/ }));
+      await user.paste(subject);
+      await user.type(screen.getByRole('textbox', { name: /Message/ }), 'Line one{Enter}Line two');
+      await user.click(screen.getByRole('button', { name: 'Send Message' }));
+      expect(
+        screen.getByText('Use one line of text, without tabs, line breaks or other control characters.'),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: /Subject/ })).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByRole('textbox', { name: /Message/ })).not.toHaveAttribute('aria-invalid', 'true');
+      expect(sent).toEqual([]);
+    },
+  );
+
   it("sends, shows the server's message and clears the form back to medium", async () => {
     const user = userEvent.setup();
     renderApp('/contact', { user: {} });
