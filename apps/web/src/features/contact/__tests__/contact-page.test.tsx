@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TEST_APP_CONFIG } from '@/testing/app-config';
+import { fakeApi } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
 
 let contactAnswer: () => Response;
@@ -10,16 +10,12 @@ const sent: unknown[] = [];
 beforeEach(() => {
   sent.length = 0;
   contactAnswer = () => Response.json({ message: 'Thanks, we have it.', id: 'm1' });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (url.endsWith('/v1/contact')) {
-        sent.push(JSON.parse(String(init?.body)));
-        return contactAnswer();
-      }
-      return Response.json(TEST_APP_CONFIG);
-    }),
-  );
+  fakeApi({
+    '/v1/contact': (init) => {
+      sent.push(JSON.parse(String(init?.body)));
+      return contactAnswer();
+    },
+  });
 });
 afterEach(() => vi.unstubAllGlobals());
 
