@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { sessionStorageEntries } from '../apps/web/src/lib/session';
 
 export type Lang = 'en' | 'zh';
 export const LANGS: Lang[] = ['en', 'zh'];
@@ -88,21 +89,11 @@ export async function signInAsNewUser(
       data: { verifiedPhoneToken: verified.verifiedPhoneToken },
     })
   ).json();
-  await page.addInitScript(
-    ({ token, user }) => {
-      if (localStorage.getItem('session')) return;
-      localStorage.setItem(
-        'session',
-        JSON.stringify({
-          account_id: user.id,
-          sessionToken: token,
-          loginTime: new Date().toISOString(),
-          provider: 'phone',
-        }),
-      );
-      localStorage.setItem('user', JSON.stringify(user));
-    },
-    { token: session.sessionToken as string, user: session.user as { id: string } },
-  );
+  // Exactly what the app's own sign-in stores (one function, shared with the app).
+  const entries = sessionStorageEntries(session.user, session.sessionToken, 'phone');
+  await page.addInitScript((stored) => {
+    if (localStorage.getItem('session')) return;
+    for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
+  }, entries);
   return { e164, token: session.sessionToken };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TErrorBody } from '@app/contract/http';
+import { errorCodeText } from '@app/contract/messages';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -34,15 +35,13 @@ function isFileLike(path: string): boolean {
   return /\.[a-z0-9]{1,8}$/i.test(path);
 }
 
-/** Errors Node or Fastify answer before any route runs, in our `{ error: { code, message } }` shape. */
+/**
+ * Errors Node answers before any request exists, in our `{ error: { code, message } }` shape
+ * (in English: there are no parsed headers to take a language from).
+ */
 function rawErrorResponse(status: 400 | 408 | 431): string {
-  const error: TErrorBody['error'] =
-    status === 431
-      ? { code: 'HEADERS_TOO_LARGE', message: 'The request headers are too large.' }
-      : status === 408
-        ? { code: 'REQUEST_TIMEOUT', message: 'The request took too long to arrive.' }
-        : { code: 'BAD_REQUEST', message: 'The request could not be read.' };
-  const body = JSON.stringify({ error });
+  const code = status === 431 ? 'HEADERS_TOO_LARGE' : status === 408 ? 'REQUEST_TIMEOUT' : 'BAD_REQUEST';
+  const body = JSON.stringify({ error: { code, message: errorCodeText('en', code) } } satisfies TErrorBody);
   const reason = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' }[
     status
   ];

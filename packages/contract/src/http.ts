@@ -4,8 +4,8 @@ import { z } from 'zod';
 export const API_BASE = '/v1';
 
 /**
- * Stable machine-readable error codes. The web maps each to translated text, so the
- * server's English `message` is a fallback for other clients, never the UI's only source.
+ * Stable machine-readable error codes. Each has a text in both languages in the catalogue
+ * (`messages.ts`, ERROR_CODE_TEXTS); the server's `message` is in the request's language.
  */
 export const ERROR_CODES = [
   'VALIDATION_ERROR',

@@ -1,8 +1,10 @@
 import type { TErrorBody, TErrorCode } from '@app/contract/http';
+import { errorCodeText } from '@app/contract/messages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
+import { requestLanguage, translate } from '../lib/messages';
 
 function send(reply: FastifyReply, status: number, body: TErrorBody) {
   return reply.code(status).type('application/json; charset=utf-8').send(body);
@@ -58,10 +60,11 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       });
     }
     request.log.error({ err: error }, 'unhandled error');
+    const language = requestLanguage(request);
     return send(reply, 500, {
       error: {
         code: 'INTERNAL',
-        message: `Something went wrong on our side. Please try again. (Reference: ${request.id})`,
+        message: `${errorCodeText(language, 'INTERNAL')} ${translate(language, 'reference', { requestId: String(request.id) })}`,
         requestId: String(request.id),
       },
     });

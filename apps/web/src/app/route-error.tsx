@@ -12,10 +12,10 @@ export function RouteError() {
     <Center mih="60vh" px="md">
       <Stack align="center" gap="sm" ta="center" role="alert">
         <Title order={1} fz={22}>
-          {chunk ? t('errors.chunkLoad', { id: error.chunkId }) : t('errors.pageCrashed')}
+          {chunk ? t('routeError.chunkLoad', { id: error.chunkId }) : t('routeError.pageCrashed')}
         </Title>
-        <Text c="dimmed">{chunk ? t('errors.chunkLoadHint') : t('errors.unknown')}</Text>
-        <Button onClick={() => window.location.reload()}>{t('errors.reload')}</Button>
+        <Text c="dimmed">{chunk ? t('routeError.chunkLoadHint') : t('errors:unknown')}</Text>
+        <Button onClick={() => window.location.reload()}>{t('routeError.reload')}</Button>
       </Stack>
     </Center>
   );

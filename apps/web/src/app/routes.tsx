@@ -18,14 +18,24 @@ export const routes: RouteObject[] = [
     children: [
       {
         element: <RedirectIfAuthenticated />,
-        children: [paths.login, paths.connect].map((path) => ({
-          path,
-          lazy: lazyRoute(
-            'login',
-            () => import('@/features/auth/components/login-page'),
-            (m) => m.LoginPage,
-          ),
-        })),
+        children: [
+          {
+            path: paths.login,
+            lazy: lazyRoute(
+              'login',
+              () => import('@/features/auth/components/login-page'),
+              (m) => m.LoginPage,
+            ),
+          },
+          {
+            path: paths.connect,
+            lazy: lazyRoute(
+              'connect',
+              () => import('@/features/auth/components/connect-page'),
+              (m) => m.ConnectPage,
+            ),
+          },
+        ],
       },
       {
         path: paths.verification,

@@ -1,5 +1,6 @@
 import { TOAST_MS } from '@app/contract/constants';
 import { buildPath, type RouteDef, type TErrorCode, ZErrorBody } from '@app/contract/http';
+import { translate } from '@app/contract/messages';
 import i18n from 'i18next';
 import type { z } from 'zod';
 import { env } from '@/config/env';
@@ -8,14 +9,18 @@ import { getSessionToken } from './session';
 import { storageKeys } from './storage';
 import { showToast } from './toast';
 
-/** A failed call, carrying the server's stable code so screens can show translated text. */
+/**
+ * A failed call, carrying the server's stable code; `lib/error-text.ts` turns it into the
+ * text a screen shows. The message is the server's, or for a failure the client names itself
+ * (no network, no token, 401, a non-JSON answer) the catalogue's English text, for logs.
+ */
 export class ApiError extends Error {
   override name = 'ApiError';
   constructor(
     readonly status: number,
     readonly code: TErrorCode | 'NETWORK_ERROR' | 'HTTP_ERROR' | 'NO_SESSION',
     message: string,
-    readonly details: { field?: string; retryAfterSeconds?: number } = {},
+    readonly details: { field?: string; retryAfterSeconds?: number; requestId?: string } = {},
   ) {
     super(message);
   }
@@ -38,7 +43,7 @@ function signOutAndRedirect(): void {
   }
   const here = window.location.pathname;
   if (here !== paths.connect && here !== paths.root) {
-    showToast('red', i18n.t('errors.authRequired'), TOAST_MS.default);
+    showToast('red', i18n.t('redirectingToLogin', { ns: 'errors' }), TOAST_MS.default);
     unauthorizedHandler(paths.connect);
   }
 }
@@ -71,7 +76,7 @@ export async function apiRequest<R extends RouteDef>(
   const token = getSessionToken();
   if (route.auth && !token) {
     signOutAndRedirect();
-    throw new ApiError(401, 'NO_SESSION', 'No session token found. Please sign in again.');
+    throw new ApiError(401, 'NO_SESSION', translate('en', 'noSession'));
   }
   const url = `${env.apiBase}${buildPath(route.path, input.params)}${toQueryString(input.query as Record<string, unknown>)}`;
   let response: Response;
@@ -90,24 +95,25 @@ export async function apiRequest<R extends RouteDef>(
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'NETWORK_ERROR', 'Network error. Please check your connection and try again.');
+    throw new ApiError(0, 'NETWORK_ERROR', translate('en', 'network'));
   }
 
   if (response.status === 401) {
     signOutAndRedirect();
-    throw new ApiError(401, 'UNAUTHORIZED', 'Authentication required. Redirecting to login...');
+    throw new ApiError(401, 'UNAUTHORIZED', translate('en', 'redirectingToLogin'));
   }
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const parsed = ZErrorBody.safeParse(payload);
     if (parsed.success) {
-      const { code, message, field, retryAfterSeconds } = parsed.data.error;
+      const { code, message, field, retryAfterSeconds, requestId } = parsed.data.error;
       throw new ApiError(response.status, code, message, {
         ...(field ? { field } : {}),
         ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
+        ...(requestId ? { requestId } : {}),
       });
     }
-    throw new ApiError(response.status, 'HTTP_ERROR', `HTTP error! status: ${response.status}`);
+    throw new ApiError(response.status, 'HTTP_ERROR', translate('en', 'http', { status: response.status }));
   }
   return route.response.parse(payload) as z.output<R['response']>;
 }

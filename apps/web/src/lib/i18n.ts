@@ -1,3 +1,4 @@
+import { LANGUAGES, messageBundle, type TLanguage } from '@app/contract/messages';
 import i18n, { type i18n as I18n } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import resourcesToBackend from 'i18next-resources-to-backend';
@@ -6,8 +7,8 @@ import enCommon from '@/locales/en/common.json';
 import zhCommon from '@/locales/zh/common.json';
 import { readLocal, storageKeys, writeLocal } from './storage';
 
-export const LANGUAGES = ['en', 'zh'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES };
+export type Language = TLanguage;
 
 /**
  * The spec's detection order (navigator, localStorage, sessionStorage, cookie, htmlTag),
@@ -39,9 +40,13 @@ export function initI18n(options: { lng?: Language } = {}): I18n {
     .use(initReactI18next);
   void i18n.init({
     ...(options.lng ? { lng: options.lng } : {}),
-    resources: { en: { common: enCommon }, zh: { common: zhCommon } },
+    // `errors` is the contract's catalogue, shared with the server: small, so it ships with the app.
+    resources: {
+      en: { common: enCommon, errors: messageBundle('en') },
+      zh: { common: zhCommon, errors: messageBundle('zh') },
+    },
     partialBundledLanguages: true,
-    ns: ['common'],
+    ns: ['common', 'errors'],
     defaultNS: 'common',
     fallbackLng: 'en',
     supportedLngs: [...LANGUAGES],

@@ -59,8 +59,17 @@ export interface SignedInUser {
   [extra: string]: unknown;
 }
 
-/** Stores the user and the session the way every screen reads them (spec §3 storage keys). */
-export function createUserSession(user: SignedInUser, sessionToken: string, provider: string): StoredSession {
+/**
+ * The one definition of what a sign-in stores (spec §3): the `user` and `session`
+ * local-storage entries, as the strings to store. Pure (no browser needed), so the app, the
+ * component tests and the e2e fixtures all write exactly this shape.
+ */
+export function sessionStorageEntries(
+  user: SignedInUser,
+  sessionToken: string,
+  provider: string,
+  now: Date = new Date(),
+): Record<typeof storageKeys.user | typeof storageKeys.session, string> {
   const accountId = user.account_id || user.id || user.userId;
   if (!accountId) throw new Error('Account ID is required for user session');
   const stored: StoredUser = {
@@ -71,15 +80,21 @@ export function createUserSession(user: SignedInUser, sessionToken: string, prov
     name: user.name || 'User',
     provider: user.provider || provider || 'unknown',
     phoneNumber: user.phoneNumber ?? null,
-    createdAt: user.createdAt ?? new Date().toISOString(),
+    createdAt: user.createdAt ?? now.toISOString(),
   };
   const session: StoredSession = {
     account_id: accountId,
     sessionToken,
-    loginTime: new Date().toISOString(),
+    loginTime: now.toISOString(),
     provider: provider || 'unknown',
   };
-  writeLocal(storageKeys.user, JSON.stringify(stored));
-  writeLocal(storageKeys.session, JSON.stringify(session));
-  return session;
+  return { [storageKeys.user]: JSON.stringify(stored), [storageKeys.session]: JSON.stringify(session) };
+}
+
+/** Signs the user in on this device: stores the entries above. */
+export function createUserSession(user: SignedInUser, sessionToken: string, provider: string): StoredSession {
+  const entries = sessionStorageEntries(user, sessionToken, provider);
+  writeLocal(storageKeys.user, entries.user);
+  writeLocal(storageKeys.session, entries.session);
+  return JSON.parse(entries.session) as StoredSession;
 }

@@ -4,7 +4,7 @@ import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/routes';
 import { initI18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
-import { storageKeys } from '@/lib/storage';
+import { sessionStorageEntries } from '@/lib/session';
 
 initI18n({ lng: 'en' });
 
@@ -13,39 +13,31 @@ export interface TestUser {
   email?: string;
 }
 
-/** Signs a user in the way the app does: a stored session with a token and a stored user. */
+/** Signs a user in the way the app does: the entries a sign-in stores (`lib/session.ts`). */
 export function signInAs(user: TestUser = {}): void {
-  window.localStorage.setItem(
-    storageKeys.session,
-    JSON.stringify({
-      account_id: 'acc-1',
-      sessionToken: 'test-token',
-      loginTime: new Date().toISOString(),
-      provider: 'phone',
-    }),
-  );
-  window.localStorage.setItem(
-    storageKeys.user,
-    JSON.stringify({
+  const entries = sessionStorageEntries(
+    {
       id: 'acc-1',
-      account_id: 'acc-1',
       email: user.email ?? 'ada@example.com',
       name: user.name ?? 'Ada Lovelace',
       provider: 'phone',
       phoneNumber: '+61412345678',
-      createdAt: new Date().toISOString(),
-    }),
+    },
+    'test-token',
+    'phone',
   );
+  for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
 }
 
 /** Renders the whole app at a URL, with the real routes, guards and providers. */
 export function renderApp(url: string, options: { user?: TestUser | null } = {}) {
   if (options.user) signInAs(options.user);
   const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const queryClient = createQueryClient();
   const result = render(
-    <AppProvider queryClient={createQueryClient()}>
+    <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProvider>,
   );
-  return { ...result, router };
+  return { ...result, router, queryClient };
 }

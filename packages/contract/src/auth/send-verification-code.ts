@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../http';
+import { LANGUAGES } from '../messages';
 
 /**
  * The phone number in E.164 form (`+61412345678`). The server re-checks it with the
@@ -12,7 +13,7 @@ export const ZPhoneNumber = z
   .max(32, 'Phone number is too long')
   .regex(/^\+[0-9]{8,18}$/, 'Phone number must be in international format, e.g. +61412345678');
 
-export const ZLanguage = z.enum(['en', 'zh']);
+export const ZLanguage = z.enum(LANGUAGES);
 export type TLanguage = z.infer<typeof ZLanguage>;
 
 export const ZSendVerificationCodeRequest = z.object({

@@ -1,8 +1,11 @@
 import { z } from 'zod';
+import { ZSingleLineText } from '../common';
 import { defineRoute } from '../http';
 
 /** Body not shown in the spec; an optional same-origin path to come back to. */
-export const ZBillingReturnRequest = z.object({ returnPath: z.string().max(512).optional() }).default({});
+export const ZBillingReturnRequest = z
+  .object({ returnPath: ZSingleLineText.max(512).optional() })
+  .default({});
 
 export const updatePaymentMethodRoute = defineRoute({
   method: 'POST',
@@ -26,7 +29,7 @@ export const customerPortalRoute = defineRoute({
   errors: ['UNAUTHORIZED', 'NOT_FOUND', 'PAYMENT_ERROR'],
 });
 
-export const ZInvoiceParams = z.object({ id: z.string().min(1).max(255) });
+export const ZInvoiceParams = z.object({ id: ZSingleLineText.min(1).max(255) });
 
 export const downloadInvoiceRoute = defineRoute({
   method: 'GET',

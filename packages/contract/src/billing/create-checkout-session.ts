@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { ZSingleLineText } from '../common';
 import { defineRoute } from '../http';
 import { ZPlanId } from '../plans';
 
 export const ZCreateCheckoutSessionRequest = z.object({
   planId: ZPlanId,
-  priceId: z.string().max(255).nullable().optional(),
+  priceId: ZSingleLineText.max(255).nullable().optional(),
 });
 export const ZCreateCheckoutSessionResponse = z.object({ checkoutUrl: z.url() });
 export type TCreateCheckoutSessionRequest = z.infer<typeof ZCreateCheckoutSessionRequest>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZSingleLineText } from '../common';
 import { defineRoute } from '../http';
 import { ZSubscription } from './get-billing-info';
 
@@ -42,7 +43,7 @@ export const reactivateSubscriptionRoute = defineRoute({
   errors: ['UNAUTHORIZED', 'NOT_FOUND', 'PAYMENT_ERROR'],
 });
 
-export const ZProcessSuccessRequest = z.object({ sessionId: z.string().min(1).max(255) });
+export const ZProcessSuccessRequest = z.object({ sessionId: ZSingleLineText.min(1).max(255) });
 export const ZProcessSuccessResponse = z.object({
   success: z.boolean(),
   subscription: ZSubscription.optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIsoDateTime } from '../common';
+import { ZIsoDateTime, ZSingleLineText } from '../common';
 import { defineRoute } from '../http';
 
 export const ZOutboxMessage = z.object({
@@ -13,7 +13,7 @@ export const ZOutboxMessage = z.object({
 export type TOutboxMessage = z.infer<typeof ZOutboxMessage>;
 
 export const ZListOutboxQuery = z.object({
-  to: z.string().max(254).optional(),
+  to: ZSingleLineText.max(254).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 export const ZListOutboxResponse = z.object({ messages: z.array(ZOutboxMessage) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPermission, ZProvider, ZServiceType } from '../common';
+import { ZPermission, ZProvider, ZServiceType, ZSingleLineText } from '../common';
 import { defineRoute } from '../http';
 import { ZIntegrationService } from './get-integrations-status';
 
@@ -8,7 +8,9 @@ export const ZEnableServiceRequest = z.object({
   serviceType: ZServiceType,
   /** Spec §4: enabling gives read/write unless the caller narrows it. */
   permissions: z.array(ZPermission).min(1).max(2).default(['read', 'write']),
-  metadata: z.record(z.string().max(64), z.union([z.string().max(500), z.number(), z.boolean()])).default({}),
+  metadata: z
+    .record(ZSingleLineText.max(64), z.union([ZSingleLineText.max(500), z.number(), z.boolean()]))
+    .default({}),
 });
 export const ZEnableServiceResponse = z.object({ success: z.literal(true), service: ZIntegrationService });
 export type TEnableServiceRequest = z.input<typeof ZEnableServiceRequest>;

@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { OAUTH_SLUGS, type TOAuthProvider } from '../common';
+import { OAUTH_SLUGS, type TOAuthProvider, ZSingleLineText } from '../common';
 import { defineRoute } from '../http';
 
 export const ZOAuthCallbackQuery = z.object({
-  code: z.string().max(4096).optional(),
-  state: z.string().max(512).optional(),
-  error: z.string().max(512).optional(),
-  error_description: z.string().max(2048).optional(),
+  code: ZSingleLineText.max(4096).optional(),
+  state: ZSingleLineText.max(512).optional(),
+  error: ZSingleLineText.max(512).optional(),
+  // RFC 6749 §4.1.2.1 allows no control character here either.
+  error_description: ZSingleLineText.max(2048).optional(),
 });
 
 /**

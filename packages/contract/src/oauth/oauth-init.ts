@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { OAUTH_SLUGS, type TOAuthProvider } from '../common';
+import { OAUTH_SLUGS, type TOAuthProvider, ZSingleLineText } from '../common';
 import { defineRoute } from '../http';
 
 export const ZOAuthInitQuery = z.object({
   /** Signed proof from verify-code, linking the verified phone to the new account. */
-  verified_phone: z.string().max(2048).optional(),
+  verified_phone: ZSingleLineText.max(2048).optional(),
   /** Same-origin path to come back to; anything else falls back to /integrations. */
-  return_url: z.string().max(2048).optional(),
+  return_url: ZSingleLineText.max(2048).optional(),
 });
 export const ZOAuthInitResponse = z.object({ authUrl: z.url() });
 export type TOAuthInitResponse = z.infer<typeof ZOAuthInitResponse>;

@@ -1,15 +1,16 @@
 import { z } from 'zod';
+import { singleLine, ZSingleLineText } from '../common';
 import { defineRoute } from '../http';
 import { ZPlanId } from '../plans';
 
 export const ZBillingDetails = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(200),
-  email: z.email('Enter a valid email address').max(254),
+  name: ZSingleLineText.trim().min(1, 'Name is required').max(200),
+  email: singleLine(z.email('Enter a valid email address').max(254)),
   address: z.object({
-    line1: z.string().trim().min(1, 'Address is required').max(200),
-    city: z.string().trim().min(1, 'City is required').max(100),
-    state: z.string().trim().min(1, 'State is required').max(100),
-    postal_code: z.string().trim().min(1, 'ZIP is required').max(20),
+    line1: ZSingleLineText.trim().min(1, 'Address is required').max(200),
+    city: ZSingleLineText.trim().min(1, 'City is required').max(100),
+    state: ZSingleLineText.trim().min(1, 'State is required').max(100),
+    postal_code: ZSingleLineText.trim().min(1, 'ZIP is required').max(20),
     country: z
       .string()
       .regex(/^[A-Z]{2}$/)
@@ -41,7 +42,7 @@ export const createIntentRoute = defineRoute({
 /** Not shown in the spec: subscribe with a payment method confirmed by the card form. */
 export const ZCreateSubscriptionRequest = z.object({
   plan: ZPlanId,
-  paymentMethodId: z.string().min(1).max(255),
+  paymentMethodId: ZSingleLineText.min(1).max(255),
 });
 export const ZCreateSubscriptionResponse = z.object({
   subscriptionId: z.string(),
@@ -61,7 +62,7 @@ export const createSubscriptionRoute = defineRoute({
 });
 
 /** Not shown in the spec: make a confirmed payment method the default card. */
-export const ZUpdatePaymentMethodRequest = z.object({ paymentMethodId: z.string().min(1).max(255) });
+export const ZUpdatePaymentMethodRequest = z.object({ paymentMethodId: ZSingleLineText.min(1).max(255) });
 export const ZUpdatePaymentMethodResponse = z.object({
   success: z.literal(true),
   last4: z.string().regex(/^[0-9]{4}$/),

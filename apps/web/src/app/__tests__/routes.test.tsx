@@ -1,16 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
+import { userQueryKey } from '@/lib/auth';
+import { getStoredUser } from '@/lib/session';
 import { storageKeys } from '@/lib/storage';
-import { TEST_APP_CONFIG } from '@/testing/app-config';
+import { fakeApi } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
 
-// Screens ask the API for public config; answer as the server does so no request leaves the test.
+// Screens ask the API for public config and the signed-in user; answer as the server does.
 beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => Response.json(TEST_APP_CONFIG)),
-  );
+  fakeApi();
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -97,5 +97,37 @@ describe('route guard and redirects, signed in', () => {
     renderApp(paths.billing, { user });
     expect(await screen.findByRole('link', { name: 'Billing' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Integrations' })).not.toHaveAttribute('aria-current');
+  });
+});
+
+describe('the signed-in user is server state (GET /v1/auth/me)', () => {
+  it('shows the stored user at once, then what the server answers', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    fakeApi({
+      '/v1/auth/me': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    renderApp(paths.integrations, { user: { name: 'Ada Lovelace' } });
+    const menu = await screen.findByRole('button', { name: /Account menu for Ada Lovelace/ });
+    expect(menu).toHaveTextContent('AL');
+    answer(Response.json({ user: { ...getStoredUser(), language: 'en', name: 'Ada King' } }));
+    await waitFor(() => expect(menu).toHaveAccessibleName(/Account menu for Ada King/));
+    expect(menu).toHaveTextContent('AK');
+  });
+
+  it('logs out: revokes the session, forgets the device and the cached user, lands on /login', async () => {
+    const calls = fakeApi();
+    const user = userEvent.setup();
+    const { router, queryClient } = renderApp(paths.integrations, { user: { name: 'Ada Lovelace' } });
+    await waitFor(() => expect(calls.map((c) => c.path)).toContain('/v1/auth/me'));
+    expect(queryClient.getQueryData(userQueryKey)).toMatchObject({ name: 'Ada Lovelace' });
+    await user.click(await screen.findByRole('button', { name: /Account menu for Ada Lovelace/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Log Out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.login));
+    expect(calls.map((c) => c.path)).toContain('/v1/auth/logout');
+    expect(window.localStorage.length).toBe(0);
+    expect(queryClient.getQueryData(userQueryKey)).toBeUndefined();
   });
 });

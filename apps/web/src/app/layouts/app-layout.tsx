@@ -2,12 +2,12 @@ import { Box, Burger, Button, Divider, Drawer, Group, ScrollArea, Stack } from '
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useNavigate } from 'react-router';
+import { Link, Outlet } from 'react-router';
 import { LanguageSwitch } from '@/components/language-switch';
 import { Logo } from '@/components/logo';
 import { StandInBanner } from '@/components/stand-in-banner';
 import { paths } from '@/config/paths';
-import { logout as signOut } from '@/features/auth/api/logout';
+import { useLogout } from '@/features/auth/api/logout';
 import { useAppConfig } from '@/lib/app-config';
 import { SideNav } from './side-nav';
 import { UserMenu } from './user-menu';
@@ -15,14 +15,13 @@ import { UserMenu } from './user-menu';
 /** The signed-in shell: header with logo and user menu, side navigation, and a full-screen menu on phones. */
 export function AppLayout() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { productName } = useAppConfig();
   const [menuOpen, menu] = useDisclosure(false);
+  const signOut = useLogout();
 
   const logout = async () => {
     menu.close();
     await signOut();
-    navigate(paths.login, { replace: true });
   };
 
   return (

@@ -2,12 +2,12 @@ import { PHONE_EMAIL_DOMAIN } from '@app/contract/common';
 import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useUser } from '@/lib/auth';
 import { initials } from '@/lib/initials';
-import { getStoredUser } from '@/lib/session';
 
 export function UserMenu({ onLogout }: { onLogout: () => void }) {
   const { t } = useTranslation();
-  const user = getStoredUser();
+  const { data: user } = useUser();
   const name = user?.name || 'User';
   // A phone-only account's address is a placeholder nobody reads mail at: show the number instead
   // (unformatted: the formatter's metadata would weigh down every page's first download).

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { messageBundle } from '@app/contract/messages';
 import { describe, expect, it } from 'vitest';
 
 const dir = join(__dirname, '..');
@@ -14,7 +15,9 @@ function leafPaths(value: unknown, prefix = ''): string[] {
   return [prefix];
 }
 
+/** The contract's catalogue is the `errors` namespace; the rest are this folder's JSON files. */
 function load(lng: string, ns: string): Record<string, unknown> {
+  if (ns === CATALOGUE) return messageBundle(lng as 'en' | 'zh');
   return JSON.parse(readFileSync(join(dir, lng, `${ns}.json`), 'utf8'));
 }
 
@@ -28,11 +31,26 @@ function leaves(value: unknown, prefix = ''): [string, string][] {
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 const tags = (text: string) => [...text.matchAll(/<(\w+)>/g)].map((m) => m[1]).sort();
 
-const namespaces = readdirSync(join(dir, 'en')).map((file) => file.replace(/\.json$/, ''));
+const CATALOGUE = 'errors';
+const namespaces = [...readdirSync(join(dir, 'en')).map((file) => file.replace(/\.json$/, '')), CATALOGUE];
 
 describe('translations', () => {
   it('have the same namespaces in en and zh', () => {
     expect(readdirSync(join(dir, 'zh')).sort()).toEqual(readdirSync(join(dir, 'en')).sort());
+  });
+
+  it('never write a catalogue text again in a locale file', () => {
+    const catalogue = new Set(['en', 'zh'].flatMap((lng) => leaves(load(lng, CATALOGUE)).map(([, t]) => t)));
+    const repeated = namespaces
+      .filter((ns) => ns !== CATALOGUE)
+      .flatMap((ns) =>
+        ['en', 'zh'].flatMap((lng) =>
+          leaves(load(lng, ns)).map(([key, text]) => [`${lng}/${ns}:${key}`, text]),
+        ),
+      )
+      .filter(([, text]) => catalogue.has(text!))
+      .map(([key]) => key);
+    expect(repeated).toEqual([]);
   });
 
   it.each(namespaces)('%s: en and zh have exactly the same keys', (ns) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createUserSession, getSessionToken, getStoredUser } from '@/lib/session';
+import { createUserSession, getSessionToken, getStoredUser, sessionStorageEntries } from '@/lib/session';
 import { storageKeys } from '@/lib/storage';
 
 describe('createUserSession (spec §3)', () => {
@@ -33,5 +33,23 @@ describe('createUserSession (spec §3)', () => {
       'Account ID is required for user session',
     );
     expect(getSessionToken()).toBeNull();
+  });
+
+  it('is one pure function (shared with the e2e fixtures) that touches no storage', () => {
+    const now = new Date('2025-01-02T03:04:05.000Z');
+    const entries = sessionStorageEntries({ userId: 'u1', name: 'Ada' }, 'tok', 'google', now);
+    expect(window.localStorage.length).toBe(0);
+    expect(Object.keys(entries).sort()).toEqual([storageKeys.session, storageKeys.user].sort());
+    expect(JSON.parse(entries.session)).toEqual({
+      account_id: 'u1',
+      sessionToken: 'tok',
+      loginTime: now.toISOString(),
+      provider: 'google',
+    });
+    expect(JSON.parse(entries.user)).toMatchObject({
+      id: 'u1',
+      account_id: 'u1',
+      createdAt: now.toISOString(),
+    });
   });
 });

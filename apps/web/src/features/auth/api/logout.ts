@@ -1,4 +1,7 @@
 import { logoutRoute } from '@app/contract/auth/logout';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
 import { apiRequest } from '@/lib/api-client';
 import { clearAllStorage, getSessionToken } from '@/lib/session';
 
@@ -13,4 +16,19 @@ export async function logout(): Promise<void> {
   } catch {
     clearAllStorage();
   }
+}
+
+/**
+ * Logout from the shell: revoke, forget, go to the login route, then drop every cached answer
+ * of the old session (the user, their data), so the next person on this device starts clean.
+ * The cache is cleared once the signed-in screens are left, so none of them refetches.
+ */
+export function useLogout(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return async () => {
+    await logout();
+    await navigate(paths.login, { replace: true });
+    queryClient.clear();
+  };
 }

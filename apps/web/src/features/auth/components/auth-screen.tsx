@@ -1,6 +1,7 @@
-import { Box, Card, Center, Group } from '@mantine/core';
+import { Box, Card, Center, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { LanguageSwitch } from '@/components/language-switch';
+import { LogoMark } from '@/components/logo';
 import { StandInBanner } from '@/components/stand-in-banner';
 
 /** The sign-in screens' frame: banner, language switch (and an optional action beside it), one centred card. */
@@ -18,5 +19,18 @@ export function AuthScreen({ topLeft, children }: { topLeft?: ReactNode; childre
         </Card>
       </Center>
     </Box>
+  );
+}
+
+/** The connect/login page's heading: the mark, the title (the page's one h1) and a subtitle. */
+export function AuthHeading({ title, subtitle }: { title: string; subtitle: string }) {
+  return (
+    <Stack gap="xs" align="center" ta="center">
+      <LogoMark size={56} />
+      <Title order={1} fz={26}>
+        {title}
+      </Title>
+      <Text c="dimmed">{subtitle}</Text>
+    </Stack>
   );
 }

@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
 import { toLanguage } from '@/lib/i18n';
 import { storageKeys, writeLocal } from '@/lib/storage';
 import { useSendVerificationCode } from '../api/send-verification-code';
@@ -48,9 +48,7 @@ export function PhoneForm() {
         },
         onError: (failure) => {
           console.error('Failed to send verification code', failure);
-          if (failure instanceof ApiError && failure.code === 'NETWORK_ERROR') setError(t('errors.network'));
-          else if (failure instanceof ApiError && failure.code !== 'HTTP_ERROR') setError(failure.message);
-          else setError(t('errors.unknown'));
+          setError(errorText(failure, t('errors:unknown')));
         },
       },
     );
@@ -97,7 +95,7 @@ export function PhoneForm() {
             />
           </Group>
           <Input.Description id={`${inputId}-hint`} mt={6}>
-            {digits && !e164 ? t('phone.invalid') : t('phone.hint')}
+            {digits && !e164 ? t('errors:invalidPhone') : t('phone.hint')}
           </Input.Description>
         </Input.Wrapper>
         <Button type="submit" size="md" disabled={!e164 || send.isPending} loading={send.isPending}>

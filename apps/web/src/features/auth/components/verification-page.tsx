@@ -8,6 +8,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { LogoMark } from '@/components/logo';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
 import { toLanguage } from '@/lib/i18n';
 import { createUserSession } from '@/lib/session';
 import {
@@ -97,13 +98,8 @@ function VerificationForm({ phone }: { phone: string }) {
           }
         },
         onError: (error) => {
-          const message =
-            error instanceof ApiError && error.code === 'NETWORK_ERROR'
-              ? t('verification.networkError')
-              : error instanceof ApiError && error.status < 500 && error.code !== 'HTTP_ERROR'
-                ? error.message
-                : t('verification.invalidOrExpired');
-          toast('red', message);
+          // Spec §8: the server's text, else 'Invalid or expired verification code'.
+          toast('red', errorText(error, t('errors:invalidCode')));
           setCode('');
           setInvalid(true);
           boxes.current?.focus(0);

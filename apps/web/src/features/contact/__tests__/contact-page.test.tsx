@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TEST_APP_CONFIG } from '@/testing/app-config';
+import { fakeApi } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
 
 let contactAnswer: () => Response;
@@ -10,16 +10,12 @@ const sent: unknown[] = [];
 beforeEach(() => {
   sent.length = 0;
   contactAnswer = () => Response.json({ message: 'Thanks, we have it.', id: 'm1' });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (url.endsWith('/v1/contact')) {
-        sent.push(JSON.parse(String(init?.body)));
-        return contactAnswer();
-      }
-      return Response.json(TEST_APP_CONFIG);
-    }),
-  );
+  fakeApi({
+    '/v1/contact': (init) => {
+      sent.push(JSON.parse(String(init?.body)));
+      return contactAnswer();
+    },
+  });
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -52,6 +48,27 @@ describe('contact screen', () => {
     expect(screen.getByText('Please enter your message')).toBeInTheDocument();
     expect(sent).toEqual([]);
   });
+
+  it.each([
+    ['a tab', 'Billing\tquestion'],
+    ['a C1 control (NEL)', 'Billing\u0085question'],
+  ])(
+    'refuses a subject with %s beside the field, by the contract rule, and sends nothing',
+    async (_, subject) => {
+      const user = userEvent.setup();
+      renderApp('/contact', { user: {} });
+      await user.click(await screen.findByRole('textbox', { name: /Subject/ }));
+      await user.paste(subject);
+      await user.type(screen.getByRole('textbox', { name: /Message/ }), 'Line one{Enter}Line two');
+      await user.click(screen.getByRole('button', { name: 'Send Message' }));
+      expect(
+        screen.getByText('Use one line of text, without tabs, line breaks or other control characters.'),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: /Subject/ })).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByRole('textbox', { name: /Message/ })).not.toHaveAttribute('aria-invalid', 'true');
+      expect(sent).toEqual([]);
+    },
+  );
 
   it("sends, shows the server's message and clears the form back to medium", async () => {
     const user = userEvent.setup();

@@ -1,4 +1,9 @@
-import { CONTACT_PRIORITIES, ZSendContactMessageRequest } from '@app/contract/contact/send-contact-message';
+import {
+  CONTACT_MESSAGE_MAX,
+  CONTACT_PRIORITIES,
+  CONTACT_SUBJECT_MAX,
+  ZSendContactMessageRequest,
+} from '@app/contract/contact/send-contact-message';
 import {
   Alert,
   Anchor,
@@ -17,14 +22,14 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { ApiError } from '@/lib/api-client';
 import { useAppConfig } from '@/lib/app-config';
+import { errorText } from '@/lib/error-text';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSendContactMessage } from '../api/send-contact-message';
 
 type Priority = (typeof CONTACT_PRIORITIES)[number];
 type Field = 'subject' | 'message' | 'priority';
+const FIELDS: readonly string[] = ['subject', 'message', 'priority'] satisfies Field[];
 
-const SUBJECT_MAX = 200;
-const MESSAGE_MAX = 5000;
 const EMPTY = { subject: '', message: '', priority: 'medium' as Priority, website: '' };
 
 /** Spec §2 contact screen: subject, priority (medium by default), message, Send. */
@@ -43,17 +48,36 @@ export function ContactPage() {
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
-  /** The contract's own rules, with messages in the page's language. */
+  /** The contract's own schema decides; each broken rule gets its words in the page's language. */
   const validate = (): boolean => {
+    const result = ZSendContactMessageRequest.safeParse(form);
+    if (result.success) {
+      setErrors({});
+      return true;
+    }
     const next: Partial<Record<Field, string>> = {};
-    if (!form.subject.trim()) next.subject = t('contact.errors.subjectRequired');
-    else if (form.subject.trim().length > SUBJECT_MAX)
-      next.subject = t('contact.errors.subjectTooLong', { max: SUBJECT_MAX });
-    if (!form.message.trim()) next.message = t('contact.errors.messageRequired');
-    else if (form.message.trim().length > MESSAGE_MAX)
-      next.message = t('contact.errors.messageTooLong', { max: number.format(MESSAGE_MAX) });
+    for (const issue of result.error.issues) {
+      const field = String(issue.path[0]);
+      if (!FIELDS.includes(field) || next[field as Field]) continue;
+      next[field as Field] = fieldError(field as Field, issue.code);
+    }
     setErrors(next);
-    return Object.keys(next).length === 0 && ZSendContactMessageRequest.safeParse(form).success;
+    return false;
+  };
+
+  const fieldError = (field: Field, issue: string): string => {
+    if (field === 'subject') {
+      if (issue === 'too_small') return t('contact.errors.subjectRequired');
+      if (issue === 'too_big') return t('contact.errors.subjectTooLong', { max: CONTACT_SUBJECT_MAX });
+      if (issue === 'invalid_format') return t('errors:singleLine');
+    }
+    if (field === 'message') {
+      if (issue === 'too_small') return t('contact.errors.messageRequired');
+      if (issue === 'too_big')
+        return t('contact.errors.messageTooLong', { max: number.format(CONTACT_MESSAGE_MAX) });
+      if (issue === 'invalid_format') return t('errors:controlCharacters');
+    }
+    return t('errors:codes.VALIDATION_ERROR');
   };
 
   const submit = (event: FormEvent) => {
@@ -62,22 +86,14 @@ export function ContactPage() {
     if (!validate()) return;
     send.mutate(form, {
       onSuccess: (result) => {
-        setOutcome({ ok: true, text: result.message || t('contact.success') });
+        setOutcome({ ok: true, text: result.message || t('errors:contactSent') });
         setForm(EMPTY);
       },
       onError: (error) => {
-        const field = error instanceof ApiError ? (error.details.field as Field | undefined) : undefined;
-        if (field && ['subject', 'message', 'priority'].includes(field)) {
-          setErrors({ [field]: t('errors.invalidInput') });
-        }
-        const serverText =
-          error instanceof ApiError &&
-          error.code !== 'HTTP_ERROR' &&
-          error.code !== 'NETWORK_ERROR' &&
-          error.code !== 'VALIDATION_ERROR'
-            ? error.message
-            : null;
-        setOutcome({ ok: false, text: serverText || t('contact.failure') });
+        const field = error instanceof ApiError ? error.details.field : undefined;
+        if (field && FIELDS.includes(field)) setErrors({ [field]: t('errors:codes.VALIDATION_ERROR') });
+        // Spec §8: the server's message, or the contact screen's own failure text.
+        setOutcome({ ok: false, text: errorText(error, t('contact.failure')) });
       },
     });
   };
@@ -106,7 +122,7 @@ export function ContactPage() {
               value={form.subject}
               onChange={(event) => update('subject', event.currentTarget.value)}
               error={errors.subject}
-              maxLength={SUBJECT_MAX}
+              maxLength={CONTACT_SUBJECT_MAX}
               size="md"
               autoComplete="off"
             />
@@ -124,10 +140,10 @@ export function ContactPage() {
               value={form.message}
               onChange={(event) => update('message', event.currentTarget.value)}
               error={errors.message}
-              maxLength={MESSAGE_MAX}
+              maxLength={CONTACT_MESSAGE_MAX}
               description={t('contact.count', {
                 length: number.format(form.message.length),
-                max: number.format(MESSAGE_MAX),
+                max: number.format(CONTACT_MESSAGE_MAX),
               })}
               inputWrapperOrder={['label', 'input', 'description', 'error']}
               size="md"

@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '@/components/page-loader';
 import { ApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useOutbox } from '../api/get-outbox';
 
@@ -38,7 +39,7 @@ export function OutboxPage() {
   if (outbox.isPending) content = <PageLoader />;
   else if (outbox.error instanceof ApiError && outbox.error.status === 404)
     content = <Alert color="gray">{t('devOutbox.unavailable')}</Alert>;
-  else if (outbox.isError) content = <Alert color="red">{t('errors.unknown')}</Alert>;
+  else if (outbox.isError) content = <Alert color="red">{errorText(outbox.error)}</Alert>;
   else if (outbox.data.messages.length === 0) content = <Text c="dimmed">{t('devOutbox.empty')}</Text>;
   else
     content = (

@@ -1,0 +1,148 @@
+import type { TErrorCode } from './http';
+
+/**
+ * The one catalogue of user-visible error texts (and the few other texts the server writes),
+ * in both languages, shared by server and web: the server answers with these in the request's
+ * language, the web loads them as its `errors` namespace. `{{name}}` marks a variable, as in
+ * i18next. A text is written once: an entry that says the same as another refers to it.
+ */
+
+export const LANGUAGES = ['en', 'zh'] as const;
+export type TLanguage = (typeof LANGUAGES)[number];
+
+const en = {
+  // What the server writes (SMS and the error messages a screen shows as they are).
+  smsCode: '{{code}} is your {{product}} sign-in code. It expires in 10 minutes. Never share it with anyone.',
+  invalidPhone: 'Please enter a valid phone number',
+  resendTooSoon: 'Please wait {{seconds}} seconds before requesting another code.',
+  tooManyCodes: 'Too many codes were requested for this number. Try again in {{minutes}} minutes.',
+  tooManyRequests: 'Too many requests. Please try again in {{seconds}} seconds.',
+  invalidCode: 'Invalid or expired verification code',
+  tooManyAttempts: 'Too many wrong codes. Please request a new code.',
+  smsFailed: 'We could not send the code to this number. Please check it and try again.',
+  authRequired: 'Authentication required.',
+  proofInvalid: 'Your phone verification has expired. Please verify your number again.',
+  contactSent: "Message sent successfully! We'll get back to you within 24 hours.",
+  contactTooMany: 'You have sent 5 messages in the last hour. Please try again in {{minutes}} minutes.',
+  // Field rules of the contract (common.ts): the zod message, and the web's field error.
+  singleLine: 'Use one line of text, without tabs, line breaks or other control characters.',
+  controlCharacters: 'Remove the invisible control characters from the text.',
+  // What a client says when no server text applies (spec §8).
+  network: 'Network error. Please check your connection and try again.',
+  http: 'HTTP error! status: {{status}}',
+  redirectingToLogin: 'Authentication required. Redirecting to login...',
+  noSession: 'No session token found. Please sign in again.',
+  unknown: 'Something went wrong. Please try again.',
+  reference: '(Reference: {{requestId}})',
+};
+
+export type MessageKey = keyof typeof en;
+
+const zh: Record<MessageKey, string> = {
+  smsCode: '{{code}} 是您的 {{product}} 登录验证码，10 分钟内有效。请勿告诉任何人。',
+  invalidPhone: '请输入有效的手机号码',
+  resendTooSoon: '请等待 {{seconds}} 秒后再获取新的验证码。',
+  tooManyCodes: '此号码获取验证码的次数过多，请在 {{minutes}} 分钟后重试。',
+  tooManyRequests: '请求过于频繁，请在 {{seconds}} 秒后重试。',
+  invalidCode: '验证码无效或已过期',
+  tooManyAttempts: '错误次数过多，请重新获取验证码。',
+  smsFailed: '无法向此号码发送验证码，请检查号码后重试。',
+  authRequired: '需要登录。',
+  proofInvalid: '手机验证已过期，请重新验证您的号码。',
+  contactSent: '消息发送成功！我们将在 24 小时内回复您。',
+  contactTooMany: '您在过去一小时内已发送 5 条消息，请在 {{minutes}} 分钟后重试。',
+  singleLine: '请只输入一行文字，不要包含制表符、换行符或其他控制字符。',
+  controlCharacters: '请删除文本中不可见的控制字符。',
+  network: '网络错误，请检查网络连接后重试。',
+  http: 'HTTP 错误！状态码：{{status}}',
+  redirectingToLogin: '需要登录，正在跳转到登录页……',
+  noSession: '未找到登录凭证，请重新登录。',
+  unknown: '出了点问题，请重试。',
+  reference: '（参考编号：{{requestId}}）',
+};
+
+export const MESSAGES: Record<TLanguage, Record<MessageKey, string>> = { en, zh };
+
+/** A text for every code of ERROR_CODES, for when the server's own message is not for people. */
+export const ERROR_CODE_TEXTS: Record<TLanguage, Record<TErrorCode, string>> = {
+  en: {
+    VALIDATION_ERROR: 'Some of the information entered is not valid.',
+    BAD_REQUEST: 'The request could not be processed. Please try again.',
+    UNAUTHORIZED: 'Your session has expired. Please sign in again.',
+    FORBIDDEN: 'You are not allowed to do that.',
+    NOT_FOUND: 'We could not find what you were looking for.',
+    CONFLICT: 'This clashes with a recent change. Please reload the page and try again.',
+    PAYLOAD_TOO_LARGE: 'What you sent is too large.',
+    HEADERS_TOO_LARGE: 'The request headers are too large.',
+    REQUEST_TIMEOUT: 'The request took too long to arrive. Please try again.',
+    UNSUPPORTED_MEDIA_TYPE: 'This kind of content is not supported.',
+    RATE_LIMITED: 'Too many requests. Please wait a moment and try again.',
+    INVALID_CODE: en.invalidCode,
+    CODE_EXPIRED: en.invalidCode,
+    TOO_MANY_ATTEMPTS: en.tooManyAttempts,
+    INVALID_PHONE_NUMBER: en.invalidPhone,
+    NOT_CONNECTED: 'Connect this account first, then try again.',
+    PROVIDER_ERROR: 'A service we rely on did not answer as expected. Please try again.',
+    PAYMENT_ERROR: 'Payment failed. Please try again.',
+    SERVICE_UNAVAILABLE: 'This service is not available right now. Please try again later.',
+    INTERNAL: 'Something went wrong on our side. Please try again.',
+  },
+  zh: {
+    VALIDATION_ERROR: '输入的信息有误。',
+    BAD_REQUEST: '无法处理该请求，请重试。',
+    UNAUTHORIZED: '登录已过期，请重新登录。',
+    FORBIDDEN: '您无权执行此操作。',
+    NOT_FOUND: '未找到您要查找的内容。',
+    CONFLICT: '此操作与最近的更改冲突，请刷新页面后重试。',
+    PAYLOAD_TOO_LARGE: '提交的内容过大。',
+    HEADERS_TOO_LARGE: '请求头过大。',
+    REQUEST_TIMEOUT: '请求传输超时，请重试。',
+    UNSUPPORTED_MEDIA_TYPE: '不支持此类内容。',
+    RATE_LIMITED: '请求过于频繁，请稍后重试。',
+    INVALID_CODE: zh.invalidCode,
+    CODE_EXPIRED: zh.invalidCode,
+    TOO_MANY_ATTEMPTS: zh.tooManyAttempts,
+    INVALID_PHONE_NUMBER: zh.invalidPhone,
+    NOT_CONNECTED: '请先连接此账户，然后重试。',
+    PROVIDER_ERROR: '我们依赖的服务未正常响应，请重试。',
+    PAYMENT_ERROR: '付款失败，请重试。',
+    SERVICE_UNAVAILABLE: '此服务暂时不可用，请稍后重试。',
+    INTERNAL: '我们这边出了点问题，请重试。',
+  },
+};
+
+/**
+ * Codes whose server `message` is diagnostic rather than written for people: framework
+ * wording, a field path, or English only. A client shows the catalogue's text for these;
+ * for every other code the server's message is the text to show (it is in the request's
+ * language).
+ */
+export const DIAGNOSTIC_CODES: readonly TErrorCode[] = [
+  'VALIDATION_ERROR',
+  'BAD_REQUEST',
+  'NOT_FOUND',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'INTERNAL',
+];
+
+/** The catalogue as one i18next namespace: the texts by key, the code texts under `codes.`. */
+export function messageBundle(language: TLanguage): Record<MessageKey, string> & {
+  codes: Record<TErrorCode, string>;
+} {
+  return { ...MESSAGES[language], codes: ERROR_CODE_TEXTS[language] };
+}
+
+export type MessageVars = Record<string, string | number>;
+
+function interpolate(text: string, vars: MessageVars): string {
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? ''));
+}
+
+export function translate(language: TLanguage, key: MessageKey, vars: MessageVars = {}): string {
+  return interpolate(MESSAGES[language][key], vars);
+}
+
+export function errorCodeText(language: TLanguage, code: TErrorCode, vars: MessageVars = {}): string {
+  return interpolate(ERROR_CODE_TEXTS[language][code], vars);
+}
