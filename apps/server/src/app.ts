@@ -127,7 +127,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
           .code(200)
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-cache')
-          .send(app.spaIndexHtml);
+          .sendFile('index.html');
       }
       return reply
         .code(404)
