@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -97,6 +98,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     },
   });
 
+  // API and docs responses over 1 KB go out brotli/gzip; web files are compressed at build time.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(swaggerPlugin, { productName: config.productName, publicUrl: config.publicUrl });
   await app.register(dbPlugin, { database: config.database });
   await app.register(servicesPlugin, { config });

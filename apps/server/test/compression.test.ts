@@ -70,6 +70,14 @@ describe('compressed responses', () => {
     expect(res.statusCode).toBe(404);
   });
 
+  it('compresses a small file without copies at most once', async () => {
+    const res = await get('/assets/small-Ef56.js', BROWSER);
+    expect(res.statusCode).toBe(200);
+    const body =
+      res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.rawPayload) : res.rawPayload;
+    expect(body.equals(SMALL)).toBe(true);
+  });
+
   it.each([
     ['br', brotliDecompressSync],
     ['gzip', gunzipSync],
@@ -87,5 +95,30 @@ describe('compressed responses', () => {
     const res = await get('/login');
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.rawPayload.equals(INDEX)).toBe(true);
+  });
+
+  it('compresses a large API response (the OpenAPI document) when asked', async () => {
+    const plain = await get('/docs/json');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json().openapi).toMatch(/^3\./);
+
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const res = await get('/docs/json', encoding);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+      expect(decode(res.rawPayload).equals(plain.rawPayload)).toBe(true);
+    }
+  });
+
+  it('leaves small responses (/healthz) uncompressed', async () => {
+    const res = await get('/healthz', BROWSER);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.json()).toEqual({ status: 'ok' });
   });
 });
