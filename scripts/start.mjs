@@ -17,8 +17,8 @@ function newestMtime(path) {
   return newest;
 }
 
-const sources = ['src', 'public', 'index.html', 'vite.config.ts', '../../packages/contract/src'].map((p) =>
-  join(web, p),
+const sources = ['src', 'public', 'tools', 'index.html', 'vite.config.ts', '../../packages/contract/src'].map(
+  (p) => join(web, p),
 );
 const needsBuild =
   !existsSync(builtIndex) ||

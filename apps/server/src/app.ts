@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TErrorBody } from '@app/contract/http';
 import { errorCodeText } from '@app/contract/messages';
+import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -101,6 +102,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(securityHeadersPlugin);
   await app.register(redisPlugin);
   await app.register(rateLimitPlugin);
+  // API and docs responses over 1 KB go out brotli/gzip; web files are compressed at build time.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(swaggerPlugin);
   await app.register(dbPlugin);
   await app.register(secretsPlugin);
@@ -145,7 +148,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
           .code(200)
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-cache')
-          .send(app.spaIndexHtml);
+          .sendFile('index.html');
       }
       return reply
         .code(404)

@@ -14,7 +14,10 @@ declare module 'fastify' {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** Serves apps/web's build: hashed assets cached for a year, everything else revalidated. */
+/**
+ * Serves apps/web's build: hashed assets cached for a year, everything else revalidated; the
+ * brotli/gzip copies written at build time (`<file>.br`, `<file>.gz`) go to browsers that accept them.
+ */
 export const webPlugin = fp(async (app: FastifyInstance, opts: { distDir: string }) => {
   const indexFile = join(opts.distDir, 'index.html');
   if (!existsSync(indexFile)) {
@@ -30,10 +33,15 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { distDir: string
     root: opts.distDir,
     // One route per built file, found at start-up: unknown paths fall through to the SPA fallback.
     wildcard: false,
+    // The compressed copies are not files of their own: they answer for the file they compress.
+    globIgnore: ['**/*.br', '**/*.gz'],
+    preCompressed: true,
     index: false,
     cacheControl: false,
     setHeaders(res, path) {
       res.setHeader('cache-control', path.includes(`${sep}assets${sep}`) ? IMMUTABLE : 'no-cache');
+      // Caches must keep the compressed and the plain copy apart.
+      res.setHeader('vary', 'accept-encoding');
     },
   });
 });
