@@ -7,47 +7,13 @@
 //   LH_RUNS          Lighthouse runs; the median by performance score is reported (default 3)
 //   FIRST_LOAD_OUT   write the numbers as JSON to this file
 //   FIRST_LOAD_REPORT write the median run's full Lighthouse report (JSON) to this file
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
-
-/** Starts the production app on a loopback port; resolves with its base URL and a stop function. */
-export async function startApp(port = Number(process.env.BENCH_PORT ?? 3300)) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'relay-first-load-'));
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn('node', ['scripts/start.mjs'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const stop = () => {
-    server.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return { base, stop };
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  stop();
-  throw new Error('server did not become ready');
-}
+import { startApp } from './start-app.mjs';
 
 const KIND = { Document: 'html', Script: 'js', Stylesheet: 'css', Font: 'font', Image: 'image' };
 
@@ -146,7 +112,7 @@ export async function runLighthouse(url, runs = Number(process.env.LH_RUNS ?? 3)
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const app = process.env.FIRST_LOAD_URL ? undefined : await startApp();
+  const app = process.env.FIRST_LOAD_URL ? undefined : await startApp(Number(process.env.BENCH_PORT ?? 3300));
   const url = process.env.FIRST_LOAD_URL ?? `${app?.base}/login`;
   try {
     const transfer = await measureTransfer(url);

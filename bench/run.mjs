@@ -1,42 +1,15 @@
 // `npm run bench`: load and page-weight benchmarks (not timed tests). Starts the real app on a
 // loopback port with a throwaway data dir, measures, writes bench/results.json, stops the app.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { startApp } from './start-app.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const port = Number(process.env.BENCH_PORT ?? 3200);
-const base = `http://127.0.0.1:${port}`;
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const dataDir = mkdtempSync(join(tmpdir(), 'relay-bench-'));
-
-const server = spawn('node', ['scripts/start.mjs'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_MINUTE: '100000000',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-
-async function waitReady() {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not become ready');
-}
-
 function load(path) {
   return new Promise((resolve, reject) => {
     autocannon({ url: `${base}${path}`, connections: 20, duration: seconds }, (err, result) => {
@@ -65,8 +38,8 @@ function pageWeight() {
   return { files: rows, totalGzipBytes: rows.reduce((sum, r) => sum + r.gzip, 0) };
 }
 
+const { base, stop } = await startApp(port);
 try {
-  await waitReady();
   const results = {
     date: new Date().toISOString(),
     node: process.version,
@@ -77,6 +50,5 @@ try {
   writeFileSync(join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log(JSON.stringify(results, null, 2));
 } finally {
-  server.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
+  stop();
 }

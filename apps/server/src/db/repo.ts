@@ -1,3 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Db } from './database';
 
 /**
@@ -11,4 +13,18 @@ export abstract class Repo {
   with(trx: Db): this {
     return new (this.constructor as new (db: Db) => this)(trx);
   }
+}
+
+/** The plugin that decorates the app with one repository, built over the app's database. */
+export function repoPlugin<K extends keyof FastifyInstance>(
+  decorator: K,
+  Repository: new (db: Db) => FastifyInstance[K],
+  name: string,
+) {
+  return fp(
+    async (app: FastifyInstance) => {
+      app.decorate(decorator as string, new Repository(app.db) as unknown);
+    },
+    { name, dependencies: ['db'] },
+  );
 }

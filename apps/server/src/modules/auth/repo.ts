@@ -1,7 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import type { Selectable } from 'kysely';
-import { Repo } from '../../db/repo';
+import { Repo, repoPlugin } from '../../db/repo';
 import type { SessionsTable, UsersTable, VerificationCodesTable } from '../../db/schema';
 
 export type UserRow = Selectable<UsersTable>;
@@ -150,9 +148,4 @@ declare module 'fastify' {
   }
 }
 
-export const authRepoPlugin = fp(
-  async (app: FastifyInstance) => {
-    app.decorate('authRepo', new AuthRepo(app.db));
-  },
-  { name: 'auth-repo', dependencies: ['db'] },
-);
+export const authRepoPlugin = repoPlugin('authRepo', AuthRepo, 'auth-repo');

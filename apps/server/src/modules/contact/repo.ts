@@ -1,7 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import type { Insertable } from 'kysely';
-import { Repo } from '../../db/repo';
+import { Repo, repoPlugin } from '../../db/repo';
 import type { ContactMessagesTable } from '../../db/schema';
 
 /** The SQL of support messages. */
@@ -45,9 +43,4 @@ declare module 'fastify' {
   }
 }
 
-export const contactRepoPlugin = fp(
-  async (app: FastifyInstance) => {
-    app.decorate('contactRepo', new ContactRepo(app.db));
-  },
-  { name: 'contact-repo', dependencies: ['db'] },
-);
+export const contactRepoPlugin = repoPlugin('contactRepo', ContactRepo, 'contact-repo');

@@ -1,7 +1,5 @@
 import type { TOutboxMessage } from '@app/contract/dev/list-outbox';
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
-import { Repo } from '../../db/repo';
+import { Repo, repoPlugin } from '../../db/repo';
 import type { DevOutboxTable } from '../../db/schema';
 import { newId } from '../../lib/ids';
 
@@ -54,9 +52,4 @@ declare module 'fastify' {
   }
 }
 
-export const devOutboxPlugin = fp(
-  async (app: FastifyInstance) => {
-    app.decorate('devOutbox', new DevOutbox(app.db));
-  },
-  { name: 'dev-outbox', dependencies: ['db'] },
-);
+export const devOutboxPlugin = repoPlugin('devOutbox', DevOutbox, 'dev-outbox');
