@@ -56,6 +56,7 @@ function rawErrorResponse(status: 400 | 408 | 431): string {
  */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   const redactUrls = config.env === 'production';
+  const trusted = config.trustProxy;
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -72,13 +73,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     },
     genReqId: () => randomUUID(),
     // A hop count becomes "trust the nearest n hops", as proxy-addr does with a number.
-    trustProxy:
-      typeof config.trustProxy === 'number'
-        ? (
-            (hops: number) => (_address: string, hop: number) =>
-              hop < hops
-          )(config.trustProxy)
-        : config.trustProxy,
+    trustProxy: typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted,
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: (error, _request, reply) => {
