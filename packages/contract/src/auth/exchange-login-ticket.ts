@@ -12,7 +12,7 @@ export type TExchangeLoginTicketResponse = z.infer<typeof ZExchangeLoginTicketRe
 
 export const exchangeLoginTicketRoute = defineRoute({
   method: 'POST',
-  path: '/auth/exchange-ticket',
+  path: '/auth/exchange',
   summary: 'Trade a one-time OAuth login ticket for a session token',
   tag: 'auth',
   auth: false,

@@ -11,6 +11,32 @@ export const ZOAuthCallbackQuery = z.object({
 });
 
 /**
+ * What the server puts in the URL fragment when it sends the browser back to the SPA callback
+ * route (`/google/callback#...`): never a session token, only a one-time ticket (sign-in) that
+ * `POST /auth/exchange` trades for one. Strings, as they come out of URLSearchParams.
+ */
+export const ZOAuthCallbackFragment = z.union([
+  z.object({
+    success: z.literal('true'),
+    /** sign-in: a ticket follows; connect: the signed-in user's session stays as it is. */
+    purpose: z.enum(['signin', 'connect']),
+    ticket: z.string().min(16).max(128).optional(),
+    account_id: z.string().max(200),
+    email: z.string().max(320),
+    name: z.string().max(200),
+    /** Scopes asked for but not granted (comma-separated service types), when any. */
+    missing: z.string().max(200).optional(),
+  }),
+  z.object({
+    success: z.literal('false'),
+    /** A stable error code (OAUTH_DENIED, OAUTH_FAILED, ...). */
+    error: z.string().max(64),
+    message: z.string().max(500).optional(),
+  }),
+]);
+export type TOAuthCallbackFragment = z.infer<typeof ZOAuthCallbackFragment>;
+
+/**
  * Browsers are redirected (302) to the SPA callback route; a client that asks for JSON
  * (`Accept: application/json`) gets this body instead.
  */
