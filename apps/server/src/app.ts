@@ -15,6 +15,8 @@ import { contactRoutes } from './modules/contact/routes';
 import { devRoutes } from './modules/dev/routes';
 import { healthRoutes } from './modules/health/routes';
 import { mailOutboxPlugin } from './modules/mail-outbox/plugin';
+import { connectionsRepoPlugin } from './modules/oauth/repo';
+import { oauthRoutes } from './modules/oauth/routes';
 import { retentionPlugin } from './modules/retention/plugin';
 import { authenticatePlugin } from './plugins/authenticate';
 import { configPlugin } from './plugins/config';
@@ -29,6 +31,7 @@ import { isApiPath, securityHeadersPlugin } from './plugins/security-headers';
 import { swaggerPlugin } from './plugins/swagger';
 import { webPlugin } from './plugins/web';
 import { devOutboxPlugin } from './providers/dev-outbox/repo';
+import { identityPort } from './providers/identity/index';
 import { mailPort } from './providers/mail/index';
 import { smsPort } from './providers/sms/index';
 
@@ -109,11 +112,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // Outside services: one plugin per port, real adapter or local stand-in.
   await app.register(smsPort);
   await app.register(mailPort);
+  await app.register(identityPort);
 
   // Repositories, workers and request guards.
   await app.register(authRepoPlugin);
   await app.register(sessionsPlugin);
   await app.register(contactRepoPlugin);
+  await app.register(connectionsRepoPlugin);
   await app.register(mailOutboxPlugin);
   await app.register(retentionPlugin);
   await app.register(authenticatePlugin);
@@ -124,6 +129,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(appConfigRoutes);
   await app.register(authRoutes);
   await app.register(contactRoutes);
+  await app.register(oauthRoutes);
   await app.register(devRoutes);
 
   if (config.web.enabled) await app.register(webPlugin, { distDir: config.web.distDir });

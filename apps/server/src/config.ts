@@ -104,6 +104,14 @@ const ZEnv = z.object({
       'must be a comma-separated list of 32-byte base64 keys',
     )
     .default([]),
+  GOOGLE_CLIENT_ID: z.string().min(8).max(300).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(8).max(300).optional(),
+  /** Google's issuer; tests point it at another OpenID Provider. */
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  MICROSOFT_CLIENT_ID: z.string().min(8).max(300).optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().min(8).max(300).optional(),
+  /** The multi-tenant issuer by default: work, school and personal accounts. */
+  MICROSOFT_ISSUER: z.url().default('https://login.microsoftonline.com/common/v2.0'),
   TWILIO_ACCOUNT_SID: z
     .string()
     .regex(/^AC[0-9a-fA-F]{32}$/, 'must look like AC followed by 32 hex digits')
@@ -157,6 +165,11 @@ export interface Config {
   previousEncryptionKeys: string[];
   mail: { smtpUrl?: string; from: string; pollIntervalMs: number; retryBaseMs: number };
   twilio?: { accountSid: string; authToken: string; from: string; baseUrl: string };
+  /** Each provider with a client id and secret signs in for real; the others use the local issuer. */
+  identity: {
+    google?: { issuer: string; clientId: string; clientSecret: string };
+    microsoft?: { issuer: string; clientId: string; clientSecret: string };
+  };
 }
 
 export class ConfigError extends Error {
@@ -180,6 +193,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       'Invalid environment variable(s):\n  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: set all three to send real SMS, or none for the local stand-in',
     );
+  }
+  for (const [name, pair] of [
+    ['GOOGLE', [e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET]],
+    ['MICROSOFT', [e.MICROSOFT_CLIENT_ID, e.MICROSOFT_CLIENT_SECRET]],
+  ] as const) {
+    if (Boolean(pair[0]) !== Boolean(pair[1])) {
+      throw new ConfigError(
+        `Invalid environment variable(s):\n  ${name}_CLIENT_ID, ${name}_CLIENT_SECRET: set both to sign in with the real provider, or neither for the local one`,
+      );
+    }
   }
   const dataDir = resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -213,6 +236,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       from: e.MAIL_FROM ?? `${e.PRODUCT_NAME} <${e.SUPPORT_EMAIL}>`,
       pollIntervalMs: e.MAIL_POLL_INTERVAL_MS,
       retryBaseMs: e.MAIL_RETRY_BASE_MS,
+    },
+    identity: {
+      ...(e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            google: {
+              issuer: e.GOOGLE_ISSUER,
+              clientId: e.GOOGLE_CLIENT_ID,
+              clientSecret: e.GOOGLE_CLIENT_SECRET,
+            },
+          }
+        : {}),
+      ...(e.MICROSOFT_CLIENT_ID && e.MICROSOFT_CLIENT_SECRET
+        ? {
+            microsoft: {
+              issuer: e.MICROSOFT_ISSUER,
+              clientId: e.MICROSOFT_CLIENT_ID,
+              clientSecret: e.MICROSOFT_CLIENT_SECRET,
+            },
+          }
+        : {}),
     },
     ...(e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
       ? {

@@ -74,6 +74,10 @@ describe('stand-ins never face the internet by accident', () => {
       TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
       TWILIO_AUTH_TOKEN: 'x'.repeat(32),
       TWILIO_FROM: '+15005550006',
+      GOOGLE_CLIENT_ID: 'google-client-id',
+      GOOGLE_CLIENT_SECRET: 'google-client-secret',
+      MICROSOFT_CLIENT_ID: 'microsoft-client-id',
+      MICROSOFT_CLIENT_SECRET: 'microsoft-client-secret',
     });
     try {
       expect((await app.inject({ method: 'GET', url: '/v1/dev/outbox' })).statusCode).toBe(404);

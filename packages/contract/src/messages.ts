@@ -22,6 +22,7 @@ const en = {
   smsFailed: 'We could not send the code to this number. Please check it and try again.',
   authRequired: 'Authentication required.',
   proofInvalid: 'Your phone verification has expired. Please verify your number again.',
+  ticketInvalid: 'Failed to create user session. Please try again.',
   contactSent: "Message sent successfully! We'll get back to you within 24 hours.",
   contactTooMany: 'You have sent 5 messages in the last hour. Please try again in {{minutes}} minutes.',
   // Field rules of the contract (common.ts): the zod message, and the web's field error.
@@ -49,6 +50,7 @@ const zh: Record<MessageKey, string> = {
   smsFailed: '无法向此号码发送验证码，请检查号码后重试。',
   authRequired: '需要登录。',
   proofInvalid: '手机验证已过期，请重新验证您的号码。',
+  ticketInvalid: '创建用户会话失败，请重试。',
   contactSent: '消息发送成功！我们将在 24 小时内回复您。',
   contactTooMany: '您在过去一小时内已发送 5 条消息，请在 {{minutes}} 分钟后重试。',
   singleLine: '请只输入一行文字，不要包含制表符、换行符或其他控制字符。',
@@ -82,7 +84,8 @@ export const ERROR_CODE_TEXTS: Record<TLanguage, Record<TErrorCode, string>> = {
     TOO_MANY_ATTEMPTS: en.tooManyAttempts,
     INVALID_PHONE_NUMBER: en.invalidPhone,
     NOT_CONNECTED: 'Connect this account first, then try again.',
-    OAUTH_DENIED: 'Access was not granted, so the account was not connected. Please try again and allow access.',
+    OAUTH_DENIED:
+      'Access was not granted, so the account was not connected. Please try again and allow access.',
     OAUTH_FAILED: 'OAuth authentication failed. Please try again.',
     PROVIDER_ERROR: 'A service we rely on did not answer as expected. Please try again.',
     PAYMENT_ERROR: 'Payment failed. Please try again.',

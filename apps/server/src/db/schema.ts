@@ -92,6 +92,24 @@ export interface OneTimeStateTable {
   expires_at: string;
 }
 
+export interface ConnectionsTable {
+  id: string;
+  user_id: string;
+  provider: 'google' | 'microsoft' | 'facebook' | 'apple';
+  provider_account_id: string;
+  email: string;
+  name: string;
+  granted_scopes: string;
+  /** Sealed with SecretBox, bound to this row's id. */
+  access_token: string;
+  refresh_token: string | null;
+  expires_at: string | null;
+  status: 'connected' | 'needs_reconnect' | 'disconnected';
+  status_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   dev_outbox: DevOutboxTable;
   users: UsersTable;
@@ -101,4 +119,5 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   mail_outbox: MailOutboxTable;
   one_time_state: OneTimeStateTable;
+  connections: ConnectionsTable;
 }

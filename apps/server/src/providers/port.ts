@@ -20,12 +20,12 @@ export type BuiltPort<T> =
  */
 export function portPlugin<K extends PortName & keyof FastifyInstance>(
   name: K,
-  build: (app: FastifyInstance) => BuiltPort<FastifyInstance[K]>,
+  build: (app: FastifyInstance) => BuiltPort<FastifyInstance[K]> | Promise<BuiltPort<FastifyInstance[K]>>,
   dependencies: string[] = [],
 ) {
   return fp(
     async (app: FastifyInstance) => {
-      const built = build(app);
+      const built = await build(app);
       app.decorate(name as string, built.adapter as unknown);
       app.ports.add(built);
       const adapter = built.adapter as { close?: () => unknown };

@@ -1,9 +1,18 @@
-import { OAUTH_SLUGS, type TOAuthProvider } from '../common';
+import { z } from 'zod';
+import { OAUTH_SLUGS, type TOAuthProvider, ZServiceType } from '../common';
 import { defineRoute } from '../http';
 import { ZIntegrationStatus } from '../integrations/get-integrations-status';
 
-/** The spec does not show this body; it is one provider's entry of integrations/status. */
-export const ZOAuthStatusResponse = ZIntegrationStatus;
+/**
+ * The spec does not show this body: one provider's entry of integrations/status, plus the
+ * connection's state and what the person granted (an unticked scope is a missing service).
+ */
+export const ZOAuthStatusResponse = ZIntegrationStatus.extend({
+  status: z.enum(['connected', 'needs_reconnect', 'not_connected']),
+  grantedScopes: z.array(z.string()),
+  missingServices: z.array(ZServiceType),
+});
+export type TOAuthStatusResponse = z.infer<typeof ZOAuthStatusResponse>;
 
 function oauthStatusRoute<P extends TOAuthProvider>(provider: P) {
   return defineRoute({

@@ -3,6 +3,7 @@ import * as m0001 from './0001-dev-outbox';
 import * as m0002 from './0002-auth';
 import * as m0003 from './0003-contact-and-mail';
 import * as m0004 from './0004-one-time-state-and-retention';
+import * as m0005 from './0005-connections';
 
 /**
  * Imported, not read from disk, so the same list runs under tsx, a bundle or a test,
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002-auth': m0002,
   '0003-contact-and-mail': m0003,
   '0004-one-time-state-and-retention': m0004,
+  '0005-connections': m0005,
 };

@@ -1,7 +1,6 @@
 import { listOutboxRoute } from '@app/contract/dev/list-outbox';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../lib/app-error';
-import { isLoopbackAddress } from '../../lib/client-address';
+import { answerLoopbackOnly } from '../../lib/dev-only';
 import { registerRoute } from '../../lib/route';
 
 /**
@@ -11,14 +10,7 @@ import { registerRoute } from '../../lib/route';
  */
 export async function devRoutes(app: FastifyInstance) {
   if (!app.ports.isStandIn('sms') && !app.ports.isStandIn('mail')) return;
-  if (!app.config.allowStandIns) {
-    app.addHook('onRequest', async (request) => {
-      if (!isLoopbackAddress(request.ip)) {
-        const path = request.url.split('?')[0] ?? '/';
-        throw new AppError('NOT_FOUND', `No route for ${request.method} ${path}`);
-      }
-    });
-  }
+  answerLoopbackOnly(app);
   registerRoute(app, listOutboxRoute, async (req) => ({
     messages: await app.devOutbox.list({
       limit: req.query.limit,

@@ -1,0 +1,242 @@
+import { randomBytes } from 'node:crypto';
+import type { TServiceType } from '@app/contract/common';
+import type { TErrorCode } from '@app/contract/http';
+import type { RunInTransaction } from '../../db/database';
+import { newId } from '../../lib/ids';
+import type { OneTimeStore } from '../../lib/one-time-store/one-time-store';
+import type { SecretBox } from '../../lib/secret-box';
+import {
+  type IdentityClient,
+  missingServices,
+  type OidcProvider,
+  type ProviderIdentity,
+} from '../../providers/identity/identity';
+import { readPhoneProof } from '../auth/phone-proof';
+import type { AuthRepo } from '../auth/repo';
+import { type OAuthState, redirectUri, stateKey, TICKET_TTL_MS, ticketKey } from './oauth-state';
+import type { ConnectionsRepo } from './repo';
+
+export interface FinishOAuthDeps {
+  identity: IdentityClient;
+  store: OneTimeStore;
+  repo: ConnectionsRepo;
+  authRepo: AuthRepo;
+  transaction: RunInTransaction;
+  secretBox: SecretBox;
+  proofKey: Buffer;
+  publicUrl: string;
+  now: () => Date;
+  log: { warn: (obj: object, msg: string) => void };
+}
+
+export type OAuthOutcome =
+  | {
+      success: true;
+      purpose: 'signin' | 'connect';
+      ticket: string | null;
+      user: { account_id: string; email: string; name: string };
+      missingServices: TServiceType[];
+    }
+  | { success: false; error: TErrorCode; message?: string };
+
+class OAuthFailure extends Error {
+  constructor(
+    readonly code: TErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Sealed tokens are bound to their row, so one row's ciphertext never opens in another. */
+export const tokenContext = (connectionId: string, kind: 'access' | 'refresh') =>
+  `connections:${connectionId}:${kind}`;
+
+/**
+ * The callback leg: the state is taken (so it works once), the code exchanged with PKCE and the
+ * ID token checked, then in one transaction the user is found, created or linked and the
+ * connection stored with sealed tokens. Any failure stores nothing.
+ */
+export async function finishOAuth(
+  deps: FinishOAuthDeps,
+  input: {
+    provider: OidcProvider;
+    query: { code?: string | undefined; state?: string | undefined; error?: string | undefined };
+    callbackUrl: URL;
+  },
+): Promise<OAuthOutcome> {
+  try {
+    const raw = input.query.state ? await deps.store.take(stateKey(input.query.state)) : null;
+    if (!raw) throw new OAuthFailure('OAUTH_FAILED', 'unknown, expired or already used state');
+    const state = JSON.parse(raw) as OAuthState;
+    if (state.provider !== input.provider)
+      throw new OAuthFailure('OAUTH_FAILED', 'state of another provider');
+    if (input.query.error) {
+      throw new OAuthFailure(
+        input.query.error === 'access_denied' ? 'OAUTH_DENIED' : 'OAUTH_FAILED',
+        `provider answered ${input.query.error}`,
+      );
+    }
+    if (!input.query.code) throw new OAuthFailure('OAUTH_FAILED', 'no authorization code');
+    let identity: ProviderIdentity;
+    try {
+      identity = await deps.identity.exchangeCode(input.provider, {
+        callbackUrl: input.callbackUrl,
+        redirectUri: redirectUri(deps.publicUrl, input.provider),
+        state: input.query.state!,
+        nonce: state.nonce,
+        codeVerifier: state.codeVerifier,
+      });
+    } catch (error) {
+      throw new OAuthFailure('OAUTH_FAILED', `code exchange refused: ${(error as Error).message}`);
+    }
+    const { userId, connection } = await deps.transaction((trx) => link(deps, trx, state, identity));
+    let ticket: string | null = null;
+    if (state.purpose === 'signin') {
+      ticket = randomBytes(32).toString('base64url');
+      await deps.store.put(
+        ticketKey(ticket),
+        JSON.stringify({ userId, provider: input.provider }),
+        TICKET_TTL_MS,
+      );
+    }
+    return {
+      success: true,
+      purpose: state.purpose,
+      ticket,
+      user: { account_id: userId, email: connection.email, name: connection.name },
+      missingServices: connection.missingServices,
+    };
+  } catch (error) {
+    if (error instanceof OAuthFailure) {
+      deps.log.warn({ provider: input.provider, reason: error.message }, 'OAuth callback refused');
+      return { success: false, error: error.code };
+    }
+    throw error;
+  }
+}
+
+async function link(
+  deps: FinishOAuthDeps,
+  trx: Parameters<Parameters<RunInTransaction>[0]>[0],
+  state: OAuthState,
+  identity: ProviderIdentity,
+): Promise<{ userId: string; connection: { email: string; name: string; missingServices: TServiceType[] } }> {
+  const repo = deps.repo.with(trx);
+  const now = deps.now();
+  const nowIso = now.toISOString();
+  const provider = state.provider;
+  const existing = await repo.findByAccount(provider, identity.accountId);
+
+  let userId: string;
+  if (state.purpose === 'connect') {
+    if (!state.userId || !(await repo.findUser(state.userId))) {
+      throw new OAuthFailure('OAUTH_FAILED', 'the signed-in user no longer exists');
+    }
+    if (existing && existing.user_id !== state.userId) {
+      throw new OAuthFailure('CONFLICT', 'this account is connected to another user');
+    }
+    userId = state.userId;
+  } else {
+    const proof = state.phoneProof ? readPhoneProof(deps.proofKey, state.phoneProof, now) : null;
+    if (state.phoneProof && !proof) throw new OAuthFailure('OAUTH_FAILED', 'phone proof expired');
+    if (proof && !(await deps.authRepo.with(trx).useProof(proof.codeId, nowIso))) {
+      throw new OAuthFailure('OAUTH_FAILED', 'phone proof already used');
+    }
+    const phoneUser = proof ? await repo.findUser(proof.userId) : undefined;
+    if (existing) {
+      userId = existing.user_id;
+      // A known account signing in with a freshly verified number: the number moves onto it,
+      // and the phone-only user made at verification (nothing else hangs on it) goes away.
+      const owner = await repo.findUser(userId);
+      if (proof && phoneUser && owner && !owner.phone_number && phoneUser.id !== userId) {
+        if ((await repo.countForUser(phoneUser.id)) === 0) {
+          await repo.deleteUser(phoneUser.id);
+          await repo.updateUser(userId, { phone_number: proof.phone, updated_at: nowIso });
+        }
+      }
+    } else if (proof && phoneUser && phoneUser.phone_number === proof.phone) {
+      // The new phone user finishes sign-up with this account.
+      userId = phoneUser.id;
+      await repo.updateUser(userId, {
+        email: identity.email || phoneUser.email,
+        name: identity.name,
+        provider,
+        updated_at: nowIso,
+      });
+    } else {
+      userId = newId();
+      await repo.insertUser({
+        id: userId,
+        email: identity.email,
+        name: identity.name,
+        provider,
+        phone_number: null,
+        language: 'en',
+        created_at: nowIso,
+        updated_at: nowIso,
+      });
+    }
+  }
+
+  const granted = new Set(identity.grantedScopes);
+  const seal = (id: string) => ({
+    access_token: deps.secretBox.seal(identity.accessToken, tokenContext(id, 'access')),
+    refresh_token: identity.refreshToken
+      ? deps.secretBox.seal(identity.refreshToken, tokenContext(id, 'refresh'))
+      : null,
+  });
+  if (existing) {
+    const previous = existing.granted_scopes.split(' ').filter(Boolean);
+    // Never trade a working grant for a narrower one: keep its tokens and scopes.
+    const narrower = existing.status === 'connected' && previous.some((scope) => !granted.has(scope));
+    await repo.update(existing.id, {
+      email: identity.email || existing.email,
+      name: identity.name,
+      updated_at: nowIso,
+      ...(narrower
+        ? {}
+        : {
+            ...seal(existing.id),
+            ...(identity.refreshToken ? {} : { refresh_token: existing.refresh_token }),
+            granted_scopes: [...granted].join(' '),
+            expires_at: identity.expiresAt,
+            status: 'connected' as const,
+            status_reason: null,
+          }),
+    });
+    const kept = narrower ? new Set(previous) : granted;
+    return {
+      userId,
+      connection: {
+        email: identity.email,
+        name: identity.name,
+        missingServices: missingServices(provider, kept),
+      },
+    };
+  }
+  const id = newId();
+  await repo.insert({
+    id,
+    user_id: userId,
+    provider,
+    provider_account_id: identity.accountId,
+    email: identity.email,
+    name: identity.name,
+    granted_scopes: [...granted].join(' '),
+    ...seal(id),
+    expires_at: identity.expiresAt,
+    status: 'connected',
+    status_reason: null,
+    created_at: nowIso,
+    updated_at: nowIso,
+  });
+  return {
+    userId,
+    connection: {
+      email: identity.email,
+      name: identity.name,
+      missingServices: missingServices(provider, granted),
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import { exchangeLoginTicketRoute } from '@app/contract/auth/exchange-login-ticket';
+import { OAUTH_SLUGS } from '@app/contract/common';
+import { errorCodeText } from '@app/contract/messages';
+import { azureStatusRoute, googleStatusRoute } from '@app/contract/oauth/get-oauth-status';
+import { azureOAuthCallbackRoute, googleOAuthCallbackRoute } from '@app/contract/oauth/oauth-callback';
+import { azureOAuthInitRoute, googleOAuthInitRoute } from '@app/contract/oauth/oauth-init';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requestLanguage } from '../../lib/messages';
+import { registerRoute } from '../../lib/route';
+import { requireAuth } from '../../plugins/authenticate';
+import type { OidcProvider } from '../../providers/identity/identity';
+import { exchangeLoginTicket } from './exchange-login-ticket';
+import { finishOAuth, type OAuthOutcome } from './finish-oauth';
+import { getOAuthStatus } from './get-oauth-status';
+import { startOAuth } from './start-oauth';
+
+const ROUTES = {
+  google: { init: googleOAuthInitRoute, callback: googleOAuthCallbackRoute, status: googleStatusRoute },
+  microsoft: { init: azureOAuthInitRoute, callback: azureOAuthCallbackRoute, status: azureStatusRoute },
+} as const;
+
+/** The SPA callback route gets everything in the fragment: it never reaches a server or a log. */
+function fragment(outcome: OAuthOutcome): string {
+  const params = new URLSearchParams(
+    outcome.success
+      ? {
+          success: 'true',
+          purpose: outcome.purpose,
+          ...(outcome.ticket ? { ticket: outcome.ticket } : {}),
+          account_id: outcome.user.account_id,
+          email: outcome.user.email,
+          name: outcome.user.name,
+          ...(outcome.missingServices.length > 0 ? { missing: outcome.missingServices.join(',') } : {}),
+        }
+      : { success: 'false', error: outcome.error },
+  );
+  return params.toString();
+}
+
+function wantsJson(request: FastifyRequest): boolean {
+  const accept = String(request.headers.accept ?? '');
+  return accept.includes('application/json') && !accept.includes('text/html');
+}
+
+export async function oauthRoutes(app: FastifyInstance) {
+  const now = () => app.clock.now();
+  const HOUR = 60 * 60 * 1000;
+
+  /** oauth-init takes an optional session: with one it connects, without it signs in. */
+  async function optionalUserId(request: FastifyRequest): Promise<string | null> {
+    const match = /^Bearer\s+(\S{20,200})$/i.exec(String(request.headers.authorization ?? ''));
+    return match ? ((await app.resolveSession(match[1]!))?.user.id ?? null) : null;
+  }
+
+  for (const provider of Object.keys(ROUTES) as OidcProvider[]) {
+    const routes = ROUTES[provider];
+    registerRoute(
+      app,
+      routes.init,
+      async (req) =>
+        startOAuth(
+          {
+            identity: app.identity,
+            store: app.oneTimeStore,
+            proofKey: app.secrets.tokenSigning,
+            publicUrl: app.config.publicUrl,
+            now,
+          },
+          {
+            provider,
+            userId: await optionalUserId(req),
+            verifiedPhone: req.query.verified_phone,
+            language: requestLanguage(req),
+          },
+        ),
+      { rateLimit: { max: 60, timeWindow: HOUR } },
+    );
+
+    registerRoute(
+      app,
+      routes.callback,
+      async (req, reply) => {
+        const outcome = await finishOAuth(
+          {
+            identity: app.identity,
+            store: app.oneTimeStore,
+            repo: app.connectionsRepo,
+            authRepo: app.authRepo,
+            transaction: app.transaction,
+            secretBox: app.secretBox,
+            proofKey: app.secrets.tokenSigning,
+            publicUrl: app.config.publicUrl,
+            now,
+            log: req.log,
+          },
+          { provider, query: req.query, callbackUrl: new URL(req.url, app.config.publicUrl) },
+        );
+        if (wantsJson(req)) {
+          return outcome.success
+            ? { success: true, message: 'Connected', user: outcome.user }
+            : { success: false, message: errorCodeText(requestLanguage(req), outcome.error), user: null };
+        }
+        return reply.redirect(`/${OAUTH_SLUGS[provider]}/callback#${fragment(outcome)}`, 302) as never;
+      },
+      { rateLimit: { max: 60, timeWindow: HOUR } },
+    );
+
+    registerRoute(app, routes.status, async (req) =>
+      getOAuthStatus({ repo: app.connectionsRepo }, { userId: requireAuth(req).user.id, provider }),
+    );
+  }
+
+  registerRoute(
+    app,
+    exchangeLoginTicketRoute,
+    async (req) =>
+      exchangeLoginTicket(
+        { store: app.oneTimeStore, authRepo: app.authRepo, now },
+        { ...req.body, language: requestLanguage(req), userAgent: req.headers['user-agent'] },
+      ),
+    { rateLimit: { max: 60, timeWindow: HOUR } },
+  );
+}

@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import * as oauth from 'openid-client';
+import { AppError } from '../../lib/app-error';
+import { type Language, translate } from '../../lib/messages';
+import type { OneTimeStore } from '../../lib/one-time-store/one-time-store';
+import type { IdentityClient, OidcProvider } from '../../providers/identity/identity';
+import { readPhoneProof } from '../auth/phone-proof';
+import { type OAuthState, redirectUri, STATE_TTL_MS, stateKey } from './oauth-state';
+
+export interface StartOAuthDeps {
+  identity: IdentityClient;
+  store: OneTimeStore;
+  proofKey: Buffer;
+  publicUrl: string;
+  now: () => Date;
+}
+
+/**
+ * The first leg: a fresh state, nonce and PKCE verifier kept in the one-time store (single
+ * use, 10 minutes, bound to purpose, user and provider), and the provider's authorization URL.
+ * Signed in, it connects an account to that user; signed out, it signs in. A verified-phone
+ * proof must be valid now, and is checked again when it is spent.
+ */
+export async function startOAuth(
+  deps: StartOAuthDeps,
+  input: {
+    provider: OidcProvider;
+    userId: string | null;
+    verifiedPhone?: string | undefined;
+    language: Language;
+  },
+): Promise<{ authUrl: string }> {
+  if (input.verifiedPhone && !readPhoneProof(deps.proofKey, input.verifiedPhone, deps.now())) {
+    throw new AppError('UNAUTHORIZED', translate(input.language, 'proofInvalid'), {
+      field: 'verified_phone',
+    });
+  }
+  const state = randomBytes(32).toString('base64url');
+  const nonce = randomBytes(32).toString('base64url');
+  const codeVerifier = oauth.randomPKCECodeVerifier();
+  const record: OAuthState = {
+    provider: input.provider,
+    purpose: input.userId ? 'connect' : 'signin',
+    userId: input.userId,
+    codeVerifier,
+    nonce,
+    phoneProof: input.userId ? null : (input.verifiedPhone ?? null),
+  };
+  await deps.store.put(stateKey(state), JSON.stringify(record), STATE_TTL_MS);
+  const url = await deps.identity.authorizationUrl(input.provider, {
+    redirectUri: redirectUri(deps.publicUrl, input.provider),
+    state,
+    nonce,
+    codeChallenge: await oauth.calculatePKCECodeChallenge(codeVerifier),
+  });
+  return { authUrl: url.href };
+}

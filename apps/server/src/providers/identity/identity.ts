@@ -1,0 +1,95 @@
+import type { TOAuthProvider, TServiceType } from '@app/contract/common';
+
+/** What a provider's consent screen is asked for, and what each scope gives the assistant. */
+export interface ProviderScopes {
+  /** Every scope asked for, in order. */
+  requested: readonly string[];
+  /** Which requested scope grants which service; a service is missing when its scope was not granted. */
+  services: Partial<Record<TServiceType, string>>;
+  /** Extra authorization parameters (Google: offline access and a fresh consent). */
+  extraParams?: Record<string, string>;
+}
+
+export const PROVIDER_SCOPES: Record<'google' | 'microsoft', ProviderScopes> = {
+  google: {
+    requested: [
+      'openid',
+      'email',
+      'profile',
+      'https://www.googleapis.com/auth/gmail.modify',
+      'https://www.googleapis.com/auth/calendar',
+      'https://www.googleapis.com/auth/contacts',
+    ],
+    services: {
+      email: 'https://www.googleapis.com/auth/gmail.modify',
+      calendar: 'https://www.googleapis.com/auth/calendar',
+      contacts: 'https://www.googleapis.com/auth/contacts',
+    },
+    extraParams: { access_type: 'offline', prompt: 'consent' },
+  },
+  microsoft: {
+    requested: [
+      'openid',
+      'email',
+      'profile',
+      'offline_access',
+      'https://graph.microsoft.com/Mail.ReadWrite',
+      'https://graph.microsoft.com/Calendars.ReadWrite',
+      'https://graph.microsoft.com/Contacts.ReadWrite',
+    ],
+    services: {
+      email: 'https://graph.microsoft.com/Mail.ReadWrite',
+      calendar: 'https://graph.microsoft.com/Calendars.ReadWrite',
+      contacts: 'https://graph.microsoft.com/Contacts.ReadWrite',
+    },
+  },
+};
+
+export type OidcProvider = keyof typeof PROVIDER_SCOPES;
+
+/** A person's account at the provider, as the ID token and token response tell it. */
+export interface ProviderIdentity {
+  /** The stable key: `sub`, or for Microsoft `tid:oid`, never the email. */
+  accountId: string;
+  email: string;
+  name: string;
+  grantedScopes: string[];
+  accessToken: string;
+  refreshToken: string | null;
+  expiresAt: string | null;
+}
+
+export interface AuthorizationRequest {
+  redirectUri: string;
+  state: string;
+  nonce: string;
+  codeChallenge: string;
+}
+
+export interface CodeExchange {
+  /** The full callback URL the browser arrived at (code, state, iss, ...). */
+  callbackUrl: URL;
+  redirectUri: string;
+  state: string;
+  nonce: string;
+  codeVerifier: string;
+}
+
+/** The identity port: sign-in and connection at Google and Microsoft. */
+export interface IdentityClient {
+  authorizationUrl(provider: OidcProvider, request: AuthorizationRequest): Promise<URL>;
+  /** Checks state, issuer, audience, nonce and PKCE; throws on any mismatch. */
+  exchangeCode(provider: OidcProvider, exchange: CodeExchange): Promise<ProviderIdentity>;
+}
+
+export function isOidcProvider(provider: TOAuthProvider): provider is OidcProvider {
+  return provider in PROVIDER_SCOPES;
+}
+
+/** The services whose scope the person did not grant (an unticked box on the consent screen). */
+export function missingServices(provider: OidcProvider, granted: Iterable<string>): TServiceType[] {
+  const have = new Set(granted);
+  return (Object.entries(PROVIDER_SCOPES[provider].services) as [TServiceType, string][])
+    .filter(([, scope]) => !have.has(scope))
+    .map(([service]) => service);
+}

@@ -1,0 +1,202 @@
+import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { OAUTH_SLUGS } from '@app/contract/common';
+import type { FastifyInstance } from 'fastify';
+import Provider, { type Configuration } from 'oidc-provider';
+import { answerLoopbackOnly } from '../../lib/dev-only';
+import { type OidcProvider, PROVIDER_SCOPES } from './identity';
+import { interactionPage } from './local-issuer-page';
+
+export const LOCAL_CLIENT_ID = 'relay-local';
+
+export interface LocalIssuer {
+  provider: OidcProvider;
+  issuer: string;
+  clientSecret: string;
+}
+
+interface Account {
+  email: string;
+  name: string;
+}
+
+/** The same email signs in as the same account (one stable `sub`), as at the real provider. */
+function accountIdFor(provider: OidcProvider, email: string): string {
+  return createHash('sha256').update(`${provider}:${email.trim().toLowerCase()}`).digest('hex').slice(0, 24);
+}
+
+/**
+ * A real OpenID Provider (oidc-provider) per stand-in provider, mounted at
+ * `/dev/idp/<provider>`, with a plain sign-in page (any email and name) where the person can
+ * untick scopes. The app's OAuth client talks to it exactly as to Google or Microsoft.
+ */
+export function createLocalIssuer(publicUrl: string, provider: OidcProvider) {
+  const issuer = `${publicUrl}/dev/idp/${provider}`;
+  const clientSecret = randomBytes(24).toString('base64url');
+  const accounts = new Map<string, Account>();
+  const configuration: Configuration = {
+    clients: [
+      {
+        client_id: LOCAL_CLIENT_ID,
+        client_secret: clientSecret,
+        redirect_uris: [`${publicUrl}/v1/${OAUTH_SLUGS[provider]}/callback`],
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
+    scopes: [...PROVIDER_SCOPES[provider].requested],
+    claims: {
+      openid: provider === 'microsoft' ? ['sub', 'tid', 'oid'] : ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['name'],
+    },
+    pkce: { required: () => true },
+    // Like Google and Microsoft: email and name are in the ID token itself.
+    conformIdTokenClaims: false,
+    features: { devInteractions: { enabled: false }, revocation: { enabled: true } },
+    cookies: { keys: [randomBytes(32).toString('base64url')] },
+    // A signing key per process: the stand-in's tokens need not outlive it.
+    jwks: {
+      keys: [
+        {
+          ...generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }),
+          use: 'sig',
+          alg: 'RS256',
+        },
+      ],
+    },
+    // Like Google with access_type=offline: a refresh token whenever the client may refresh.
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    interactions: { url: (_ctx, interaction) => `/dev/idp/${provider}/interaction/${interaction.uid}` },
+    findAccount: async (_ctx, sub) => {
+      const account = accounts.get(sub);
+      if (!account) return undefined;
+      return {
+        accountId: sub,
+        claims: async () => ({
+          sub,
+          email: account.email,
+          email_verified: true,
+          name: account.name,
+          // Microsoft keys people by tenant and object id; the local tenant is one fixed id.
+          ...(provider === 'microsoft' ? { tid: '9188040d-6c67-4c5b-b112-36a304b66dad', oid: sub } : {}),
+        }),
+      };
+    },
+    ttl: {
+      AccessToken: 3600,
+      AuthorizationCode: 60,
+      IdToken: 3600,
+      Interaction: 600,
+      Session: 3600,
+      Grant: 3600,
+    },
+  };
+  const oidc = new Provider(issuer, configuration);
+  oidc.proxy = true;
+  return { oidc, issuer, clientSecret, accounts };
+}
+
+/** Mounts one local issuer and its sign-in page on the app. */
+export async function mountLocalIssuer(app: FastifyInstance, provider: OidcProvider): Promise<LocalIssuer> {
+  const { oidc, issuer, clientSecret, accounts } = createLocalIssuer(app.config.publicUrl, provider);
+  const prefix = `/dev/idp/${provider}`;
+  const handle = oidc.callback();
+
+  await app.register(
+    async (scope) => {
+      answerLoopbackOnly(scope);
+      // oidc-provider reads its own request bodies: leave the stream untouched.
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+      scope.get('/interaction/:uid', { schema: { hide: true } }, async (request, reply) => {
+        const details = await oidc.interactionDetails(request.raw, reply.raw);
+        const requested = String(details.params.scope ?? '')
+          .split(' ')
+          .filter(Boolean);
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(
+            interactionPage({
+              provider,
+              uid: details.uid,
+              scopes: requested,
+              language: languageOf(request.headers['accept-language']),
+            }),
+          );
+      });
+
+      scope.post('/interaction/:uid', { schema: { hide: true } }, async (request, reply) => {
+        const form = new URLSearchParams(await readBody(request.raw));
+        const details = await oidc.interactionDetails(request.raw, reply.raw);
+        if (form.get('action') === 'deny') {
+          await oidc.interactionFinished(
+            request.raw,
+            reply.raw,
+            { error: 'access_denied', error_description: 'The person declined.' },
+            { mergeWithLastSubmission: false },
+          );
+          return reply.hijack();
+        }
+        const email = (form.get('email') ?? '').trim().slice(0, 200) || `ada@${provider}.local`;
+        const name = (form.get('name') ?? '').trim().slice(0, 100) || 'Ada Lovelace';
+        const accountId = accountIdFor(provider, email);
+        accounts.set(accountId, { email, name });
+        const requested = String(details.params.scope ?? '').split(' ');
+        const ticked = new Set(form.getAll('scope'));
+        // openid, email and profile are what sign-in needs; the services are the person's choice.
+        const granted = requested.filter(
+          (scope) => ['openid', 'email', 'profile', 'offline_access'].includes(scope) || ticked.has(scope),
+        );
+        const grant = new oidc.Grant({ accountId, clientId: String(details.params.client_id) });
+        grant.addOIDCScope(granted.join(' '));
+        // Unticked scopes are refused, not pending: the provider must not ask again.
+        const refused = requested.filter((scope) => scope && !granted.includes(scope));
+        if (refused.length > 0) grant.rejectOIDCScope(refused.join(' '));
+        const grantId = await grant.save();
+        await oidc.interactionFinished(
+          request.raw,
+          reply.raw,
+          { login: { accountId }, consent: { grantId } },
+          { mergeWithLastSubmission: false },
+        );
+        return reply.hijack();
+      });
+
+      scope.all('/*', { schema: { hide: true } }, (request, reply) => {
+        reply.hijack();
+        const raw = request.raw as IncomingMessage & { originalUrl?: string };
+        raw.originalUrl = raw.url;
+        raw.url = (raw.url ?? '/').slice(prefix.length) || '/';
+        handle(raw, reply.raw as ServerResponse);
+      });
+    },
+    { prefix },
+  );
+  return { provider, issuer, clientSecret };
+}
+
+function languageOf(header: string | undefined): 'en' | 'zh' {
+  return String(header ?? '')
+    .trim()
+    .toLowerCase()
+    .startsWith('zh')
+    ? 'zh'
+    : 'en';
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => {
+      body += chunk;
+      if (body.length > 16_384) request.destroy(new Error('form too large'));
+    });
+    request.on('end', () => resolve(body));
+    request.on('error', reject);
+  });
+}
