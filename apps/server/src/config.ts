@@ -112,6 +112,8 @@ const ZEnv = z.object({
   MICROSOFT_CLIENT_SECRET: z.string().min(8).max(300).optional(),
   /** The multi-tenant issuer by default: work, school and personal accounts. */
   MICROSOFT_ISSUER: z.url().default('https://login.microsoftonline.com/common/v2.0'),
+  FACEBOOK_CLIENT_ID: z.string().min(8).max(300).optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().min(8).max(300).optional(),
   TWILIO_ACCOUNT_SID: z
     .string()
     .regex(/^AC[0-9a-fA-F]{32}$/, 'must look like AC followed by 32 hex digits')
@@ -169,6 +171,7 @@ export interface Config {
   identity: {
     google?: { issuer: string; clientId: string; clientSecret: string };
     microsoft?: { issuer: string; clientId: string; clientSecret: string };
+    facebook?: { clientId: string; clientSecret: string };
   };
 }
 
@@ -197,6 +200,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   for (const [name, pair] of [
     ['GOOGLE', [e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET]],
     ['MICROSOFT', [e.MICROSOFT_CLIENT_ID, e.MICROSOFT_CLIENT_SECRET]],
+    ['FACEBOOK', [e.FACEBOOK_CLIENT_ID, e.FACEBOOK_CLIENT_SECRET]],
   ] as const) {
     if (Boolean(pair[0]) !== Boolean(pair[1])) {
       throw new ConfigError(
@@ -255,6 +259,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
               clientSecret: e.MICROSOFT_CLIENT_SECRET,
             },
           }
+        : {}),
+      ...(e.FACEBOOK_CLIENT_ID && e.FACEBOOK_CLIENT_SECRET
+        ? { facebook: { clientId: e.FACEBOOK_CLIENT_ID, clientSecret: e.FACEBOOK_CLIENT_SECRET } }
         : {}),
     },
     ...(e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM

@@ -78,6 +78,8 @@ describe('stand-ins never face the internet by accident', () => {
       GOOGLE_CLIENT_SECRET: 'google-client-secret',
       MICROSOFT_CLIENT_ID: 'microsoft-client-id',
       MICROSOFT_CLIENT_SECRET: 'microsoft-client-secret',
+      FACEBOOK_CLIENT_ID: 'facebook-client-id',
+      FACEBOOK_CLIENT_SECRET: 'facebook-client-secret',
     });
     try {
       expect((await app.inject({ method: 'GET', url: '/v1/dev/outbox' })).statusCode).toBe(404);

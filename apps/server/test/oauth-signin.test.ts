@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(async () => close());
 
-type Slug = 'google' | 'azure';
+type Slug = 'google' | 'azure' | 'facebook';
 
 interface Consent {
   email?: string;
@@ -43,7 +43,7 @@ async function authorize(
   const browser = new TestBrowser();
   const page = await browser.follow(authUrl);
   expect(page.status).toBe(200);
-  expect(page.url).toMatch(/\/dev\/idp\/(google|microsoft)\/interaction\//);
+  expect(page.url).toMatch(/\/dev\/idp\/(google|microsoft|facebook)\/interaction\//);
   const form = new URLSearchParams({
     email: consent.email ?? 'ada@example.com',
     name: consent.name ?? 'Ada Lovelace',
@@ -257,6 +257,20 @@ describe('OAuth sign-in against the local issuer, over real HTTP', () => {
     const res = await exchange(params.get('ticket')!);
     expect(res.statusCode).toBe(401);
     expect(res.json().error.message).toBe('Failed to create user session. Please try again.');
+  });
+
+  it('signs in with Facebook over plain OAuth 2.0, the profile from its API', async () => {
+    const { path, params } = await authorize('facebook', { email: 'fb@example.com', name: 'Face Book' });
+    expect(path).toBe('/facebook/callback');
+    expect(params.get('success')).toBe('true');
+    expect(params.get('email')).toBe('fb@example.com');
+    const { sessionToken, user } = (await exchange(params.get('ticket')!)).json();
+    expect(user).toMatchObject({ name: 'Face Book', provider: 'facebook' });
+    const status = (
+      await app.inject({ method: 'GET', url: '/v1/facebook/status', headers: bearer(sessionToken) })
+    ).json();
+    expect(status).toMatchObject({ isAuthenticated: true, status: 'connected', email: 'fb@example.com' });
+    expect(status.grantedScopes).toEqual(expect.arrayContaining(['email', 'public_profile']));
   });
 
   it('reports not connected for a provider never connected', async () => {

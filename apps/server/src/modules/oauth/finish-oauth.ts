@@ -8,8 +8,8 @@ import type { SecretBox } from '../../lib/secret-box';
 import {
   type IdentityClient,
   missingServices,
-  type OidcProvider,
   type ProviderIdentity,
+  type SignInProvider,
 } from '../../providers/identity/identity';
 import { readPhoneProof } from '../auth/phone-proof';
 import type { AuthRepo } from '../auth/repo';
@@ -60,7 +60,7 @@ export const tokenContext = (connectionId: string, kind: 'access' | 'refresh') =
 export async function finishOAuth(
   deps: FinishOAuthDeps,
   input: {
-    provider: OidcProvider;
+    provider: SignInProvider;
     query: { code?: string | undefined; state?: string | undefined; error?: string | undefined };
     callbackUrl: URL;
   },

@@ -1,11 +1,11 @@
 import type { TOAuthStatusResponse } from '@app/contract/oauth/get-oauth-status';
-import { type OidcProvider, PROVIDER_SCOPES } from '../../providers/identity/identity';
+import { PROVIDER_SCOPES, type SignInProvider } from '../../providers/identity/identity';
 import type { ConnectionsRepo } from './repo';
 
 /** Connected / needs reconnect / not connected, with what was granted and what is missing. */
 export async function getOAuthStatus(
   deps: { repo: ConnectionsRepo },
-  input: { userId: string; provider: OidcProvider },
+  input: { userId: string; provider: SignInProvider },
 ): Promise<TOAuthStatusResponse> {
   const connection = await deps.repo.findForUser(input.userId, input.provider);
   const granted =

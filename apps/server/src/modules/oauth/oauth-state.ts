@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { OAUTH_SLUGS } from '@app/contract/common';
-import type { OidcProvider } from '../../providers/identity/identity';
+import type { SignInProvider } from '../../providers/identity/identity';
 
 /** What an authorization request leaves behind for its callback, in the one-time store for 10 minutes. */
 export interface OAuthState {
-  provider: OidcProvider;
+  provider: SignInProvider;
   purpose: 'signin' | 'connect';
   /** The signed-in user a connection is for. */
   userId: string | null;
@@ -23,6 +23,6 @@ export const ticketKey = (ticket: string) =>
   `login-ticket:${createHash('sha256').update(ticket).digest('base64url')}`;
 
 /** The one exact redirect URI per provider that is registered with it. */
-export function redirectUri(publicUrl: string, provider: OidcProvider): string {
+export function redirectUri(publicUrl: string, provider: SignInProvider): string {
   return `${publicUrl}/v1/${OAUTH_SLUGS[provider]}/callback`;
 }

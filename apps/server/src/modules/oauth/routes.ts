@@ -1,14 +1,26 @@
 import { exchangeLoginTicketRoute } from '@app/contract/auth/exchange-login-ticket';
 import { OAUTH_SLUGS } from '@app/contract/common';
 import { errorCodeText } from '@app/contract/messages';
-import { azureStatusRoute, googleStatusRoute } from '@app/contract/oauth/get-oauth-status';
-import { azureOAuthCallbackRoute, googleOAuthCallbackRoute } from '@app/contract/oauth/oauth-callback';
-import { azureOAuthInitRoute, googleOAuthInitRoute } from '@app/contract/oauth/oauth-init';
+import {
+  azureStatusRoute,
+  facebookStatusRoute,
+  googleStatusRoute,
+} from '@app/contract/oauth/get-oauth-status';
+import {
+  azureOAuthCallbackRoute,
+  facebookOAuthCallbackRoute,
+  googleOAuthCallbackRoute,
+} from '@app/contract/oauth/oauth-callback';
+import {
+  azureOAuthInitRoute,
+  facebookOAuthInitRoute,
+  googleOAuthInitRoute,
+} from '@app/contract/oauth/oauth-init';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requestLanguage } from '../../lib/messages';
 import { registerRoute } from '../../lib/route';
 import { requireAuth } from '../../plugins/authenticate';
-import type { OidcProvider } from '../../providers/identity/identity';
+import type { SignInProvider } from '../../providers/identity/identity';
 import { exchangeLoginTicket } from './exchange-login-ticket';
 import { finishOAuth, type OAuthOutcome } from './finish-oauth';
 import { getOAuthStatus } from './get-oauth-status';
@@ -17,6 +29,11 @@ import { startOAuth } from './start-oauth';
 const ROUTES = {
   google: { init: googleOAuthInitRoute, callback: googleOAuthCallbackRoute, status: googleStatusRoute },
   microsoft: { init: azureOAuthInitRoute, callback: azureOAuthCallbackRoute, status: azureStatusRoute },
+  facebook: {
+    init: facebookOAuthInitRoute,
+    callback: facebookOAuthCallbackRoute,
+    status: facebookStatusRoute,
+  },
 } as const;
 
 /** The SPA callback route gets everything in the fragment: it never reaches a server or a log. */
@@ -52,7 +69,7 @@ export async function oauthRoutes(app: FastifyInstance) {
     return match ? ((await app.resolveSession(match[1]!))?.user.id ?? null) : null;
   }
 
-  for (const provider of Object.keys(ROUTES) as OidcProvider[]) {
+  for (const provider of Object.keys(ROUTES) as SignInProvider[]) {
     const routes = ROUTES[provider];
     registerRoute(
       app,

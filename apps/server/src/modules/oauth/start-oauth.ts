@@ -3,7 +3,7 @@ import * as oauth from 'openid-client';
 import { AppError } from '../../lib/app-error';
 import { type Language, translate } from '../../lib/messages';
 import type { OneTimeStore } from '../../lib/one-time-store/one-time-store';
-import type { IdentityClient, OidcProvider } from '../../providers/identity/identity';
+import type { IdentityClient, SignInProvider } from '../../providers/identity/identity';
 import { readPhoneProof } from '../auth/phone-proof';
 import { type OAuthState, redirectUri, STATE_TTL_MS, stateKey } from './oauth-state';
 
@@ -24,7 +24,7 @@ export interface StartOAuthDeps {
 export async function startOAuth(
   deps: StartOAuthDeps,
   input: {
-    provider: OidcProvider;
+    provider: SignInProvider;
     userId: string | null;
     verifiedPhone?: string | undefined;
     language: Language;

@@ -1,4 +1,4 @@
-import type { TOAuthProvider, TServiceType } from '@app/contract/common';
+import type { TServiceType } from '@app/contract/common';
 
 /** What a provider's consent screen is asked for, and what each scope gives the assistant. */
 export interface ProviderScopes {
@@ -10,7 +10,7 @@ export interface ProviderScopes {
   extraParams?: Record<string, string>;
 }
 
-export const PROVIDER_SCOPES: Record<'google' | 'microsoft', ProviderScopes> = {
+export const PROVIDER_SCOPES: Record<'google' | 'microsoft' | 'facebook', ProviderScopes> = {
   google: {
     requested: [
       'openid',
@@ -43,9 +43,11 @@ export const PROVIDER_SCOPES: Record<'google' | 'microsoft', ProviderScopes> = {
       contacts: 'https://graph.microsoft.com/Contacts.ReadWrite',
     },
   },
+  // Facebook is OAuth 2.0 without OpenID Connect: the profile comes from the Graph API.
+  facebook: { requested: ['email', 'public_profile'], services: {} },
 };
 
-export type OidcProvider = keyof typeof PROVIDER_SCOPES;
+export type SignInProvider = keyof typeof PROVIDER_SCOPES;
 
 /** A person's account at the provider, as the ID token and token response tell it. */
 export interface ProviderIdentity {
@@ -77,17 +79,13 @@ export interface CodeExchange {
 
 /** The identity port: sign-in and connection at Google and Microsoft. */
 export interface IdentityClient {
-  authorizationUrl(provider: OidcProvider, request: AuthorizationRequest): Promise<URL>;
+  authorizationUrl(provider: SignInProvider, request: AuthorizationRequest): Promise<URL>;
   /** Checks state, issuer, audience, nonce and PKCE; throws on any mismatch. */
-  exchangeCode(provider: OidcProvider, exchange: CodeExchange): Promise<ProviderIdentity>;
-}
-
-export function isOidcProvider(provider: TOAuthProvider): provider is OidcProvider {
-  return provider in PROVIDER_SCOPES;
+  exchangeCode(provider: SignInProvider, exchange: CodeExchange): Promise<ProviderIdentity>;
 }
 
 /** The services whose scope the person did not grant (an unticked box on the consent screen). */
-export function missingServices(provider: OidcProvider, granted: Iterable<string>): TServiceType[] {
+export function missingServices(provider: SignInProvider, granted: Iterable<string>): TServiceType[] {
   const have = new Set(granted);
   return (Object.entries(PROVIDER_SCOPES[provider].services) as [TServiceType, string][])
     .filter(([, scope]) => !have.has(scope))

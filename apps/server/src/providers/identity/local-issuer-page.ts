@@ -1,4 +1,4 @@
-import { type OidcProvider, PROVIDER_SCOPES } from './identity';
+import { PROVIDER_SCOPES, type SignInProvider } from './identity';
 
 const TEXT = {
   en: {
@@ -25,7 +25,11 @@ const TEXT = {
   },
 };
 
-const PROVIDER_NAMES: Record<OidcProvider, string> = { google: 'Google', microsoft: 'Microsoft' };
+const PROVIDER_NAMES: Record<SignInProvider, string> = {
+  google: 'Google',
+  microsoft: 'Microsoft',
+  facebook: 'Facebook',
+};
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -36,7 +40,7 @@ function escapeHtml(text: string): string {
  * languages. Continue comes first in the form, so Enter submits it; it is drawn on the right.
  */
 export function interactionPage(options: {
-  provider: OidcProvider;
+  provider: SignInProvider;
   uid: string;
   scopes: string[];
   language: 'en' | 'zh';

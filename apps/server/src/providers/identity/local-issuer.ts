@@ -4,13 +4,15 @@ import { OAUTH_SLUGS } from '@app/contract/common';
 import type { FastifyInstance } from 'fastify';
 import Provider, { type Configuration } from 'oidc-provider';
 import { answerLoopbackOnly } from '../../lib/dev-only';
-import { type OidcProvider, PROVIDER_SCOPES } from './identity';
+import { PROVIDER_SCOPES, type SignInProvider } from './identity';
 import { interactionPage } from './local-issuer-page';
 
 export const LOCAL_CLIENT_ID = 'relay-local';
+/** What sign-in itself needs: always granted; only the services are the person's to untick. */
+const SIGN_IN_SCOPES = new Set(['openid', 'email', 'profile', 'offline_access', 'public_profile']);
 
 export interface LocalIssuer {
-  provider: OidcProvider;
+  provider: SignInProvider;
   issuer: string;
   clientSecret: string;
 }
@@ -21,7 +23,7 @@ interface Account {
 }
 
 /** The same email signs in as the same account (one stable `sub`), as at the real provider. */
-function accountIdFor(provider: OidcProvider, email: string): string {
+function accountIdFor(provider: SignInProvider, email: string): string {
   return createHash('sha256').update(`${provider}:${email.trim().toLowerCase()}`).digest('hex').slice(0, 24);
 }
 
@@ -30,7 +32,7 @@ function accountIdFor(provider: OidcProvider, email: string): string {
  * `/dev/idp/<provider>`, with a plain sign-in page (any email and name) where the person can
  * untick scopes. The app's OAuth client talks to it exactly as to Google or Microsoft.
  */
-export function createLocalIssuer(publicUrl: string, provider: OidcProvider) {
+export function createLocalIssuer(publicUrl: string, provider: SignInProvider) {
   const issuer = `${publicUrl}/dev/idp/${provider}`;
   const clientSecret = randomBytes(24).toString('base64url');
   const accounts = new Map<string, Account>();
@@ -99,7 +101,7 @@ export function createLocalIssuer(publicUrl: string, provider: OidcProvider) {
 }
 
 /** Mounts one local issuer and its sign-in page on the app. */
-export async function mountLocalIssuer(app: FastifyInstance, provider: OidcProvider): Promise<LocalIssuer> {
+export async function mountLocalIssuer(app: FastifyInstance, provider: SignInProvider): Promise<LocalIssuer> {
   const { oidc, issuer, clientSecret, accounts } = createLocalIssuer(app.config.publicUrl, provider);
   const prefix = `/dev/idp/${provider}`;
   const handle = oidc.callback();
@@ -148,9 +150,7 @@ export async function mountLocalIssuer(app: FastifyInstance, provider: OidcProvi
         const requested = String(details.params.scope ?? '').split(' ');
         const ticked = new Set(form.getAll('scope'));
         // openid, email and profile are what sign-in needs; the services are the person's choice.
-        const granted = requested.filter(
-          (scope) => ['openid', 'email', 'profile', 'offline_access'].includes(scope) || ticked.has(scope),
-        );
+        const granted = requested.filter((scope) => SIGN_IN_SCOPES.has(scope) || ticked.has(scope));
         const grant = new oidc.Grant({ accountId, clientId: String(details.params.client_id) });
         grant.addOIDCScope(granted.join(' '));
         // Unticked scopes are refused, not pending: the provider must not ask again.
@@ -164,6 +164,16 @@ export async function mountLocalIssuer(app: FastifyInstance, provider: OidcProvi
           { mergeWithLastSubmission: false },
         );
         return reply.hijack();
+      });
+
+      // Facebook's stand-in profile API (its Graph `/me`): the account behind an access token.
+      scope.get('/graph/me', { schema: { hide: true } }, async (request, reply) => {
+        const token = /^Bearer\s+(\S+)$/i.exec(String(request.headers.authorization ?? ''))?.[1];
+        const found = token ? await oidc.AccessToken.find(token) : undefined;
+        const account = found?.accountId ? accounts.get(found.accountId) : undefined;
+        if (!found || !account)
+          return reply.code(401).send({ error: { message: 'Invalid OAuth access token.' } });
+        return { id: found.accountId, name: account.name, email: account.email };
       });
 
       scope.all('/*', { schema: { hide: true } }, (request, reply) => {

@@ -3,46 +3,79 @@ import {
   type AuthorizationRequest,
   type CodeExchange,
   type IdentityClient,
-  type OidcProvider,
   PROVIDER_SCOPES,
   type ProviderIdentity,
+  type SignInProvider,
 } from './identity';
 
+/** An OpenID Provider, found by discovery (Google, Microsoft). */
 export interface IssuerSettings {
   issuer: string;
   clientId: string;
   clientSecret: string;
 }
 
+/** A plain OAuth 2.0 provider with its own endpoints and a profile API (Facebook). */
+export interface OAuth2Settings {
+  issuer: string;
+  authorizationEndpoint: string;
+  tokenEndpoint: string;
+  /** Answers `{ id, name, email }` for a bearer access token. */
+  profileEndpoint: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export type ProviderSettings = IssuerSettings | OAuth2Settings;
+
+const isOAuth2 = (settings: ProviderSettings): settings is OAuth2Settings => 'tokenEndpoint' in settings;
+
 function isLoopbackHttp(url: URL): boolean {
   return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 }
 
 /**
- * openid-client against each provider's issuer, found by discovery: authorization code with
+ * openid-client against each provider's issuer, found by discovery (Facebook: its own
+ * endpoints, OAuth 2.0 only, the profile from its API): authorization code with
  * PKCE (S256), state and nonce; the ID token's issuer, audience, signature and nonce are
  * checked by the library. Microsoft's multi-tenant issuer is validated against the token's own
  * tenant (openid-client does this for login.microsoftonline.com). The same code serves the local
  * issuer, which is the only one allowed over plain HTTP, and only on loopback.
  */
 export class OpenIdIdentity implements IdentityClient {
-  private readonly configs = new Map<OidcProvider, Promise<client.Configuration>>();
+  private readonly configs = new Map<SignInProvider, Promise<client.Configuration>>();
 
-  constructor(private readonly issuers: Partial<Record<OidcProvider, IssuerSettings>>) {}
+  constructor(private readonly issuers: Partial<Record<SignInProvider, ProviderSettings>>) {}
 
-  private config(provider: OidcProvider): Promise<client.Configuration> {
+  private config(provider: SignInProvider): Promise<client.Configuration> {
     let config = this.configs.get(provider);
     if (!config) {
       const settings = this.issuers[provider];
       if (!settings) throw new Error(`${provider} sign-in is not configured`);
       const issuer = new URL(settings.issuer);
-      config = client.discovery(
-        issuer,
-        settings.clientId,
-        { client_secret: settings.clientSecret },
-        client.ClientSecretPost(settings.clientSecret),
-        isLoopbackHttp(issuer) ? { execute: [client.allowInsecureRequests] } : {},
-      );
+      const insecure = isLoopbackHttp(issuer);
+      if (isOAuth2(settings)) {
+        const manual = new client.Configuration(
+          {
+            issuer: settings.issuer,
+            authorization_endpoint: settings.authorizationEndpoint,
+            token_endpoint: settings.tokenEndpoint,
+          },
+          settings.clientId,
+          { client_secret: settings.clientSecret },
+          client.ClientSecretPost(settings.clientSecret),
+        );
+        if (insecure) client.allowInsecureRequests(manual);
+        config = Promise.resolve(manual);
+      } else {
+        config = client.discovery(
+          issuer,
+          settings.clientId,
+          { client_secret: settings.clientSecret },
+          client.ClientSecretPost(settings.clientSecret),
+          insecure ? { execute: [client.allowInsecureRequests] } : {},
+        );
+      }
       // A failed discovery is tried again next time instead of being remembered.
       config.catch(() => this.configs.delete(provider));
       this.configs.set(provider, config);
@@ -50,31 +83,63 @@ export class OpenIdIdentity implements IdentityClient {
     return config;
   }
 
-  async authorizationUrl(provider: OidcProvider, request: AuthorizationRequest): Promise<URL> {
+  async authorizationUrl(provider: SignInProvider, request: AuthorizationRequest): Promise<URL> {
     const scopes = PROVIDER_SCOPES[provider];
+    const oauth2 = isOAuth2(this.issuers[provider]!);
     return client.buildAuthorizationUrl(await this.config(provider), {
       redirect_uri: request.redirectUri,
       scope: scopes.requested.join(' '),
       state: request.state,
-      nonce: request.nonce,
+      ...(oauth2 ? {} : { nonce: request.nonce }),
       code_challenge: request.codeChallenge,
       code_challenge_method: 'S256',
       ...scopes.extraParams,
     });
   }
 
-  async exchangeCode(provider: OidcProvider, exchange: CodeExchange): Promise<ProviderIdentity> {
+  async exchangeCode(provider: SignInProvider, exchange: CodeExchange): Promise<ProviderIdentity> {
+    const settings = this.issuers[provider]!;
+    const config = await this.config(provider);
     const tokens = await client.authorizationCodeGrant(
-      await this.config(provider),
+      config,
       exchange.callbackUrl,
-      {
-        pkceCodeVerifier: exchange.codeVerifier,
-        expectedState: exchange.state,
-        expectedNonce: exchange.nonce,
-        idTokenExpected: true,
-      },
+      isOAuth2(settings)
+        ? { pkceCodeVerifier: exchange.codeVerifier, expectedState: exchange.state }
+        : {
+            pkceCodeVerifier: exchange.codeVerifier,
+            expectedState: exchange.state,
+            expectedNonce: exchange.nonce,
+            idTokenExpected: true,
+          },
       { redirect_uri: exchange.redirectUri },
     );
+    const expiresIn = tokens.expiresIn();
+    const common = {
+      // A provider that leaves `scope` out of the token response granted what was asked (RFC 6749 §5.1).
+      grantedScopes: (tokens.scope ?? PROVIDER_SCOPES[provider].requested.join(' '))
+        .split(/[ ,]/)
+        .filter(Boolean),
+      accessToken: tokens.access_token,
+      refreshToken: tokens.refresh_token ?? null,
+      expiresAt: expiresIn === undefined ? null : new Date(Date.now() + expiresIn * 1000).toISOString(),
+    };
+    if (isOAuth2(settings)) {
+      const response = await client.fetchProtectedResource(
+        config,
+        tokens.access_token,
+        new URL(settings.profileEndpoint),
+        'GET',
+      );
+      if (!response.ok) throw new Error(`profile request answered ${response.status}`);
+      const profile = (await response.json()) as { id?: string; name?: string; email?: string };
+      if (!profile.id) throw new Error('profile without an id');
+      return {
+        accountId: profile.id,
+        email: profile.email ?? '',
+        name: profile.name || profile.email || 'User',
+        ...common,
+      };
+    }
     const claims = tokens.claims();
     if (!claims) throw new Error('no ID token');
     const tid = typeof claims.tid === 'string' ? claims.tid : null;
@@ -84,7 +149,6 @@ export class OpenIdIdentity implements IdentityClient {
       (typeof claims.email === 'string' && claims.email) ||
       (typeof claims.preferred_username === 'string' && claims.preferred_username) ||
       '';
-    const expiresIn = tokens.expiresIn();
     return {
       accountId,
       email,
