@@ -98,7 +98,10 @@ export async function apiRequest<R extends RouteDef>(
     throw new ApiError(0, 'NETWORK_ERROR', translate('en', 'network'));
   }
 
-  if (response.status === 401) {
+  // A 401 ends the session only where the session was the credential. A call that signs in
+  // (a one-time ticket, a phone proof in the body) is answered 401 when that credential is
+  // refused: the screen says so, and whoever is signed in on this device stays signed in.
+  if (response.status === 401 && route.auth) {
     signOutAndRedirect();
     throw new ApiError(401, 'UNAUTHORIZED', translate('en', 'redirectingToLogin'));
   }

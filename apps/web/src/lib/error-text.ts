@@ -1,3 +1,4 @@
+import { ZErrorCode } from '@app/contract/http';
 import { DIAGNOSTIC_CODES, type MessageKey } from '@app/contract/messages';
 import i18n from 'i18next';
 import { ApiError } from './api-client';
@@ -35,4 +36,15 @@ export function errorText(error: unknown, fallback?: string): string {
   const text = i18n.t(`codes.${error.code}`, { ns: 'errors' });
   const { requestId } = error.details;
   return requestId ? `${text} ${catalogueText('reference', { requestId })}` : text;
+}
+
+/**
+ * The text for an error code that did not come in an API answer but in a link (the OAuth
+ * callback's fragment): the catalogue's text for a known code, else the screen's fallback.
+ * A message carried beside the code is never shown: anyone can write a link, and the page must
+ * not say what a stranger's link tells it to.
+ */
+export function reportedErrorText(code: string | null | undefined, fallback: string): string {
+  const known = ZErrorCode.safeParse(code);
+  return known.success ? i18n.t(`codes.${known.data}`, { ns: 'errors' }) : fallback;
 }

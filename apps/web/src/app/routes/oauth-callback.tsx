@@ -1,12 +1,22 @@
-import { Navigate } from 'react-router';
+import type { TOAuthProvider } from '@app/contract/common';
+import { useLocation } from 'react-router';
 import { paths } from '@/config/paths';
+import { OAuthCallbackPage } from '@/features/auth/components/oauth-callback-page';
 
-/**
- * The spec's four OAuth callback routes exist now so no bookmarked or in-flight return
- * lands on /login; the callback screen itself (spinner, failure, 2 s redirect) comes
- * with the OAuth issue. Until then a return goes to /integrations, which the guard
- * sends to /login when signed out.
- */
+/** Spec §2: one callback screen for four routes; /calendar/callback is Google's. */
+const PROVIDER_BY_PATH: Record<string, TOAuthProvider> = {
+  [paths.googleCallback]: 'google',
+  [paths.azureCallback]: 'microsoft',
+  [paths.facebookCallback]: 'facebook',
+  [paths.calendarCallback]: 'google',
+};
+
+/** The router matches paths case-insensitively and with a trailing slash; so does this map. */
+export function callbackProvider(pathname: string): TOAuthProvider {
+  return PROVIDER_BY_PATH[pathname.toLowerCase().replace(/\/+$/, '')] ?? 'google';
+}
+
 export function OAuthCallbackRoute() {
-  return <Navigate to={paths.integrations} replace />;
+  const { pathname } = useLocation();
+  return <OAuthCallbackPage provider={callbackProvider(pathname)} />;
 }

@@ -1,4 +1,5 @@
 import { getAppConfigRoute } from '@app/contract/app/get-app-config';
+import { exchangeLoginTicketRoute } from '@app/contract/auth/exchange-login-ticket';
 import { getMeRoute } from '@app/contract/auth/get-me';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest, setUnauthorizedHandler } from '@/lib/api-client';
@@ -52,6 +53,18 @@ describe('apiRequest', () => {
     window.history.replaceState(null, '', here);
     fetchMock.mockResolvedValue(new Response(null, { status: 401 }));
     await expect(apiRequest(getMeRoute)).rejects.toBeInstanceOf(ApiError);
+    expect(redirects).toEqual([]);
+  });
+
+  it('on 401 from a call that signs in (not by the session) keeps the session and stays', async () => {
+    fetchMock.mockResolvedValue(
+      Response.json({ error: { code: 'UNAUTHORIZED', message: 'Ticket refused' } }, { status: 401 }),
+    );
+    const error = (await apiRequest(exchangeLoginTicketRoute, {
+      body: { ticket: 't'.repeat(32) },
+    }).catch((e: unknown) => e)) as ApiError;
+    expect([error.status, error.code, error.message]).toEqual([401, 'UNAUTHORIZED', 'Ticket refused']);
+    expect(window.localStorage.getItem(storageKeys.session)).not.toBeNull();
     expect(redirects).toEqual([]);
   });
 

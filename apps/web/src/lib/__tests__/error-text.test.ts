@@ -2,7 +2,7 @@ import { ERROR_CODES, type TErrorCode } from '@app/contract/http';
 import i18n from 'i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { errorText } from '@/lib/error-text';
+import { errorText, reportedErrorText } from '@/lib/error-text';
 import { initI18n, LANGUAGES } from '@/lib/i18n';
 
 beforeAll(async () => {
@@ -73,5 +73,21 @@ describe('errorText', () => {
   it('falls back to the generic text for anything that is not an API error', () => {
     expect(errorText(new TypeError('x is undefined'))).toBe('Something went wrong. Please try again.');
     expect(errorText(undefined, 'Failed to send')).toBe('Failed to send');
+  });
+});
+
+describe('reportedErrorText (a code carried by a link, not an API answer)', () => {
+  it('gives the catalogue text of a known code, in the page language', async () => {
+    expect(reportedErrorText('OAUTH_DENIED', 'fallback')).toBe(
+      'Access was not granted, so the account was not connected. Please try again and allow access.',
+    );
+    await i18n.changeLanguage('zh');
+    expect(reportedErrorText('OAUTH_DENIED', 'fallback')).toBe('未获得授权，账户未连接。请重试并允许访问。');
+  });
+
+  it("gives the screen's fallback for an unknown or missing code", () => {
+    expect(reportedErrorText('access_denied', 'fallback')).toBe('fallback');
+    expect(reportedErrorText('codes.OAUTH_DENIED', 'fallback')).toBe('fallback');
+    expect(reportedErrorText(undefined, 'fallback')).toBe('fallback');
   });
 });

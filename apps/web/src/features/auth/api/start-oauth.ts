@@ -1,30 +1,31 @@
 import { azureOAuthInitRoute, googleOAuthInitRoute } from '@app/contract/oauth/oauth-init';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { sessionStorageKeys } from '@/lib/storage';
+import { safeReturnPath } from '@/lib/return-path';
+import { sessionStorageKeys, writeSession } from '@/lib/storage';
 
 export type SignInProvider = 'google' | 'microsoft';
 
 const ROUTES = { google: googleOAuthInitRoute, microsoft: azureOAuthInitRoute } as const;
 
 /**
- * Spec §4: ask the server for the provider's authUrl, remember where to come back to,
- * then hand the whole window over (popups are never used).
+ * Spec §4: ask the server for the provider's authUrl, remember where to come back to and
+ * with which provider (the callback reads both), then hand the whole window over (popups are
+ * never used). The return path is a path on this site, or /integrations (design §5).
  */
 export async function startOAuth(
   provider: SignInProvider,
   returnPath: string,
   verifiedPhone?: string | null,
 ): Promise<void> {
+  const returnUrl = safeReturnPath(returnPath);
   const { authUrl } = await apiRequest(ROUTES[provider], {
-    query: { return_url: returnPath, ...(verifiedPhone ? { verified_phone: verifiedPhone } : {}) },
+    query: { return_url: returnUrl, ...(verifiedPhone ? { verified_phone: verifiedPhone } : {}) },
   });
-  try {
-    window.sessionStorage.setItem(sessionStorageKeys.oauthReturnUrl, returnPath);
-    window.sessionStorage.setItem(sessionStorageKeys.oauthProvider, provider);
-  } catch {
-    // Without session storage the callback falls back to /integrations.
-  }
+  // Written before the window leaves; without session storage the callback falls back to
+  // /integrations (and cannot tell that this tab started the sign-in).
+  writeSession(sessionStorageKeys.oauthReturnUrl, returnUrl);
+  writeSession(sessionStorageKeys.oauthProvider, provider);
   window.location.assign(authUrl);
 }
 

@@ -1,0 +1,225 @@
+import type { TOAuthProvider } from '@app/contract/common';
+import { DELAYS_MS } from '@app/contract/constants';
+import { Button, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { paths } from '@/config/paths';
+import { errorText, reportedErrorText } from '@/lib/error-text';
+import { isMobile } from '@/lib/is-mobile';
+import { safeReturnPath } from '@/lib/return-path';
+import { createUserSession, getSessionToken, getStoredUser } from '@/lib/session';
+import { readSession, removeSession, sessionStorageKeys } from '@/lib/storage';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useExchangeLoginTicket } from '../api/exchange-login-ticket';
+import { useExchangeOAuthCode } from '../api/exchange-oauth-code';
+import { readOAuthCallback, type TOAuthCallbackResult } from '../utils/oauth-callback-params';
+import { AuthScreen } from './auth-screen';
+
+/** Why a callback failed; turned into words when shown, so the language switch applies. */
+type Failure =
+  /** A code the address carried (OAUTH_DENIED, ...), or none: 'OAuth authentication failed.' */
+  | { reason: 'reported'; code: string | null }
+  | { reason: 'sessionFailed' | 'sessionNotFound' | 'noData' }
+  /** The code-based flow's call failed: 'Failed to connect {provider}.' or the server's text. */
+  | { reason: 'connectFailed'; error: unknown };
+
+type View =
+  | { step: 'working' }
+  | { step: 'done'; email: string | null; to: string }
+  | { step: 'failed'; failure: Failure };
+
+/** What a sign-in started on this tab left in session storage (spec §3, §4), taken once. */
+function takeStartedFlow(): { returnUrl: string | null; provider: string | null } {
+  const started = {
+    returnUrl: readSession(sessionStorageKeys.oauthReturnUrl),
+    provider: readSession(sessionStorageKeys.oauthProvider),
+  };
+  removeSession(sessionStorageKeys.oauthReturnUrl);
+  removeSession(sessionStorageKeys.oauthProvider);
+  return started;
+}
+
+/** Only an address that is one is shown back ("Connected as ..."). */
+function displayEmail(value: string | null | undefined): string | null {
+  return value && z.email().safeParse(value).success ? value : null;
+}
+
+/** Spec §4: connecting and the code-based flow need someone signed in on this device. */
+function hasSessionUser(): boolean {
+  return getSessionToken() !== null && getStoredUser() !== null;
+}
+
+/**
+ * The spec's OAuth callback screen (§2, §4), for /google, /azure, /facebook and /calendar/callback.
+ *
+ * Reads what the server put in the fragment (design §4) or the spec's query parameters, removes
+ * all of it from the address bar before anything else happens, then signs in (ticket or legacy
+ * token), or confirms a connection, or hands a code to the server. On success it moves on after
+ * 2 s: to the stored return path on a phone when this tab started the flow with this provider,
+ * otherwise to /integrations (the code flow to /calendar/settings).
+ */
+export function OAuthCallbackPage({ provider }: { provider: TOAuthProvider }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  // Read once, from the address the page opened with; the cleaned address has nothing left.
+  const [result] = useState<TOAuthCallbackResult>(() => readOAuthCallback(location));
+  const [popup] = useState(() => Boolean(window.opener) && window.opener !== window);
+  const [view, setView] = useState<View>({ step: 'working' });
+  const started = useRef(false);
+  const { mutateAsync: exchangeTicket } = useExchangeLoginTicket();
+  const { mutateAsync: exchangeCode } = useExchangeOAuthCode();
+  const { pathname } = location;
+
+  useEffect(() => {
+    // Once per page, even when React runs effects twice: a ticket works only once.
+    if (started.current) return;
+    started.current = true;
+    // Nothing (ticket, token, email) may stay in the address bar or the history entry.
+    navigate({ pathname, search: '', hash: '' }, { replace: true });
+
+    const flow = takeStartedFlow();
+    const startedHere = flow.provider === provider;
+    const returnTo = isMobile() && startedHere ? safeReturnPath(flow.returnUrl) : paths.integrations;
+    const fail = (failure: Failure) => setView({ step: 'failed', failure });
+    const done = (email: string | null | undefined, to = returnTo) =>
+      setView({ step: 'done', email: displayEmail(email), to });
+
+    const run = async () => {
+      switch (result.kind) {
+        case 'nothing':
+          return fail({ reason: 'noData' });
+        case 'failure':
+          return fail({ reason: 'reported', code: result.code });
+        case 'signin': {
+          // A session is only made for a sign-in this tab started (a stranger's link cannot sign
+          // this browser into another account).
+          if (!result.ticket || !startedHere) return fail({ reason: 'sessionFailed' });
+          try {
+            const user = await exchangeTicket({ ticket: result.ticket, provider });
+            return done(user.email);
+          } catch {
+            return fail({ reason: 'sessionFailed' });
+          }
+        }
+        case 'session':
+          if (!startedHere) return fail({ reason: 'sessionFailed' });
+          try {
+            createUserSession(result.user, result.sessionToken, provider);
+            return done(result.user.email);
+          } catch {
+            // 'Account ID is required for user session': nothing was stored.
+            return fail({ reason: 'sessionFailed' });
+          }
+        case 'connect':
+          if (!hasSessionUser()) return fail({ reason: 'sessionNotFound' });
+          return done(result.email);
+        case 'code': {
+          if (!hasSessionUser()) return fail({ reason: 'sessionNotFound' });
+          try {
+            const answer = await exchangeCode({ provider, code: result.code, state: result.state });
+            if (!answer.success) return fail({ reason: 'connectFailed', error: null });
+            return done(answer.user?.email, paths.calendarSettings);
+          } catch (error) {
+            return fail({ reason: 'connectFailed', error });
+          }
+        }
+      }
+    };
+    void run();
+  }, [navigate, pathname, provider, result, exchangeTicket, exchangeCode]);
+
+  useEffect(() => {
+    if (view.step !== 'done') return;
+    const timer = setTimeout(() => navigate(view.to, { replace: true }), DELAYS_MS.afterOAuth);
+    return () => clearTimeout(timer);
+  }, [view, navigate]);
+
+  const providerName = t(`oauthCallback.providers.${provider}`);
+  const failureText = (failure: Failure): string => {
+    switch (failure.reason) {
+      case 'reported':
+        return reportedErrorText(failure.code, t('errors:codes.OAUTH_FAILED'));
+      case 'connectFailed':
+        return errorText(failure.error, t('oauthCallback.providerFailed', { provider: providerName }));
+      case 'sessionFailed':
+        // The server's own text for a refused ticket, from the shared catalogue.
+        return t('errors:ticketInvalid');
+      default:
+        return t(`oauthCallback.${failure.reason}`);
+    }
+  };
+
+  const title =
+    view.step === 'done'
+      ? t('oauthCallback.doneTitle')
+      : view.step === 'failed'
+        ? t('oauthCallback.failedTitle')
+        : t('oauthCallback.title');
+  useDocumentTitle(title);
+
+  return (
+    <AuthScreen>
+      <Stack gap="lg" align="center" ta="center" py="md">
+        {view.step === 'working' ? (
+          <Loader size="lg" aria-hidden />
+        ) : (
+          <ThemeIcon
+            size={64}
+            radius="xl"
+            variant="light"
+            color={view.step === 'done' ? 'teal' : 'red'}
+            aria-hidden
+          >
+            {view.step === 'done' ? <IconCircleCheck size={36} /> : <IconAlertTriangle size={36} />}
+          </ThemeIcon>
+        )}
+        <Title order={1} fz={24}>
+          {title}
+        </Title>
+
+        {view.step === 'working' ? (
+          <Text role="status" c="dimmed">
+            {t('oauthCallback.connecting')}
+          </Text>
+        ) : null}
+
+        {view.step === 'done' ? (
+          <>
+            <Stack role="status" gap={4}>
+              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {view.email
+                  ? t('oauthCallback.connectedAs', { email: view.email })
+                  : t('oauthCallback.connected')}
+              </Text>
+              <Text c="dimmed">{t('oauthCallback.redirecting')}</Text>
+            </Stack>
+            <Button size="md" fullWidth onClick={() => navigate(view.to, { replace: true })}>
+              {t('oauthCallback.continue')}
+            </Button>
+          </>
+        ) : null}
+
+        {view.step === 'failed' ? (
+          <>
+            <Text role="alert" style={{ textWrap: 'pretty' }}>
+              {failureText(view.failure)}
+            </Text>
+            {popup ? (
+              <Button size="md" fullWidth variant="default" onClick={() => window.close()}>
+                {t('oauthCallback.closeWindow')}
+              </Button>
+            ) : (
+              <Button size="md" fullWidth onClick={() => navigate(paths.calendarSettings, { replace: true })}>
+                {t('oauthCallback.returnToSettings')}
+              </Button>
+            )}
+          </>
+        ) : null}
+      </Stack>
+    </AuthScreen>
+  );
+}
