@@ -4,10 +4,10 @@ const TEXT = {
   en: {
     title: (provider: string) => `Sign in with ${provider}`,
     note: 'Local stand-in: no real account is used. Type any email and name.',
-    email: 'Email',
+    email: 'Email address',
     name: 'Name',
     allow: 'Let the assistant use',
-    services: { email: 'Email', calendar: 'Calendar', contacts: 'Contacts' },
+    services: { email: 'Mail', calendar: 'Calendar', contacts: 'Contacts' },
     continue: 'Continue',
     deny: 'Cancel',
     sampleName: 'Ada Lovelace',
@@ -15,7 +15,7 @@ const TEXT = {
   zh: {
     title: (provider: string) => `使用 ${provider} 登录`,
     note: '本地模拟：不会使用真实账户。请输入任意邮箱和姓名。',
-    email: '邮箱',
+    email: '邮箱地址',
     name: '姓名',
     allow: '允许助手使用',
     services: { email: '邮件', calendar: '日历', contacts: '联系人' },
