@@ -45,7 +45,11 @@ function isLoopbackHttp(url: URL): boolean {
 export class OpenIdIdentity implements IdentityClient {
   private readonly configs = new Map<SignInProvider, Promise<client.Configuration>>();
 
-  constructor(private readonly issuers: Partial<Record<SignInProvider, ProviderSettings>>) {}
+  constructor(
+    private readonly issuers: Partial<Record<SignInProvider, ProviderSettings>>,
+    /** Tests answer the providers' HTTPS endpoints themselves (a provider's exact origin matters). */
+    private readonly options: { fetch?: client.CustomFetch } = {},
+  ) {}
 
   private config(provider: SignInProvider): Promise<client.Configuration> {
     let config = this.configs.get(provider);
@@ -66,6 +70,7 @@ export class OpenIdIdentity implements IdentityClient {
           client.ClientSecretPost(settings.clientSecret),
         );
         if (insecure) client.allowInsecureRequests(manual);
+        if (this.options.fetch) manual[client.customFetch] = this.options.fetch;
         config = Promise.resolve(manual);
       } else {
         config = client.discovery(
@@ -73,7 +78,10 @@ export class OpenIdIdentity implements IdentityClient {
           settings.clientId,
           { client_secret: settings.clientSecret },
           client.ClientSecretPost(settings.clientSecret),
-          insecure ? { execute: [client.allowInsecureRequests] } : {},
+          {
+            ...(insecure ? { execute: [client.allowInsecureRequests] } : {}),
+            ...(this.options.fetch ? { [client.customFetch]: this.options.fetch } : {}),
+          },
         );
       }
       // A failed discovery is tried again next time instead of being remembered.
