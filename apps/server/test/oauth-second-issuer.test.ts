@@ -40,14 +40,15 @@ afterAll(async () => {
 
 /** Start, let the mock issuer redirect straight back, and return where our server sends the browser. */
 async function signInThroughMock(): Promise<URLSearchParams> {
-  const { authUrl } = (await (await fetch(`${base}/v1/google/oauth-init/auth`)).json()) as {
-    authUrl: string;
-  };
+  const started = await fetch(`${base}/v1/google/oauth-init/auth`);
+  // The flow cookie ties the callback to this "browser".
+  const cookie = started.headers.getSetCookie()[0]!.split(';')[0]!;
+  const { authUrl } = (await started.json()) as { authUrl: string };
   expect(authUrl.startsWith(issuer.issuer.url!)).toBe(true);
   const authorize = await fetch(authUrl, { redirect: 'manual' });
   const callback = authorize.headers.get('location')!;
   expect(callback.startsWith(`${base}/v1/google/callback`)).toBe(true);
-  const landed = await fetch(callback, { redirect: 'manual' });
+  const landed = await fetch(callback, { redirect: 'manual', headers: { cookie } });
   const location = landed.headers.get('location')!;
   expect(location.startsWith('/google/callback#')).toBe(true);
   return new URLSearchParams(location.split('#')[1]);

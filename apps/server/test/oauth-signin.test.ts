@@ -28,20 +28,29 @@ interface Consent {
   deny?: boolean;
 }
 
-/** Asks our server for the authorization URL, signs in on the local issuer's page, and returns where the browser lands. */
+/** Asks our server for the authorization URL, as the given browser (which gets the flow cookie). */
+async function start(
+  slug: Slug,
+  browser: TestBrowser,
+  init: { token?: string; verifiedPhone?: string } = {},
+) {
+  const query = init.verifiedPhone ? `?verified_phone=${encodeURIComponent(init.verifiedPhone)}` : '';
+  const started = await browser.request(`${base}/v1/${slug}/oauth-init/auth${query}`, {
+    headers: init.token ? bearer(init.token) : {},
+  });
+  expect(started.status, await started.clone().text()).toBe(200);
+  return ((await started.json()) as { authUrl: string }).authUrl;
+}
+
+/** Starts, signs in on the local issuer's page, and returns where the browser lands (or `stopAt`). */
 async function authorize(
   slug: Slug,
   consent: Consent = {},
   init: { token?: string; verifiedPhone?: string } = {},
+  stopAt?: RegExp,
 ) {
-  const query = init.verifiedPhone ? `?verified_phone=${encodeURIComponent(init.verifiedPhone)}` : '';
-  const started = await fetch(`${base}/v1/${slug}/oauth-init/auth${query}`, {
-    headers: init.token ? bearer(init.token) : {},
-  });
-  expect(started.status, await started.clone().text()).toBe(200);
-  const { authUrl } = (await started.json()) as { authUrl: string };
   const browser = new TestBrowser();
-  const page = await browser.follow(authUrl);
+  const page = await browser.follow(await start(slug, browser, init));
   expect(page.status).toBe(200);
   expect(page.url).toMatch(/\/dev\/idp\/(google|microsoft|facebook)\/interaction\//);
   const form = new URLSearchParams({
@@ -52,10 +61,12 @@ async function authorize(
   for (const [, scope] of page.body.matchAll(/name="scope" value="([^"]+)"/g)) {
     if (!consent.untick?.some((unticked) => scope!.includes(unticked))) form.append('scope', scope!);
   }
-  const landed = await browser.follow(page.url, { method: 'POST', form });
+  const landed = await browser.follow(page.url, { method: 'POST', form }, stopAt);
   expect(landed.stoppedAt, `ended at ${landed.url} (${landed.status})`).toBeDefined();
-  const [path = '', hash = ''] = landed.stoppedAt!.split('#');
-  return { path, params: new URLSearchParams(hash), authUrl };
+  const target = new URL(landed.stoppedAt!, base);
+  // The SPA gets the outcome in the fragment; the server's callback, in the query.
+  const params = target.hash ? new URLSearchParams(target.hash.slice(1)) : target.searchParams;
+  return { path: target.pathname, params, authUrl: page.url, browser };
 }
 
 async function exchange(ticket: string) {
@@ -228,15 +239,35 @@ describe('OAuth sign-in against the local issuer, over real HTTP', () => {
       expect(res.status).toBe(302);
       expect(res.headers.get('location')).toBe('/google/callback#success=false&error=OAUTH_FAILED');
     }
-    // A real state used once, then replayed with the same code.
-    const started = (await (await fetch(`${base}/v1/google/oauth-init/auth`)).json()) as { authUrl: string };
-    const state = new URL(started.authUrl).searchParams.get('state')!;
-    const first = await fetch(`${base}/v1/google/callback?state=${state}`, { redirect: 'manual' });
-    expect(first.headers.get('location')).toContain('error=OAUTH_FAILED');
-    const replay = await fetch(`${base}/v1/google/callback?state=${state}&code=x`, { redirect: 'manual' });
-    expect(replay.headers.get('location')).toContain('error=OAUTH_FAILED');
     expect(await count('users')).toBe(users);
     expect(await count('connections')).toBe(connections);
+    // A real callback, from the browser that started it: it works once; the same link again does not.
+    const { path, params, browser } = await authorize(
+      'google',
+      { email: 'replay@example.com' },
+      {},
+      /^\/v1\/google\/callback/,
+    );
+    const first = await browser.request(`${base}${path}?${params}`);
+    expect(first.headers.get('location')).toContain('success=true');
+    const replay = await browser.request(`${base}${path}?${params}`);
+    expect(replay.headers.get('location')).toBe('/google/callback#success=false&error=OAUTH_FAILED');
+  });
+
+  it('refuses a callback link opened in another browser than the one that started the sign-in', async () => {
+    const users = await count('users');
+    // The provider has answered; the callback link (with a good code and state) is sent to someone else.
+    const { path, params } = await authorize(
+      'google',
+      { email: 'attacker@example.com' },
+      {},
+      /^\/v1\/google\/callback/,
+    );
+    expect(path).toBe('/v1/google/callback');
+    const victim = new TestBrowser();
+    const res = await victim.request(`${base}${path}?${params}`);
+    expect(res.headers.get('location')).toBe('/google/callback#success=false&error=OAUTH_FAILED');
+    expect(await count('users')).toBe(users);
   });
 
   it('answers JSON to a client that asks for it', async () => {

@@ -49,7 +49,7 @@ export class TestBrowser {
     for (let hops = 0; hops < 20 && response.status >= 300 && response.status < 400; hops++) {
       const location = response.headers.get('location') ?? '';
       const next = new URL(location, current);
-      if (stopAt.test(next.pathname) && !next.pathname.startsWith('/v1/')) {
+      if (stopAt.test(next.pathname)) {
         return {
           url: current,
           status: response.status,

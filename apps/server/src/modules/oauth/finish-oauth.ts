@@ -5,6 +5,7 @@ import type { RunInTransaction } from '../../db/database';
 import { newId } from '../../lib/ids';
 import type { OneTimeStore } from '../../lib/one-time-store/one-time-store';
 import type { SecretBox } from '../../lib/secret-box';
+import { safeEqual } from '../../lib/secrets';
 import {
   type IdentityClient,
   missingServices,
@@ -13,6 +14,7 @@ import {
 } from '../../providers/identity/identity';
 import { readPhoneProof } from '../auth/phone-proof';
 import type { AuthRepo } from '../auth/repo';
+import { bindingOf } from './browser-binding';
 import { type OAuthState, redirectUri, stateKey, TICKET_TTL_MS, ticketKey } from './oauth-state';
 import type { ConnectionsRepo } from './repo';
 
@@ -63,6 +65,8 @@ export async function finishOAuth(
     provider: SignInProvider;
     query: { code?: string | undefined; state?: string | undefined; error?: string | undefined };
     callbackUrl: URL;
+    /** The flow cookie this browser sent, if any. */
+    browserKey: string | null;
   },
 ): Promise<OAuthOutcome> {
   try {
@@ -71,6 +75,9 @@ export async function finishOAuth(
     const state = JSON.parse(raw) as OAuthState;
     if (state.provider !== input.provider)
       throw new OAuthFailure('OAUTH_FAILED', 'state of another provider');
+    if (!input.browserKey || !safeEqual(bindingOf(input.browserKey), state.browser)) {
+      throw new OAuthFailure('OAUTH_FAILED', 'the flow was started in another browser');
+    }
     if (input.query.error) {
       throw new OAuthFailure(
         input.query.error === 'access_denied' ? 'OAUTH_DENIED' : 'OAUTH_FAILED',

@@ -10,6 +10,8 @@ export interface OAuthState {
   userId: string | null;
   codeVerifier: string;
   nonce: string;
+  /** SHA-256 of the starting browser's flow cookie (browser-binding.ts). */
+  browser: string;
   /** The verified-phone proof a new user brought along (checked again and spent at the callback). */
   phoneProof: string | null;
 }

@@ -21,6 +21,7 @@ import { requestLanguage } from '../../lib/messages';
 import { registerRoute } from '../../lib/route';
 import { requireAuth } from '../../plugins/authenticate';
 import type { SignInProvider } from '../../providers/identity/identity';
+import { flowCookie, newFlowKey, readFlowCookie } from './browser-binding';
 import { exchangeLoginTicket } from './exchange-login-ticket';
 import { finishOAuth, type OAuthOutcome } from './finish-oauth';
 import { getOAuthStatus } from './get-oauth-status';
@@ -74,8 +75,10 @@ export async function oauthRoutes(app: FastifyInstance) {
     registerRoute(
       app,
       routes.init,
-      async (req) =>
-        startOAuth(
+      async (req, reply) => {
+        const browserKey = readFlowCookie(req.headers.cookie) ?? newFlowKey();
+        reply.header('set-cookie', flowCookie(browserKey, app.config.publicUrl.startsWith('https:')));
+        return startOAuth(
           {
             identity: app.identity,
             store: app.oneTimeStore,
@@ -87,9 +90,11 @@ export async function oauthRoutes(app: FastifyInstance) {
             provider,
             userId: await optionalUserId(req),
             verifiedPhone: req.query.verified_phone,
+            browserKey,
             language: requestLanguage(req),
           },
-        ),
+        );
+      },
       { rateLimit: { max: 60, timeWindow: HOUR } },
     );
 
@@ -110,7 +115,12 @@ export async function oauthRoutes(app: FastifyInstance) {
             now,
             log: req.log,
           },
-          { provider, query: req.query, callbackUrl: new URL(req.url, app.config.publicUrl) },
+          {
+            provider,
+            query: req.query,
+            callbackUrl: new URL(req.url, app.config.publicUrl),
+            browserKey: readFlowCookie(req.headers.cookie),
+          },
         );
         if (wantsJson(req)) {
           return outcome.success

@@ -5,6 +5,7 @@ import { type Language, translate } from '../../lib/messages';
 import type { OneTimeStore } from '../../lib/one-time-store/one-time-store';
 import type { IdentityClient, SignInProvider } from '../../providers/identity/identity';
 import { readPhoneProof } from '../auth/phone-proof';
+import { bindingOf } from './browser-binding';
 import { type OAuthState, redirectUri, STATE_TTL_MS, stateKey } from './oauth-state';
 
 export interface StartOAuthDeps {
@@ -27,6 +28,8 @@ export async function startOAuth(
     provider: SignInProvider;
     userId: string | null;
     verifiedPhone?: string | undefined;
+    /** The browser's flow cookie value (browser-binding.ts). */
+    browserKey: string;
     language: Language;
   },
 ): Promise<{ authUrl: string }> {
@@ -44,6 +47,7 @@ export async function startOAuth(
     userId: input.userId,
     codeVerifier,
     nonce,
+    browser: bindingOf(input.browserKey),
     phoneProof: input.userId ? null : (input.verifiedPhone ?? null),
   };
   await deps.store.put(stateKey(state), JSON.stringify(record), STATE_TTL_MS);
