@@ -23,7 +23,8 @@ declare module 'fastify' {
   }
 }
 
-function bearer(request: FastifyRequest): string | null {
+/** The token of `Authorization: Bearer <token>`, or null. */
+export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   const match = typeof header === 'string' ? /^Bearer\s+(\S{20,200})$/i.exec(header) : null;
   return match?.[1] ?? null;
@@ -34,7 +35,7 @@ export const authenticatePlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('auth', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {
-      const token = bearer(request);
+      const token = bearerToken(request);
       const resolved = token ? await app.resolveSession(token) : null;
       if (!resolved) throw new AppError('UNAUTHORIZED', translate(requestLanguage(request), 'authRequired'));
       request.auth = resolved;

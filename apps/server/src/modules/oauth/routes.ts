@@ -19,7 +19,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requestLanguage } from '../../lib/messages';
 import { registerRoute } from '../../lib/route';
-import { requireAuth } from '../../plugins/authenticate';
+import { bearerToken, requireAuth } from '../../plugins/authenticate';
 import type { SignInProvider } from '../../providers/identity/identity';
 import { flowCookie, newFlowKey, readFlowCookie } from './browser-binding';
 import { exchangeLoginTicket } from './exchange-login-ticket';
@@ -66,8 +66,8 @@ export async function oauthRoutes(app: FastifyInstance) {
 
   /** oauth-init takes an optional session: with one it connects, without it signs in. */
   async function optionalUserId(request: FastifyRequest): Promise<string | null> {
-    const match = /^Bearer\s+(\S{20,200})$/i.exec(String(request.headers.authorization ?? ''));
-    return match ? ((await app.resolveSession(match[1]!))?.user.id ?? null) : null;
+    const token = bearerToken(request);
+    return token ? ((await app.resolveSession(token))?.user.id ?? null) : null;
   }
 
   for (const provider of Object.keys(ROUTES) as SignInProvider[]) {
