@@ -1,4 +1,4 @@
-import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createHash, generateKeyPairSync, type JsonWebKey, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { OAUTH_SLUGS } from '@app/contract/common';
 import type { FastifyInstance } from 'fastify';
@@ -20,6 +20,12 @@ export interface LocalIssuer {
 interface Account {
   email: string;
   name: string;
+}
+
+let cachedKey: JsonWebKey | undefined;
+function signingKey(): JsonWebKey & { use: string; alg: string } {
+  cachedKey ??= generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' });
+  return { ...cachedKey, use: 'sig', alg: 'RS256' };
 }
 
 /** The same email signs in as the same account (one stable `sub`), as at the real provider. */
@@ -58,16 +64,9 @@ export function createLocalIssuer(publicUrl: string, provider: SignInProvider) {
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: false }, revocation: { enabled: true } },
     cookies: { keys: [randomBytes(32).toString('base64url')] },
-    // A signing key per process: the stand-in's tokens need not outlive it.
-    jwks: {
-      keys: [
-        {
-          ...generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }),
-          use: 'sig',
-          alg: 'RS256',
-        },
-      ],
-    },
+    // One signing key per process: the stand-in's tokens need not outlive it, and an RSA key
+    // costs a fifth of a second to make.
+    jwks: { keys: [signingKey()] },
     // Like Google with access_type=offline: a refresh token whenever the client may refresh.
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     interactions: { url: (_ctx, interaction) => `/dev/idp/${provider}/interaction/${interaction.uid}` },
