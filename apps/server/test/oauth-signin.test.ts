@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenContext } from '../src/modules/oauth/finish-oauth';
+import { ConnectionsRepo } from '../src/modules/oauth/repo';
 import { advanceClock, bearer, freshIp, latestCode, post, requestCode, signIn } from './helpers/auth';
 import { TestBrowser } from './helpers/browser';
 import { build } from './helpers/build';
@@ -313,3 +314,25 @@ describe('OAuth sign-in against the local issuer, over real HTTP', () => {
 });
 
 void latestCode;
+
+describe('OAuth callback when something unexpected breaks', () => {
+  it('still lands on the callback screen with an error, and stores nothing', async () => {
+    const browser = new TestBrowser();
+    const authUrl = await start('google', browser);
+    const page = await browser.follow(authUrl);
+    const form = new URLSearchParams({ email: 'broken@example.com', name: 'Broken', action: 'allow' });
+    // Repositories bound to a transaction are new instances: break the class's method.
+    const original = ConnectionsRepo.prototype.insert;
+    ConnectionsRepo.prototype.insert = async () => {
+      throw new Error('disk full');
+    };
+    try {
+      const users = await count('users');
+      const landed = await browser.follow(page.url, { method: 'POST', form });
+      expect(landed.stoppedAt).toBe('/google/callback#success=false&error=OAUTH_FAILED');
+      expect(await count('users')).toBe(users);
+    } finally {
+      ConnectionsRepo.prototype.insert = original;
+    }
+  });
+});

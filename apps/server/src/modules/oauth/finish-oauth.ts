@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TServiceType } from '@app/contract/common';
 import type { TErrorCode } from '@app/contract/http';
-import type { RunInTransaction } from '../../db/database';
+import type { Db, RunInTransaction } from '../../db/database';
 import { newId } from '../../lib/ids';
 import type { OneTimeStore } from '../../lib/one-time-store/one-time-store';
 import type { SecretBox } from '../../lib/secret-box';
@@ -28,7 +28,7 @@ export interface FinishOAuthDeps {
   proofKey: Buffer;
   publicUrl: string;
   now: () => Date;
-  log: { warn: (obj: object, msg: string) => void };
+  log: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 }
 
 export type OAuthOutcome =
@@ -119,13 +119,16 @@ export async function finishOAuth(
       deps.log.warn({ provider: input.provider, reason: error.message }, 'OAuth callback refused');
       return { success: false, error: error.code };
     }
-    throw error;
+    // Whatever else went wrong, the transaction stored nothing and the person still lands on the
+    // callback screen with a message, not on a bare error page.
+    deps.log.error({ provider: input.provider, err: error }, 'OAuth callback failed');
+    return { success: false, error: 'OAUTH_FAILED' };
   }
 }
 
 async function link(
   deps: FinishOAuthDeps,
-  trx: Parameters<Parameters<RunInTransaction>[0]>[0],
+  trx: Db,
   state: OAuthState,
   identity: ProviderIdentity,
 ): Promise<{ userId: string; connection: { email: string; name: string; missingServices: TServiceType[] } }> {
