@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids';
-import { CODE_RETENTION_AFTER_EXPIRY_MS, OUTBOX_RETENTION_DAYS } from '../src/modules/retention/purge';
+import {
+  ACCESS_LOG_RETENTION_DAYS,
+  CODE_RETENTION_AFTER_EXPIRY_MS,
+  OUTBOX_RETENTION_DAYS,
+} from '../src/modules/retention/purge';
 import { advanceClock, signIn } from './helpers/auth';
 import { build } from './helpers/build';
 
@@ -58,6 +62,29 @@ describe('retention', () => {
       expect(await app.oneTimeStore.take('ticket:fresh')).toBe('y');
       const codes = await app.db.selectFrom('verification_codes').select('phone_number').execute();
       expect(codes.map((c) => c.phone_number)).toEqual(['+61412900002']);
+    } finally {
+      await close();
+    }
+  });
+
+  it('keeps the assistant access log for a year, then purges it', async () => {
+    const { app, close } = await build();
+    try {
+      const at = (daysAgo: number) => new Date(app.clock.now().getTime() - daysAgo * DAY_MS).toISOString();
+      const entry = (id: string, created_at: string) => ({
+        id,
+        caller: 'assistant:test',
+        action: 'access_token' as const,
+        user_id: null,
+        connection_id: null,
+        outcome: 'issued',
+        created_at,
+      });
+      await app.connectionsRepo.logAssistantAccess(entry('old', at(ACCESS_LOG_RETENTION_DAYS + 1)));
+      await app.connectionsRepo.logAssistantAccess(entry('recent', at(ACCESS_LOG_RETENTION_DAYS - 1)));
+      expect((await app.purgeExpired()).assistantAccessLog).toBe(1);
+      const left = await app.db.selectFrom('assistant_access_log').select('id').execute();
+      expect(left.map((row) => row.id)).toEqual(['recent']);
     } finally {
       await close();
     }

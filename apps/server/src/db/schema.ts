@@ -108,6 +108,38 @@ export interface ConnectionsTable {
   status_reason: string | null;
   created_at: string;
   updated_at: string;
+  last_refresh_at: string | null;
+  last_refresh_error_at: string | null;
+  last_refresh_error: string | null;
+  failed_refresh_count: Generated<number>;
+  /** After a temporary refresh failure, no new attempt before this time (backoff). */
+  retry_after: string | null;
+  last_used_at: string | null;
+  reconnect_notified_at: string | null;
+  /** JSON, provider-specific and not secret (Apple: discovered CalDAV/CardDAV homes). */
+  settings: string | null;
+}
+
+export interface ConnectionServicesTable {
+  connection_id: string;
+  service_type: 'email' | 'calendar' | 'contacts';
+  /** 1 or 0: SQLite has no boolean. */
+  is_enabled: number;
+  /** Space-separated: read, write. */
+  permissions: string;
+  /** JSON object. */
+  metadata: string;
+  updated_at: string;
+}
+
+export interface AssistantAccessLogTable {
+  id: string;
+  caller: string;
+  action: 'lookup_user' | 'access_token';
+  user_id: string | null;
+  connection_id: string | null;
+  outcome: string;
+  created_at: string;
 }
 
 export interface Database {
@@ -120,4 +152,6 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   one_time_state: OneTimeStateTable;
   connections: ConnectionsTable;
+  connection_services: ConnectionServicesTable;
+  assistant_access_log: AssistantAccessLogTable;
 }

@@ -14,9 +14,10 @@ import {
 } from '../../providers/identity/identity';
 import { readPhoneProof } from '../auth/phone-proof';
 import type { AuthRepo } from '../auth/repo';
+import type { ConnectionsRepo } from '../connections/repo';
+import { tokenContext } from '../connections/sealed-tokens';
 import { bindingOf } from './browser-binding';
 import { type OAuthState, redirectUri, stateKey, TICKET_TTL_MS, ticketKey } from './oauth-state';
-import type { ConnectionsRepo } from './repo';
 
 export interface FinishOAuthDeps {
   identity: IdentityClient;
@@ -49,10 +50,6 @@ class OAuthFailure extends Error {
     super(message);
   }
 }
-
-/** Sealed tokens are bound to their row, so one row's ciphertext never opens in another. */
-export const tokenContext = (connectionId: string, kind: 'access' | 'refresh') =>
-  `connections:${connectionId}:${kind}`;
 
 /**
  * The callback leg: the state is taken (so it works once), the code exchanged with PKCE and the
@@ -213,6 +210,11 @@ async function link(
             expires_at: identity.expiresAt,
             status: 'connected' as const,
             status_reason: null,
+            // Repaired in place: the break, its SMS and its failure history are over.
+            reconnect_notified_at: null,
+            failed_refresh_count: 0,
+            retry_after: null,
+            last_refresh_error: null,
           }),
     });
     const kept = narrower ? new Set(previous) : granted;

@@ -1,6 +1,7 @@
+import { ZReconnectReason } from '@app/contract/integrations/get-integrations-status';
 import type { TOAuthStatusResponse } from '@app/contract/oauth/get-oauth-status';
 import { PROVIDER_SCOPES, type SignInProvider } from '../../providers/identity/identity';
-import type { ConnectionsRepo } from './repo';
+import type { ConnectionsRepo } from '../connections/repo';
 
 /** Connected / needs reconnect / not connected, with what was granted and what is missing. */
 export async function getOAuthStatus(
@@ -24,6 +25,10 @@ export async function getOAuthStatus(
       connection?.status === 'connected' || connection?.status === 'needs_reconnect'
         ? connection.status
         : 'not_connected',
+    reason:
+      connection?.status === 'needs_reconnect'
+        ? (ZReconnectReason.safeParse(connection.status_reason).data ?? null)
+        : null,
     grantedScopes: granted,
     missingServices: connection ? services.filter((s) => !s.isEnabled).map((s) => s.serviceType) : [],
   };

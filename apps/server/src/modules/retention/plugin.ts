@@ -30,7 +30,10 @@ export const retentionPlugin = fp(
     app.addHook('onReady', async () => {
       timer = setInterval(tick, EVERY_MS);
       timer.unref();
+      // The first pass finishes before the instance serves: its deletes then never race a
+      // request's (or a test's) fresh rows. It only removes what expired while we were down.
       tick();
+      await running;
     });
     app.addHook('preClose', async () => {
       clearInterval(timer);

@@ -9,6 +9,8 @@ export const OUTBOX_RETENTION_DAYS = 7;
  * backs its sign-up proof for 15 minutes; a day after expiry it serves nothing.
  */
 export const CODE_RETENTION_AFTER_EXPIRY_MS = DAY_MS;
+/** The assistant's access log answers "who used my account, when" for a year, then goes. */
+export const ACCESS_LOG_RETENTION_DAYS = 365;
 
 /** Deletes what has served its purpose: expired codes, tickets and sessions, old dev outbox rows. */
 export function purgeExpired(repo: RetentionRepo, now: Date): Promise<Record<string, number>> {
@@ -20,5 +22,6 @@ export function purgeExpired(repo: RetentionRepo, now: Date): Promise<Record<str
     outboxCreatedBefore: ago(OUTBOX_RETENTION_DAYS * DAY_MS),
     // The lock rows only serialise sends; one untouched for a day guards nothing.
     sendLocksTouchedBefore: ago(DAY_MS),
+    accessLogCreatedBefore: ago(ACCESS_LOG_RETENTION_DAYS * DAY_MS),
   });
 }

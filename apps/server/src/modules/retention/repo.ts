@@ -7,6 +7,7 @@ export interface PurgeCutoffs {
   oneTimeStateExpiredBefore: string;
   outboxCreatedBefore: string;
   sendLocksTouchedBefore: string;
+  accessLogCreatedBefore: string;
 }
 
 /** The retention job's deletes. Each is idempotent, so two instances running it at once only repeat work. */
@@ -42,6 +43,12 @@ export class RetentionRepo extends Repo {
         await this.db
           .deleteFrom('phone_send_locks')
           .where('touched_at', '<', cutoffs.sendLocksTouchedBefore)
+          .executeTakeFirst(),
+      ),
+      assistantAccessLog: count(
+        await this.db
+          .deleteFrom('assistant_access_log')
+          .where('created_at', '<', cutoffs.accessLogCreatedBefore)
           .executeTakeFirst(),
       ),
     };

@@ -77,11 +77,46 @@ export interface CodeExchange {
   codeVerifier: string;
 }
 
-/** The identity port: sign-in and connection at Google and Microsoft. */
+/** What a refresh gives back; a provider that returns no new refresh token keeps the old one valid. */
+export interface RefreshedTokens {
+  accessToken: string;
+  refreshToken: string | null;
+  expiresAt: string | null;
+  /** The scopes now granted, when the provider says (null: unchanged). */
+  grantedScopes: string[] | null;
+}
+
+/**
+ * The provider no longer honours the grant (`invalid_grant`, consent withdrawn, password reset):
+ * only the person can repair it, by connecting again.
+ */
+export class GrantRevokedError extends Error {
+  override name = 'GrantRevokedError';
+  constructor(readonly reason: string) {
+    super(`grant revoked: ${reason}`);
+  }
+}
+
+/** The provider could not be reached or failed (network, 5xx, 429): try again later, change nothing. */
+export class ProviderUnavailableError extends Error {
+  override name = 'ProviderUnavailableError';
+}
+
+/** The identity port: sign-in and connection at Google, Microsoft and Facebook, and the grant's upkeep. */
 export interface IdentityClient {
   authorizationUrl(provider: SignInProvider, request: AuthorizationRequest): Promise<URL>;
   /** Checks state, issuer, audience, nonce and PKCE; throws on any mismatch. */
   exchangeCode(provider: SignInProvider, exchange: CodeExchange): Promise<ProviderIdentity>;
+  /** Throws GrantRevokedError or ProviderUnavailableError; nothing else is expected. */
+  refresh(provider: SignInProvider, refreshToken: string): Promise<RefreshedTokens>;
+  /**
+   * Withdraws the grant at the provider (Google's revoke endpoint, Facebook's permissions
+   * delete). False when the provider has no such endpoint (Microsoft); throws when it failed.
+   */
+  revoke(
+    provider: SignInProvider,
+    tokens: { accessToken: string; refreshToken: string | null },
+  ): Promise<boolean>;
 }
 
 /** The services whose scope the person did not grant (an unticked box on the consent screen). */

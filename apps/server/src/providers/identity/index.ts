@@ -29,6 +29,7 @@ export async function buildIdentity(app: FastifyInstance): Promise<BuiltPort<Ide
         authorizationEndpoint: 'https://www.facebook.com/v21.0/dialog/oauth',
         tokenEndpoint: `${FACEBOOK_GRAPH}/oauth/access_token`,
         profileEndpoint: `${FACEBOOK_GRAPH}/me?fields=id,name,email`,
+        permissionsEndpoint: `${FACEBOOK_GRAPH}/me/permissions`,
       };
       continue;
     }
@@ -46,6 +47,7 @@ export async function buildIdentity(app: FastifyInstance): Promise<BuiltPort<Ide
             authorizationEndpoint: `${local.issuer}/auth`,
             tokenEndpoint: `${local.issuer}/token`,
             profileEndpoint: `${local.issuer}/graph/me`,
+            permissionsEndpoint: `${local.issuer}/graph/me/permissions`,
           }
         : { ...client, issuer: local.issuer };
     missing.push(...VARIABLES[provider]);

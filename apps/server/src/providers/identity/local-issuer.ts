@@ -20,6 +20,8 @@ export interface LocalIssuer {
 interface Account {
   email: string;
   name: string;
+  /** Every grant the person gave the app, so "remove access" can withdraw them all. */
+  grantIds: Set<string>;
 }
 
 let cachedKey: JsonWebKey | undefined;
@@ -91,7 +93,9 @@ export function createLocalIssuer(publicUrl: string, provider: SignInProvider) {
       IdToken: 3600,
       Interaction: 600,
       Session: 3600,
-      Grant: 3600,
+      // Long enough that a connection made today still refreshes next week, as at the real providers.
+      Grant: 30 * 24 * 3600,
+      RefreshToken: 30 * 24 * 3600,
     },
   };
   const oidc = new Provider(issuer, configuration);
@@ -145,7 +149,8 @@ export async function mountLocalIssuer(app: FastifyInstance, provider: SignInPro
         const email = (form.get('email') ?? '').trim().slice(0, 200) || `ada@${provider}.local`;
         const name = (form.get('name') ?? '').trim().slice(0, 100) || 'Ada Lovelace';
         const accountId = accountIdFor(provider, email);
-        accounts.set(accountId, { email, name });
+        const account = accounts.get(accountId) ?? { email, name, grantIds: new Set<string>() };
+        accounts.set(accountId, { ...account, email, name });
         const requested = String(details.params.scope ?? '').split(' ');
         const ticked = new Set(form.getAll('scope'));
         // openid, email and profile are what sign-in needs; the services are the person's choice.
@@ -156,6 +161,7 @@ export async function mountLocalIssuer(app: FastifyInstance, provider: SignInPro
         const refused = requested.filter((scope) => scope && !granted.includes(scope));
         if (refused.length > 0) grant.rejectOIDCScope(refused.join(' '));
         const grantId = await grant.save();
+        accounts.get(accountId)?.grantIds.add(grantId);
         await oidc.interactionFinished(
           request.raw,
           reply.raw,
@@ -173,6 +179,36 @@ export async function mountLocalIssuer(app: FastifyInstance, provider: SignInPro
         if (!found || !account)
           return reply.code(401).send({ error: { message: 'Invalid OAuth access token.' } });
         return { id: found.accountId, name: account.name, email: account.email };
+      });
+
+      // The provider's "remove access" page (Google's myaccount.google.com/permissions), for
+      // trying what happens when a person withdraws the app's access: every grant of the account
+      // goes, so its refresh tokens answer invalid_grant and its access tokens stop working.
+      scope.post('/revoke', { schema: { hide: true } }, async (request, reply) => {
+        const form = new URLSearchParams(await readBody(request.raw));
+        const accountId = accountIdFor(provider, form.get('email') ?? '');
+        const account = accounts.get(accountId);
+        let revoked = 0;
+        for (const grantId of account?.grantIds ?? []) {
+          const grant = await oidc.Grant.find(grantId);
+          if (grant) {
+            await grant.destroy();
+            revoked += 1;
+          }
+        }
+        account?.grantIds.clear();
+        return reply.send({ revoked });
+      });
+
+      // Facebook's "remove the app": every permission withdrawn, the grant and its tokens gone.
+      scope.delete('/graph/me/permissions', { schema: { hide: true } }, async (request, reply) => {
+        const token = /^Bearer\s+(\S+)$/i.exec(String(request.headers.authorization ?? ''))?.[1];
+        const found = token ? await oidc.AccessToken.find(token) : undefined;
+        if (!found) return reply.code(401).send({ error: { message: 'Invalid OAuth access token.' } });
+        const grant = found.grantId ? await oidc.Grant.find(found.grantId) : undefined;
+        await grant?.destroy();
+        await found.destroy();
+        return { success: true };
       });
 
       scope.all('/*', { schema: { hide: true } }, (request, reply) => {

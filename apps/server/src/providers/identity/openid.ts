@@ -2,11 +2,32 @@ import * as client from 'openid-client';
 import {
   type AuthorizationRequest,
   type CodeExchange,
+  GrantRevokedError,
   type IdentityClient,
   PROVIDER_SCOPES,
   type ProviderIdentity,
+  ProviderUnavailableError,
+  type RefreshedTokens,
   type SignInProvider,
 } from './identity';
+
+/** Token-endpoint errors that only the person can repair by connecting again (RFC 6749 §5.2, OIDC). */
+const REVOKED_ERRORS = new Set([
+  'invalid_grant',
+  'unauthorized_client',
+  'consent_required',
+  'interaction_required',
+]);
+
+/** Sorts a failed token request into "the grant is gone" and "try again later". */
+function classify(error: unknown): Error {
+  if (error instanceof client.ResponseBodyError) {
+    if (REVOKED_ERRORS.has(error.error)) return new GrantRevokedError(error.error);
+    return new ProviderUnavailableError(`token endpoint answered ${error.status} ${error.error}`);
+  }
+  if (error instanceof GrantRevokedError || error instanceof ProviderUnavailableError) return error;
+  return new ProviderUnavailableError(`token endpoint unreachable: ${(error as Error).message}`);
+}
 
 /** An OpenID Provider, found by discovery (Google, Microsoft). */
 export interface IssuerSettings {
@@ -22,6 +43,8 @@ export interface OAuth2Settings {
   tokenEndpoint: string;
   /** Answers `{ id, name, email }` for a bearer access token. */
   profileEndpoint: string;
+  /** DELETE with the access token withdraws every permission (Facebook's `/me/permissions`). */
+  permissionsEndpoint?: string;
   clientId: string;
   clientSecret: string;
 }
@@ -169,5 +192,47 @@ export class OpenIdIdentity implements IdentityClient {
       refreshToken: tokens.refresh_token ?? null,
       expiresAt: expiresIn === undefined ? null : new Date(Date.now() + expiresIn * 1000).toISOString(),
     };
+  }
+
+  async refresh(provider: SignInProvider, refreshToken: string): Promise<RefreshedTokens> {
+    let tokens: client.TokenEndpointResponse & client.TokenEndpointResponseHelpers;
+    try {
+      tokens = await client.refreshTokenGrant(await this.config(provider), refreshToken);
+    } catch (error) {
+      throw classify(error);
+    }
+    const expiresIn = tokens.expiresIn();
+    return {
+      accessToken: tokens.access_token,
+      refreshToken: tokens.refresh_token ?? null,
+      expiresAt: expiresIn === undefined ? null : new Date(Date.now() + expiresIn * 1000).toISOString(),
+      grantedScopes: tokens.scope ? tokens.scope.split(/[ ,]/).filter(Boolean) : null,
+    };
+  }
+
+  async revoke(
+    provider: SignInProvider,
+    tokens: { accessToken: string; refreshToken: string | null },
+  ): Promise<boolean> {
+    const settings = this.issuers[provider];
+    if (!settings) return false;
+    const config = await this.config(provider);
+    if (isOAuth2(settings)) {
+      if (!settings.permissionsEndpoint) return false;
+      const response = await client.fetchProtectedResource(
+        config,
+        tokens.accessToken,
+        new URL(settings.permissionsEndpoint),
+        'DELETE',
+      );
+      // An access token that no longer works means the permissions are already gone.
+      if (!response.ok && response.status !== 401)
+        throw new ProviderUnavailableError(`revoke answered ${response.status}`);
+      return true;
+    }
+    if (!config.serverMetadata().revocation_endpoint) return false;
+    // Revoking the refresh token ends the whole grant at Google (and at the local issuer).
+    await client.tokenRevocation(config, tokens.refreshToken ?? tokens.accessToken);
+    return true;
   }
 }

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { ConnectionAccess } from './connection-access';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The one way every module uses a connection's tokens (design §7). */
+    connectionAccess: ConnectionAccess;
+  }
+}
+
+/** The idle-refresh job looks for work this often; each pass takes at most 100 connections. */
+const EVERY_MS = 15 * 60 * 1000;
+
+/**
+ * The connection layer and its periodic job: connections idle for a day are refreshed, so a
+ * grant a provider would let lapse (Microsoft's 90-day inactivity) stays alive. Every instance
+ * runs it; the per-connection lock keeps two from refreshing the same one.
+ */
+export const connectionsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const access = new ConnectionAccess({
+      repo: app.connectionsRepo,
+      identity: app.identity,
+      store: app.oneTimeStore,
+      secretBox: app.secretBox,
+      sms: app.sms,
+      publicUrl: app.config.publicUrl,
+      productName: app.config.productName,
+      now: () => app.clock.now(),
+      log: app.log,
+    });
+    app.decorate('connectionAccess', access);
+    let timer: NodeJS.Timeout | undefined;
+    let running: Promise<unknown> = Promise.resolve();
+    const tick = () => {
+      running = access
+        .refreshIdle()
+        .then((result) => {
+          if (result.refreshed + result.failed > 0) app.log.info(result, 'idle connections refreshed');
+        })
+        .catch((error) => app.log.warn({ err: error }, 'idle refresh failed; will try again'));
+    };
+    app.addHook('onReady', async () => {
+      timer = setInterval(tick, EVERY_MS);
+      timer.unref();
+    });
+    app.addHook('preClose', async () => {
+      clearInterval(timer);
+      await running;
+    });
+  },
+  { name: 'connections', dependencies: ['connections-repo', 'identity', 'one-time-store', 'secrets', 'sms'] },
+);

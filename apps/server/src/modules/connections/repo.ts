@@ -1,0 +1,158 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import { Repo, repoPlugin } from '../../db/repo';
+import type {
+  AssistantAccessLogTable,
+  ConnectionServicesTable,
+  ConnectionsTable,
+  UsersTable,
+} from '../../db/schema';
+
+export type ConnectionRow = Selectable<ConnectionsTable>;
+export type ConnectionServiceRow = Selectable<ConnectionServicesTable>;
+export type OAuthProvider = ConnectionsTable['provider'];
+
+/** The SQL of connected accounts, and of the users OAuth creates or links. */
+export class ConnectionsRepo extends Repo {
+  findById(id: string): Promise<ConnectionRow | undefined> {
+    return this.db.selectFrom('connections').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Every connection of the user, newest first. */
+  listForUser(userId: string): Promise<ConnectionRow[]> {
+    return this.db
+      .selectFrom('connections')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  /**
+   * Marks a working connection broken, once: of several callers that find it broken at the
+   * same moment, exactly one gets true (and sends the one SMS).
+   */
+  async markBroken(id: string, reason: string, nowIso: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('connections')
+      .set({
+        status: 'needs_reconnect',
+        status_reason: reason,
+        reconnect_notified_at: nowIso,
+        updated_at: nowIso,
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'connected')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Connected OAuth connections nobody used or refreshed since `beforeIso`: the idle refresh job's work. */
+  /** Connections unused and unrefreshed since `beforeIso` whose backoff (if any) is over at `nowIso`. */
+  listIdle(beforeIso: string, nowIso: string, limit: number): Promise<ConnectionRow[]> {
+    return this.db
+      .selectFrom('connections')
+      .selectAll()
+      .where('status', '=', 'connected')
+      .where('refresh_token', 'is not', null)
+      .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', beforeIso)]))
+      .where((eb) => eb.or([eb('last_refresh_at', 'is', null), eb('last_refresh_at', '<', beforeIso)]))
+      .where((eb) => eb.or([eb('retry_after', 'is', null), eb('retry_after', '<=', nowIso)]))
+      .orderBy('last_refresh_at')
+      .limit(limit)
+      .execute();
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.deleteFrom('connections').where('id', '=', id).execute();
+  }
+
+  listServices(connectionIds: string[]): Promise<ConnectionServiceRow[]> {
+    if (connectionIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('connection_services')
+      .selectAll()
+      .where('connection_id', 'in', connectionIds)
+      .execute();
+  }
+
+  async upsertService(row: Insertable<ConnectionServicesTable>): Promise<void> {
+    await this.db
+      .insertInto('connection_services')
+      .values(row)
+      .onConflict((oc) =>
+        oc.columns(['connection_id', 'service_type']).doUpdateSet({
+          is_enabled: row.is_enabled,
+          permissions: row.permissions,
+          metadata: row.metadata,
+          updated_at: row.updated_at,
+        }),
+      )
+      .execute();
+  }
+
+  async logAssistantAccess(entry: Insertable<AssistantAccessLogTable>): Promise<void> {
+    await this.db.insertInto('assistant_access_log').values(entry).execute();
+  }
+
+  findByAccount(provider: OAuthProvider, accountId: string): Promise<ConnectionRow | undefined> {
+    return this.db
+      .selectFrom('connections')
+      .selectAll()
+      .where('provider', '=', provider)
+      .where('provider_account_id', '=', accountId)
+      .executeTakeFirst();
+  }
+
+  /** The user's newest connection to the provider. */
+  findForUser(userId: string, provider: OAuthProvider): Promise<ConnectionRow | undefined> {
+    return this.db
+      .selectFrom('connections')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('provider', '=', provider)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  async countForUser(userId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('connections')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async insert(connection: Insertable<ConnectionsTable>): Promise<void> {
+    await this.db.insertInto('connections').values(connection).execute();
+  }
+
+  async update(id: string, changes: Updateable<ConnectionsTable>): Promise<void> {
+    await this.db.updateTable('connections').set(changes).where('id', '=', id).execute();
+  }
+
+  findUser(id: string): Promise<Selectable<UsersTable> | undefined> {
+    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async insertUser(user: Insertable<UsersTable>): Promise<void> {
+    await this.db.insertInto('users').values(user).execute();
+  }
+
+  async updateUser(id: string, changes: Updateable<UsersTable>): Promise<void> {
+    await this.db.updateTable('users').set(changes).where('id', '=', id).execute();
+  }
+
+  async deleteUser(id: string): Promise<void> {
+    await this.db.deleteFrom('users').where('id', '=', id).execute();
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    connectionsRepo: ConnectionsRepo;
+  }
+}
+
+export const connectionsRepoPlugin = repoPlugin('connectionsRepo', ConnectionsRepo, 'connections-repo');
