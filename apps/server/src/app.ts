@@ -7,15 +7,17 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import { redactPhoneNumbers } from './lib/redact';
 import { appConfigRoutes } from './modules/app-config/routes';
+import { assistantRoutes } from './modules/assistant/routes';
 import { authRepoPlugin } from './modules/auth/repo';
 import { authRoutes } from './modules/auth/routes';
 import { sessionsPlugin } from './modules/auth/sessions';
+import { connectionsPlugin } from './modules/connections/plugin';
+import { connectionsRepoPlugin } from './modules/connections/repo';
 import { contactRepoPlugin } from './modules/contact/repo';
 import { contactRoutes } from './modules/contact/routes';
 import { devRoutes } from './modules/dev/routes';
 import { healthRoutes } from './modules/health/routes';
 import { mailOutboxPlugin } from './modules/mail-outbox/plugin';
-import { connectionsRepoPlugin } from './modules/oauth/repo';
 import { oauthRoutes } from './modules/oauth/routes';
 import { retentionPlugin } from './modules/retention/plugin';
 import { authenticatePlugin } from './plugins/authenticate';
@@ -119,6 +121,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(sessionsPlugin);
   await app.register(contactRepoPlugin);
   await app.register(connectionsRepoPlugin);
+  await app.register(connectionsPlugin);
   await app.register(mailOutboxPlugin);
   await app.register(retentionPlugin);
   await app.register(authenticatePlugin);
@@ -130,6 +133,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(contactRoutes);
   await app.register(oauthRoutes);
+  await app.register(assistantRoutes);
   await app.register(devRoutes);
 
   if (config.web.enabled) await app.register(webPlugin, { distDir: config.web.distDir });

@@ -82,6 +82,11 @@ const ZEnv = z.object({
   SERVE_WEB: ZBool.default(true),
   PRODUCT_NAME: z.string().min(1).max(60).default('Relay'),
   SUPPORT_EMAIL: z.email().default('support@example.com'),
+  /**
+   * The assistant service's key for the internal API (/v1/internal/*); unset, those routes do
+   * not exist. Long and random: it unlocks every connected account.
+   */
+  ASSISTANT_API_KEY: z.string().min(32, 'must be at least 32 characters').max(512).optional(),
   /** 32 random bytes, base64. Generated into DATA_DIR on first local start; set it when several instances share data. */
   APP_ENCRYPTION_KEY: z
     .string()
@@ -162,6 +167,7 @@ export interface Config {
   web: { distDir: string; enabled: boolean };
   productName: string;
   supportEmail: string;
+  assistantApiKey?: string;
   chatSmsNumber: string;
   encryptionKey?: string;
   previousEncryptionKeys: string[];
@@ -232,6 +238,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     web: { distDir: resolve(e.WEB_DIST_DIR), enabled: e.SERVE_WEB },
     productName: e.PRODUCT_NAME,
     supportEmail: e.SUPPORT_EMAIL,
+    ...(e.ASSISTANT_API_KEY ? { assistantApiKey: e.ASSISTANT_API_KEY } : {}),
     chatSmsNumber: e.CHAT_SMS_NUMBER,
     ...(e.APP_ENCRYPTION_KEY ? { encryptionKey: e.APP_ENCRYPTION_KEY } : {}),
     previousEncryptionKeys: e.APP_ENCRYPTION_PREVIOUS_KEYS,

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokenContext } from '../src/modules/oauth/finish-oauth';
-import { ConnectionsRepo } from '../src/modules/oauth/repo';
+import { ConnectionsRepo } from '../src/modules/connections/repo';
+import { tokenContext } from '../src/modules/connections/sealed-tokens';
 import { advanceClock, bearer, freshIp, latestCode, post, requestCode, signIn } from './helpers/auth';
 import { TestBrowser } from './helpers/browser';
 import { build } from './helpers/build';
+import { authorize as authorizeAt, type Consent, type Slug, startOAuth } from './helpers/oauth-flow';
 import { freePort } from './helpers/process';
 
 let app: FastifyInstance;
@@ -19,56 +20,14 @@ beforeAll(async () => {
 });
 afterAll(async () => close());
 
-type Slug = 'google' | 'azure' | 'facebook';
-
-interface Consent {
-  email?: string;
-  name?: string;
-  /** Scopes to untick on the consent page. */
-  untick?: string[];
-  deny?: boolean;
-}
-
-/** Asks our server for the authorization URL, as the given browser (which gets the flow cookie). */
-async function start(
-  slug: Slug,
-  browser: TestBrowser,
-  init: { token?: string; verifiedPhone?: string } = {},
-) {
-  const query = init.verifiedPhone ? `?verified_phone=${encodeURIComponent(init.verifiedPhone)}` : '';
-  const started = await browser.request(`${base}/v1/${slug}/oauth-init/auth${query}`, {
-    headers: init.token ? bearer(init.token) : {},
-  });
-  expect(started.status, await started.clone().text()).toBe(200);
-  return ((await started.json()) as { authUrl: string }).authUrl;
-}
-
-/** Starts, signs in on the local issuer's page, and returns where the browser lands (or `stopAt`). */
-async function authorize(
+const start = (slug: Slug, browser: TestBrowser, init: { token?: string; verifiedPhone?: string } = {}) =>
+  startOAuth(base, slug, browser, init);
+const authorize = (
   slug: Slug,
   consent: Consent = {},
   init: { token?: string; verifiedPhone?: string } = {},
   stopAt?: RegExp,
-) {
-  const browser = new TestBrowser();
-  const page = await browser.follow(await start(slug, browser, init));
-  expect(page.status).toBe(200);
-  expect(page.url).toMatch(/\/dev\/idp\/(google|microsoft|facebook)\/interaction\//);
-  const form = new URLSearchParams({
-    email: consent.email ?? 'ada@example.com',
-    name: consent.name ?? 'Ada Lovelace',
-    action: consent.deny ? 'deny' : 'allow',
-  });
-  for (const [, scope] of page.body.matchAll(/name="scope" value="([^"]+)"/g)) {
-    if (!consent.untick?.some((unticked) => scope!.includes(unticked))) form.append('scope', scope!);
-  }
-  const landed = await browser.follow(page.url, { method: 'POST', form }, stopAt);
-  expect(landed.stoppedAt, `ended at ${landed.url} (${landed.status})`).toBeDefined();
-  const target = new URL(landed.stoppedAt!, base);
-  // The SPA gets the outcome in the fragment; the server's callback, in the query.
-  const params = target.hash ? new URLSearchParams(target.hash.slice(1)) : target.searchParams;
-  return { path: target.pathname, params, authUrl: page.url, browser };
-}
+) => authorizeAt(base, slug, consent, init, stopAt);
 
 async function exchange(ticket: string) {
   return post(app, '/v1/auth/exchange', { ticket });

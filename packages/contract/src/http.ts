@@ -27,6 +27,7 @@ export const ERROR_CODES = [
   'OAUTH_DENIED',
   'OAUTH_FAILED',
   'PROVIDER_ERROR',
+  'NEEDS_RECONNECT',
   'PAYMENT_ERROR',
   'SERVICE_UNAVAILABLE',
   'INTERNAL',
@@ -60,8 +61,8 @@ export interface RouteDef {
   path: string;
   summary: string;
   tag: string;
-  /** Whether a bearer session token is required. */
-  auth: boolean;
+  /** Whether a bearer session token is required; 'service' is the assistant service's key. */
+  auth: boolean | 'service';
   body?: AnyZod;
   query?: AnyZod;
   params?: AnyZod;

@@ -35,6 +35,22 @@ const en = {
   noSession: 'No session token found. Please sign in again.',
   unknown: 'Something went wrong. Please try again.',
   reference: '(Reference: {{requestId}})',
+  // Connections (integrations): what breaks, and how the person repairs it.
+  smsReconnect:
+    '{{product}}: your assistant lost access to your {{provider}} account ({{email}}). Reconnect it here: {{link}}',
+  reasonGrantRevoked: 'Access was withdrawn at {{provider}}. Reconnect to continue.',
+  reasonTokenExpired: 'The connection to {{provider}} expired. Reconnect to continue.',
+  reasonApplePassword:
+    'The app-specific password stopped working (Apple revokes it when your Apple ID password changes). Create a new one and reconnect.',
+  needsReconnect: 'This connection needs to be reconnected.',
+  appleAuthFailed:
+    'Failed to connect Apple iCloud. Please check your credentials. Use an app-specific password created at appleid.apple.com, not your Apple ID password.',
+  appleUnreachable: 'iCloud could not be reached. Please try again in a few minutes.',
+  appleConnected: 'Apple iCloud connected successfully!',
+  phoneLinked: 'Done! Start chating with our AI agent.',
+  phoneLinkFailed: 'Failed to link phone number. Make sure you have connected Google or Microsoft first.',
+  phoneTaken: 'This phone number is already linked to another account.',
+  disconnected: '{{provider}} disconnected successfully.',
 };
 
 export type MessageKey = keyof typeof en;
@@ -61,6 +77,21 @@ const zh: Record<MessageKey, string> = {
   noSession: '未找到登录凭证，请重新登录。',
   unknown: '出了点问题，请重试。',
   reference: '（参考编号：{{requestId}}）',
+  smsReconnect:
+    '{{product}}：您的助手已无法访问您的 {{provider}} 账户（{{email}}）。请在此重新连接：{{link}}',
+  reasonGrantRevoked: '{{provider}} 的访问授权已被撤销，请重新连接。',
+  reasonTokenExpired: '与 {{provider}} 的连接已过期，请重新连接。',
+  reasonApplePassword:
+    'App 专用密码已失效（更改 Apple ID 密码后 Apple 会将其撤销）。请创建新的密码并重新连接。',
+  needsReconnect: '此连接需要重新连接。',
+  appleAuthFailed:
+    '连接 Apple iCloud 失败，请检查您的凭据。请使用在 appleid.apple.com 创建的 App 专用密码，而不是 Apple ID 密码。',
+  appleUnreachable: '暂时无法连接 iCloud，请几分钟后重试。',
+  appleConnected: 'Apple iCloud 连接成功！',
+  phoneLinked: '完成！开始与我们的 AI 助手聊天吧。',
+  phoneLinkFailed: '关联手机号码失败。请确认您已先连接 Google 或 Microsoft。',
+  phoneTaken: '此手机号码已关联到其他账户。',
+  disconnected: '{{provider}} 已成功断开连接。',
 };
 
 export const MESSAGES: Record<TLanguage, Record<MessageKey, string>> = { en, zh };
@@ -88,6 +119,7 @@ export const ERROR_CODE_TEXTS: Record<TLanguage, Record<TErrorCode, string>> = {
       'Access was not granted, so the account was not connected. Please try again and allow access.',
     OAUTH_FAILED: 'OAuth authentication failed. Please try again.',
     PROVIDER_ERROR: 'A service we rely on did not answer as expected. Please try again.',
+    NEEDS_RECONNECT: en.needsReconnect,
     PAYMENT_ERROR: 'Payment failed. Please try again.',
     SERVICE_UNAVAILABLE: 'This service is not available right now. Please try again later.',
     INTERNAL: 'Something went wrong on our side. Please try again.',
@@ -112,6 +144,7 @@ export const ERROR_CODE_TEXTS: Record<TLanguage, Record<TErrorCode, string>> = {
     OAUTH_DENIED: '未获得授权，账户未连接。请重试并允许访问。',
     OAUTH_FAILED: 'OAuth 认证失败，请重试。',
     PROVIDER_ERROR: '我们依赖的服务未正常响应，请重试。',
+    NEEDS_RECONNECT: zh.needsReconnect,
     PAYMENT_ERROR: '付款失败，请重试。',
     SERVICE_UNAVAILABLE: '此服务暂时不可用，请稍后重试。',
     INTERNAL: '我们这边出了点问题，请重试。',

@@ -23,6 +23,7 @@ import { disconnectAccountRoute, disconnectByProviderRoute } from './integration
 import { enableServiceRoute } from './integrations/enable-service';
 import { getIntegrationsStatusRoute } from './integrations/get-integrations-status';
 import { getPermissionsRoute } from './integrations/get-permissions';
+import { connectionAccessTokenRoute, userByPhoneRoute } from './internal/assistant';
 import { azureStatusRoute, facebookStatusRoute, googleStatusRoute } from './oauth/get-oauth-status';
 import { azureEventsRoute, googleEventsRoute } from './oauth/list-events';
 import {
@@ -85,4 +86,6 @@ export const ROUTES: readonly RouteDef[] = [
   startPhoneSessionRoute,
   getAppConfigRoute,
   listOutboxRoute,
+  userByPhoneRoute,
+  connectionAccessTokenRoute,
 ];

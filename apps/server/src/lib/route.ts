@@ -34,11 +34,13 @@ export function registerRoute<R extends RouteDef>(
       ...(def.body ? { body: def.body } : {}),
       ...(def.query ? { querystring: def.query } : {}),
       ...(def.params ? { params: def.params } : {}),
-      ...(def.auth ? { security: [{ bearerAuth: [] }] } : {}),
+      ...(def.auth === true ? { security: [{ bearerAuth: [] }] } : {}),
+      ...(def.auth === 'service' ? { security: [{ serviceKey: [] }] } : {}),
       response: { 200: def.response, '4xx': ZErrorBody, '5xx': ZErrorBody },
     },
     config: { rateLimit: options.rateLimit ?? app.defaultRateLimit },
-    ...(def.auth ? { preHandler: app.authenticate } : {}),
+    // Service routes bring their own guard (the assistant's key), registered by their module.
+    ...(def.auth === true ? { preHandler: app.authenticate } : {}),
     handler: handler as (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   });
 }

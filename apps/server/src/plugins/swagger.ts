@@ -17,7 +17,16 @@ export const swaggerPlugin = fp(
             'Every error answers `{ error: { code, message } }` with a stable code. Authenticated calls take `Authorization: Bearer <sessionToken>`.',
         },
         servers: [{ url: publicUrl }],
-        components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+        components: {
+          securitySchemes: {
+            bearerAuth: { type: 'http', scheme: 'bearer' },
+            serviceKey: {
+              type: 'http',
+              scheme: 'bearer',
+              description: 'The assistant service key (ASSISTANT_API_KEY)',
+            },
+          },
+        },
       },
       transform: jsonSchemaTransform,
       transformObject: jsonSchemaTransformObject,

@@ -4,10 +4,11 @@ import { VERIFICATION_CODE_LENGTH } from '../constants';
 import { defineRoute } from '../http';
 import { ZPhoneNumber } from './send-verification-code';
 
-export const ZVerifyCodeRequest = z.object({
-  phoneNumber: ZPhoneNumber,
-  code: z.string().regex(new RegExp(`^[0-9]{${VERIFICATION_CODE_LENGTH}}$`), 'Code must be exactly 5 digits'),
-});
+export const ZVerificationCode = z
+  .string()
+  .regex(new RegExp(`^[0-9]{${VERIFICATION_CODE_LENGTH}}$`), 'Code must be exactly 5 digits');
+
+export const ZVerifyCodeRequest = z.object({ phoneNumber: ZPhoneNumber, code: ZVerificationCode });
 
 export const ZVerifiedUser = z.object({
   userId: z.string(),

@@ -8,12 +8,22 @@ export const ZIntegrationService = z.object({
   isEnabled: z.boolean(),
 });
 
+/** Our own state of a connection, beside the spec's isAuthenticated (design §7). */
+export const ZConnectionState = z.enum(['connected', 'needs_reconnect', 'not_connected']);
+export type TConnectionState = z.infer<typeof ZConnectionState>;
+/** Why a connection needs reconnecting; the web explains each in the person's language. */
+export const ZReconnectReason = z.enum(['grant_revoked', 'token_expired', 'apple_password_revoked']);
+export type TReconnectReason = z.infer<typeof ZReconnectReason>;
+
 export const ZIntegrationStatus = z
   .object({
     isAuthenticated: z.boolean(),
     email: z.string().nullable(),
     name: z.string().nullable(),
     services: z.array(ZIntegrationService),
+    status: ZConnectionState,
+    /** Set when status is needs_reconnect. */
+    reason: ZReconnectReason.nullable(),
   })
   .meta({ id: 'IntegrationStatus' });
 export type TIntegrationStatus = z.infer<typeof ZIntegrationStatus>;

@@ -1,0 +1,58 @@
+import type { TAccessTokenResponse } from '@app/contract/internal/assistant';
+import { AppError } from '../../lib/app-error';
+import { newId } from '../../lib/ids';
+import {
+  type ConnectionAccess,
+  ConnectionBrokenError,
+  ConnectionUnavailableError,
+} from '../connections/connection-access';
+import type { AssistantDeps } from './find-user-by-phone';
+
+/**
+ * A token the assistant can call the provider with right now: refreshed first when it is close
+ * to expiry. A connection only the person can repair answers 409 with the reason; every call,
+ * whatever its outcome, is in the access log.
+ */
+export async function issueAccessToken(
+  deps: AssistantDeps & { access: ConnectionAccess },
+  input: { connectionId: string },
+): Promise<TAccessTokenResponse> {
+  const log = (outcome: string, userId: string | null) =>
+    deps.repo.logAssistantAccess({
+      id: newId(),
+      caller: deps.caller,
+      action: 'access_token',
+      user_id: userId,
+      connection_id: input.connectionId,
+      outcome,
+      created_at: deps.now().toISOString(),
+    });
+  const connection = await deps.repo.findById(input.connectionId);
+  if (!connection) {
+    await log('not_found', null);
+    throw new AppError('NOT_FOUND', 'No such connection.');
+  }
+  try {
+    const accessToken = await deps.access.accessToken(connection);
+    const current = await deps.repo.findById(connection.id);
+    await log('issued', connection.user_id);
+    return {
+      accessToken,
+      expiresAt: current?.expires_at ?? null,
+      tokenType: connection.provider === 'apple' ? 'app-password' : 'Bearer',
+    };
+  } catch (error) {
+    if (error instanceof ConnectionBrokenError) {
+      await log(`needs_reconnect:${error.reason}`, connection.user_id);
+      throw new AppError('NEEDS_RECONNECT', `This connection needs to be reconnected (${error.reason}).`);
+    }
+    if (error instanceof ConnectionUnavailableError) {
+      await log('unavailable', connection.user_id);
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        'The provider could not refresh the token right now; try again later.',
+      );
+    }
+    throw error;
+  }
+}
