@@ -1,6 +1,7 @@
 import type { TProvider } from '@app/contract/common';
 import type { TIntegrationStatus } from '@app/contract/integrations/get-integrations-status';
 import { Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +34,7 @@ export function ProviderRow({
   actionRef,
 }: ProviderRowProps) {
   const { t } = useTranslation();
+  const wide = useMediaQuery('(min-width: 48em)');
   const name = t(`integrations.providers.${provider}`);
   const Icon = PROVIDER_ICONS[provider];
   const state = status.status;
@@ -46,7 +48,8 @@ export function ProviderRow({
         size="sm"
         variant="light"
         color="teal"
-        leftSection={<IconCheck size={16} aria-hidden />}
+        // A phone keeps the row's width for the email address.
+        leftSection={wide ? <IconCheck size={16} aria-hidden /> : undefined}
         aria-label={t('integrations.connectedDetails', { provider: name })}
         aria-haspopup="dialog"
         onClick={onDetails}
