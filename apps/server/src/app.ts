@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import { redactPhoneNumbers } from './lib/redact';
 import { appConfigRoutes } from './modules/app-config/routes';
+import { appleRoutes } from './modules/apple/routes';
 import { assistantRoutes } from './modules/assistant/routes';
 import { authRepoPlugin } from './modules/auth/repo';
 import { authRoutes } from './modules/auth/routes';
@@ -33,6 +34,7 @@ import { isApiPath, securityHeadersPlugin } from './plugins/security-headers';
 import { swaggerPlugin } from './plugins/swagger';
 import { webPlugin } from './plugins/web';
 import { devOutboxPlugin } from './providers/dev-outbox/repo';
+import { icloudPort } from './providers/icloud/index';
 import { identityPort } from './providers/identity/index';
 import { mailPort } from './providers/mail/index';
 import { smsPort } from './providers/sms/index';
@@ -115,6 +117,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(smsPort);
   await app.register(mailPort);
   await app.register(identityPort);
+  await app.register(icloudPort);
 
   // Repositories, workers and request guards.
   await app.register(authRepoPlugin);
@@ -134,6 +137,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(contactRoutes);
   await app.register(oauthRoutes);
   await app.register(assistantRoutes);
+  await app.register(appleRoutes);
   await app.register(devRoutes);
 
   if (config.web.enabled) await app.register(webPlugin, { distDir: config.web.distDir });
