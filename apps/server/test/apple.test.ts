@@ -280,6 +280,24 @@ describe.skipIf(!radicaleInstalled)('Apple iCloud against a real CalDAV/CardDAV 
     expect(ninety.statusCode).toBe(409);
   });
 
+  it('limits connect tries to 20 an hour per address (each is a password guess at Apple)', async () => {
+    const { token } = await person(app);
+    const account = await radicale.newAccount();
+    const ip = freshIp();
+    const attempt = () =>
+      post(
+        app,
+        '/v1/apple/connect',
+        { ...good(account), appPassword: 'wrong' },
+        { headers: bearer(token), remoteAddress: ip },
+      );
+    for (let i = 0; i < 20; i += 1) expect((await attempt()).statusCode).toBe(400);
+    const limited = await attempt();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('RATE_LIMITED');
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
+
   it('answers 401 without a session', async () => {
     const account = { user: 'someone@icloud.com', password: 'abcd-efgh-ijkl-mnop' } as DavAccount;
     expect((await connect(app, null, good(account))).statusCode).toBe(401);
@@ -394,6 +412,41 @@ describe('Apple iCloud that cannot be reached', () => {
       expect(res.statusCode, res.body).toBe(503);
     } finally {
       await built.close();
+    }
+  });
+
+  it('never sends the password to a host other than the configured one, even when redirected there', async () => {
+    const seen: string[] = [];
+    const elsewhere = createServer((req, res) => {
+      seen.push(String(req.headers.authorization));
+      res.writeHead(207).end();
+    });
+    const elsewherePort = await freePort();
+    await new Promise<void>((resolve) => elsewhere.listen(elsewherePort, '127.0.0.1', resolve));
+    // "localhost" is another host than 127.0.0.1 as far as credentials go.
+    const redirecting = createServer((_req, res) =>
+      res.writeHead(301, { location: `http://localhost:${elsewherePort}/principal/` }).end(),
+    );
+    const port = await freePort();
+    await new Promise<void>((resolve) => redirecting.listen(port, '127.0.0.1', resolve));
+    const built = await build({
+      APPLE_CALDAV_URL: `http://127.0.0.1:${port}`,
+      APPLE_CARDDAV_URL: `http://127.0.0.1:${port}`,
+    });
+    try {
+      const { token } = await person(built.app);
+      const res = await connect(built.app, token, {
+        appleId: 'someone@icloud.com',
+        appPassword: 'abcd-efgh-ijkl-mnop',
+      });
+      expect(res.statusCode, res.body).toBe(503);
+      expect(seen).toEqual([]);
+    } finally {
+      await built.close();
+      for (const server of [elsewhere, redirecting]) {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      }
     }
   });
 });

@@ -9,7 +9,9 @@ import {
 } from '../src/providers/icloud/ical';
 
 const calendar = (...event: string[]) =>
-  ['BEGIN:VCALENDAR', 'VERSION:2.0', 'BEGIN:VEVENT', ...event, 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n');
+  ['BEGIN:VCALENDAR', 'VERSION:2.0', 'BEGIN:VEVENT', ...event, 'END:VEVENT', 'END:VCALENDAR', ''].join(
+    '\r\n',
+  );
 
 describe('iCalendar VEVENT reader', () => {
   it('reads an event in UTC', () => {

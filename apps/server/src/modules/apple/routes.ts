@@ -26,8 +26,8 @@ export async function appleRoutes(app: FastifyInstance) {
         { userId: requireAuth(req).user.id, ...req.body, language: requestLanguage(req) },
       ),
     // Each try is a password guess against the person's Apple ID (and Apple locks accounts
-    // that see too many): ten an hour per caller is plenty for typos.
-    { rateLimit: { max: 10, timeWindow: 60 * 60 * 1000 } },
+    // that see too many): twenty an hour per address is plenty for typos.
+    { rateLimit: { max: 20, timeWindow: 60 * 60 * 1000 } },
   );
 
   registerRoute(app, appleEventsRoute, async (req) =>

@@ -172,15 +172,15 @@ export class TsdavIcloud implements IcloudClient {
       observed.failure = error;
       throw error;
     };
-    const guarded = (async (input: string | URL | Request, init?: RequestInit) => {
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const send = async (url: string, init: RequestInit | undefined): Promise<Response> => {
       if (!this.allowed(url)) {
         fail(new IcloudUnavailableError('protocol', `refused to send credentials to ${new URL(url).host}`));
       }
-      let response: Response;
       try {
-        response = await globalThis.fetch(input, {
+        return await globalThis.fetch(url, {
           ...init,
+          // Redirects are followed below, each target checked like the first address.
+          redirect: 'manual',
           signal: init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline,
         });
       } catch (error) {
@@ -189,6 +189,18 @@ export class TsdavIcloud implements IcloudClient {
             ? new IcloudUnavailableError('timeout', `no answer within ${this.options.timeoutMs} ms`)
             : new IcloudUnavailableError('network', (error as Error).message),
         );
+      }
+    };
+    const guarded = (async (input: string | URL | Request, init?: RequestInit) => {
+      let url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      let response = await send(url, init);
+      // tsdav reads the well-known redirect itself (redirect: manual); other requests follow
+      // at most five hops, keeping method and body (a PROPFIND stays a PROPFIND).
+      for (let hop = 0; init?.redirect !== 'manual' && hop < 5; hop += 1) {
+        const location = response.headers.get('location');
+        if (response.status < 300 || response.status >= 400 || !location) break;
+        url = new URL(location, url).href;
+        response = await send(url, init);
       }
       if (response.status === 401) {
         observed.unauthorized = true;
