@@ -239,6 +239,28 @@ describe.skipIf(!radicaleInstalled)('Apple iCloud against a real CalDAV/CardDAV 
     expect(january.json().events.map((e: { id: string }) => e.id)).toEqual(['later-1']);
   });
 
+  it('an iCloud outage while reading events changes nothing: 503, still connected, no SMS', async () => {
+    const { token, userId, phone } = await person(app);
+    const account = await radicale.newAccount();
+    expect((await connect(app, token, good(account))).statusCode).toBe(200);
+    const row = await app.connectionsRepo.findForUser(userId, 'apple');
+    // The stored home now points at a port where nothing answers, as during an outage.
+    const dead = `http://127.0.0.1:${await freePort()}`;
+    await app.connectionsRepo.update(row!.id, { settings: row!.settings!.replaceAll(radicale.url, dead) });
+    const res = await events(app, token, NOV);
+    expect(res.statusCode, res.body).toBe(503);
+    expect(res.json().error).toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'iCloud could not be reached. Please try again in a few minutes.',
+    });
+    expect(await app.connectionsRepo.findForUser(userId, 'apple')).toMatchObject({
+      status: 'connected',
+      status_reason: null,
+    });
+    const texts = await app.devOutbox.list({ to: phone, limit: 20 });
+    expect(texts.filter((m) => m.body.includes('Apple iCloud'))).toEqual([]);
+  });
+
   it('answers 409 NOT_CONNECTED for events without an Apple connection', async () => {
     const { token } = await person(app);
     const res = await events(app, token, NOV);
