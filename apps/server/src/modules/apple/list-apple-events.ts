@@ -1,3 +1,5 @@
+import { MAX_EVENTS_RANGE_DAYS } from '@app/contract/apple/list-apple-events';
+import { errorCodeText } from '@app/contract/messages';
 import type { TListEventsResponse } from '@app/contract/oauth/list-events';
 import { AppError } from '../../lib/app-error';
 import { type Language, translate } from '../../lib/messages';
@@ -30,9 +32,19 @@ export async function listAppleEvents(
   deps: ListAppleEventsDeps,
   input: { userId: string; timeMin?: string; timeMax?: string; maxResults: number; language: Language },
 ): Promise<TListEventsResponse> {
+  const start = input.timeMin ? new Date(input.timeMin) : deps.now();
+  const end = input.timeMax ? new Date(input.timeMax) : new Date(start.getTime() + DEFAULT_WINDOW_MS);
+  // The contract checks a range given in full; one bound plus our default gets the same rules.
+  if (end <= start || end.getTime() - start.getTime() > MAX_EVENTS_RANGE_DAYS * 24 * 60 * 60_000) {
+    throw new AppError(
+      'VALIDATION_ERROR',
+      `timeMax: must be after timeMin and at most ${MAX_EVENTS_RANGE_DAYS} days later`,
+      { field: 'timeMax' },
+    );
+  }
   const connection = await deps.repo.findForUser(input.userId, 'apple');
   if (!connection || connection.status === 'disconnected') {
-    throw new AppError('NOT_CONNECTED', 'Apple iCloud is not connected.');
+    throw new AppError('NOT_CONNECTED', errorCodeText(input.language, 'NOT_CONNECTED'));
   }
   const needsReconnect = () =>
     new AppError('NEEDS_RECONNECT', translate(input.language, 'reasonApplePassword'));
@@ -50,8 +62,6 @@ export async function listAppleEvents(
   // A row without homes predates discovery being stored; connecting again writes them.
   if (!settings) throw needsReconnect();
 
-  const start = input.timeMin ? new Date(input.timeMin) : deps.now();
-  const end = input.timeMax ? new Date(input.timeMax) : new Date(start.getTime() + DEFAULT_WINDOW_MS);
   try {
     const events = await deps.icloud.listEvents(
       { appleId: connection.provider_account_id, password },
