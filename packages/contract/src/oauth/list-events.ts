@@ -51,9 +51,12 @@ export type TCalendarEvent = z.infer<typeof ZCalendarEvent>;
 /** Not shown in the spec: a normalised event list, the same for Google and Microsoft, by start. */
 export const ZListEventsResponse = z.object({
   events: z.array(ZCalendarEvent),
-  /** The range actually covered, after the server completed an open-ended query. */
-  timeMin: ZIsoDateTime,
-  timeMax: ZIsoDateTime,
+  /**
+   * The range actually covered, after the server completed an open-ended query. Optional so
+   * every calendar (Apple's too) can answer with this one response schema.
+   */
+  timeMin: ZIsoDateTime.optional(),
+  timeMax: ZIsoDateTime.optional(),
 });
 export type TListEventsResponse = z.infer<typeof ZListEventsResponse>;
 
