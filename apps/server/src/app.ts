@@ -116,8 +116,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // Outside services: one plugin per port, real adapter or local stand-in.
   await app.register(smsPort);
   await app.register(mailPort);
-  await app.register(identityPort);
   await app.register(calendarPort);
+  await app.register(identityPort);
 
   // Repositories, workers and request guards.
   await app.register(authRepoPlugin);
@@ -135,8 +135,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(appConfigRoutes);
   await app.register(authRoutes);
   await app.register(contactRoutes);
-  await app.register(oauthRoutes);
   await app.register(eventsRoutes);
+  await app.register(oauthRoutes);
   await app.register(assistantRoutes);
   await app.register(devRoutes);
 

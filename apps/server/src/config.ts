@@ -266,17 +266,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pollIntervalMs: e.MAIL_POLL_INTERVAL_MS,
       retryBaseMs: e.MAIL_RETRY_BASE_MS,
     },
-    calendar: {
-      google: {
-        baseUrl: (e.GOOGLE_CALENDAR_API_URL ?? 'https://www.googleapis.com/calendar/v3').replace(/\/+$/, ''),
-        explicit: Boolean(e.GOOGLE_CALENDAR_API_URL),
-      },
-      microsoft: {
-        baseUrl: (e.MICROSOFT_GRAPH_URL ?? 'https://graph.microsoft.com/v1.0').replace(/\/+$/, ''),
-        explicit: Boolean(e.MICROSOFT_GRAPH_URL),
-      },
-      timeoutMs: e.CALENDAR_TIMEOUT_MS,
-    },
     identity: {
       ...(e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {
@@ -299,6 +288,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ...(e.FACEBOOK_CLIENT_ID && e.FACEBOOK_CLIENT_SECRET
         ? { facebook: { clientId: e.FACEBOOK_CLIENT_ID, clientSecret: e.FACEBOOK_CLIENT_SECRET } }
         : {}),
+    },
+    calendar: {
+      google: {
+        baseUrl: (e.GOOGLE_CALENDAR_API_URL ?? 'https://www.googleapis.com/calendar/v3').replace(/\/+$/, ''),
+        explicit: Boolean(e.GOOGLE_CALENDAR_API_URL),
+      },
+      microsoft: {
+        baseUrl: (e.MICROSOFT_GRAPH_URL ?? 'https://graph.microsoft.com/v1.0').replace(/\/+$/, ''),
+        explicit: Boolean(e.MICROSOFT_GRAPH_URL),
+      },
+      timeoutMs: e.CALENDAR_TIMEOUT_MS,
     },
     ...(e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
       ? {

@@ -45,7 +45,6 @@ export async function signIn(app: FastifyInstance, phone: string): Promise<strin
     await post(app, '/v1/api/verify-code', { phoneNumber: phone, code }, { remoteAddress: ip })
   ).json();
   if (verified.sessionToken) return verified.sessionToken;
-  // From the same address as the code: a file that signs many people in stays under per-IP limits.
   const session = await post(
     app,
     '/v1/auth/phone-session',

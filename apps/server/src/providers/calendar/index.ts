@@ -41,4 +41,4 @@ declare module 'fastify' {
   }
 }
 
-export const calendarPort = portPlugin('calendar', buildCalendar, ['identity']);
+export const calendarPort = portPlugin('calendar', buildCalendar);
