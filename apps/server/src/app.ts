@@ -16,6 +16,7 @@ import { connectionsRepoPlugin } from './modules/connections/repo';
 import { contactRepoPlugin } from './modules/contact/repo';
 import { contactRoutes } from './modules/contact/routes';
 import { devRoutes } from './modules/dev/routes';
+import { eventsRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
 import { mailOutboxPlugin } from './modules/mail-outbox/plugin';
 import { oauthRoutes } from './modules/oauth/routes';
@@ -32,6 +33,7 @@ import { secretsPlugin } from './plugins/secrets';
 import { isApiPath, securityHeadersPlugin } from './plugins/security-headers';
 import { swaggerPlugin } from './plugins/swagger';
 import { webPlugin } from './plugins/web';
+import { calendarPort } from './providers/calendar/index';
 import { devOutboxPlugin } from './providers/dev-outbox/repo';
 import { identityPort } from './providers/identity/index';
 import { mailPort } from './providers/mail/index';
@@ -114,6 +116,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // Outside services: one plugin per port, real adapter or local stand-in.
   await app.register(smsPort);
   await app.register(mailPort);
+  await app.register(calendarPort);
   await app.register(identityPort);
 
   // Repositories, workers and request guards.
@@ -132,6 +135,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(appConfigRoutes);
   await app.register(authRoutes);
   await app.register(contactRoutes);
+  await app.register(eventsRoutes);
   await app.register(oauthRoutes);
   await app.register(assistantRoutes);
   await app.register(devRoutes);

@@ -25,6 +25,14 @@ const en = {
   ticketInvalid: 'Failed to create user session. Please try again.',
   contactSent: "Message sent successfully! We'll get back to you within 24 hours.",
   contactTooMany: 'You have sent 5 messages in the last hour. Please try again in {{minutes}} minutes.',
+  // Calendar events (GET /v1/google/events, /v1/azure/events).
+  eventsRangeOrder: 'The start of the time range must be before its end.',
+  eventsRangeTooLong: 'Ask for at most 90 days of events at a time.',
+  eventsNotConnected: 'Connect your {{provider}} account to see its calendar.',
+  calendarNotGranted:
+    'Calendar access was not allowed for this {{provider}} account. Reconnect it and allow Calendar.',
+  calendarUnavailable: '{{provider}} Calendar could not be reached. Please try again in a few minutes.',
+  calendarFailed: '{{provider}} Calendar did not answer as expected. Please try again.',
   // Field rules of the contract (common.ts): the zod message, and the web's field error.
   singleLine: 'Use one line of text, without tabs, line breaks or other control characters.',
   controlCharacters: 'Remove the invisible control characters from the text.',
@@ -69,6 +77,12 @@ const zh: Record<MessageKey, string> = {
   ticketInvalid: '创建用户会话失败，请重试。',
   contactSent: '消息发送成功！我们将在 24 小时内回复您。',
   contactTooMany: '您在过去一小时内已发送 5 条消息，请在 {{minutes}} 分钟后重试。',
+  eventsRangeOrder: '时间范围的开始必须早于结束。',
+  eventsRangeTooLong: '每次最多只能查询 90 天的日程。',
+  eventsNotConnected: '请先连接您的 {{provider}} 账户，才能查看其日历。',
+  calendarNotGranted: '此 {{provider}} 账户未授予日历访问权限。请重新连接并允许访问日历。',
+  calendarUnavailable: '暂时无法连接 {{provider}} 日历，请几分钟后重试。',
+  calendarFailed: '{{provider}} 日历未正常响应，请重试。',
   singleLine: '请只输入一行文字，不要包含制表符、换行符或其他控制字符。',
   controlCharacters: '请删除文本中不可见的控制字符。',
   network: '网络错误，请检查网络连接后重试。',
