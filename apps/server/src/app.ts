@@ -17,6 +17,7 @@ import { contactRepoPlugin } from './modules/contact/repo';
 import { contactRoutes } from './modules/contact/routes';
 import { devRoutes } from './modules/dev/routes';
 import { healthRoutes } from './modules/health/routes';
+import { integrationsRoutes } from './modules/integrations/routes';
 import { mailOutboxPlugin } from './modules/mail-outbox/plugin';
 import { oauthRoutes } from './modules/oauth/routes';
 import { retentionPlugin } from './modules/retention/plugin';
@@ -133,6 +134,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(contactRoutes);
   await app.register(oauthRoutes);
+  await app.register(integrationsRoutes);
   await app.register(assistantRoutes);
   await app.register(devRoutes);
 
