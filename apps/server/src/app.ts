@@ -20,6 +20,7 @@ import { healthRoutes } from './modules/health/routes';
 import { integrationsRoutes } from './modules/integrations/routes';
 import { mailOutboxPlugin } from './modules/mail-outbox/plugin';
 import { oauthRoutes } from './modules/oauth/routes';
+import { phoneMappingRoutes } from './modules/phone-mapping/routes';
 import { retentionPlugin } from './modules/retention/plugin';
 import { authenticatePlugin } from './plugins/authenticate';
 import { configPlugin } from './plugins/config';
@@ -135,6 +136,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(contactRoutes);
   await app.register(oauthRoutes);
   await app.register(integrationsRoutes);
+  await app.register(phoneMappingRoutes);
   await app.register(assistantRoutes);
   await app.register(devRoutes);
 
