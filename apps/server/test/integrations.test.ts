@@ -399,3 +399,29 @@ describe('DELETE /v1/disconnect', () => {
     expect((await status(token)).google.status).toBe('connected');
   });
 });
+
+describe('the support mail', () => {
+  it('names the connected accounts, a broken one marked', async () => {
+    const { token, connections } = await person(['google', 'azure']);
+    await app.connectionsRepo.markBroken(
+      connections.microsoft!.id,
+      'grant_revoked',
+      new Date().toISOString(),
+    );
+    const res = await postJson(
+      '/v1/contact',
+      { subject: 'Calendar', message: 'Missing events', priority: 'medium' },
+      token,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const mail = await app.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('contact_message_id', '=', res.json().id)
+      .where('kind', '=', 'support')
+      .executeTakeFirstOrThrow();
+    expect(mail.body).toContain(
+      `Connected:  Microsoft (${connections.microsoft!.email}, needs reconnect: grant_revoked), Google (${connections.google!.email})`,
+    );
+  });
+});
