@@ -156,6 +156,10 @@ describe('POST /v1/integrations/enable and /disable', () => {
     });
     expect(service((await status(token)).google, 'calendar')?.isEnabled).toBe(false);
     expect(service((await status(token)).google, 'email')?.isEnabled).toBe(true);
+    // The provider's own status call agrees.
+    const own = (await get('/v1/google/status', token)).json();
+    expect(service(own, 'calendar')?.isEnabled).toBe(false);
+    expect(own.missingServices).toEqual([]);
     const perms = (await get('/v1/integrations/permissions', token)).json().permissions;
     expect(perms).toContainEqual({
       provider: 'google',
