@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation } from '../src/db/errors';
-import { bearer, freshIp, latestCode, post, signIn } from './helpers/auth';
+import { advanceClock, bearer, freshIp, latestCode, post, signIn } from './helpers/auth';
 import { build } from './helpers/build';
 import { authorize, type Slug } from './helpers/oauth-flow';
 import { freePort } from './helpers/process';
@@ -187,6 +187,21 @@ describe('POST /v1/phone-mapping', () => {
     expect(withCode.statusCode).toBe(409);
     expect((await getMapping(owner.token)).json()).toEqual({ phoneNumber: owner.phone, isLinked: true });
     expect((await getMapping(intruder.token)).json().phoneNumber).toBe(intruder.phone);
+  });
+
+  it('takes the number from an empty phone-only user once the code proves it', async () => {
+    // Verified the number (a phone-only user), then signed in with Google without finishing.
+    const phone = newNumber();
+    const abandoned = await signIn(app, phone);
+    const { token } = await googleUser();
+    advanceClock(app, 31_000); // past the number's 30-second resend limit
+    const first = await link(token, { phoneNumber: phone });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().verificationRequired).toBe(true);
+    const done = await link(token, { phoneNumber: phone, code: await latestCode(app, phone) });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await getMapping(token)).json()).toEqual({ phoneNumber: phone, isLinked: true });
+    expect((await getMapping(abandoned)).json()).toEqual({ phoneNumber: null, isLinked: false });
   });
 
   it('turns a number taken by a racing request into the same refusal (unique violation in this database)', async () => {

@@ -21,8 +21,9 @@ export function phoneMapping(user: Pick<UserRow, 'phone_number'>): TPhoneMapping
  * Links a number so the assistant answers its messages with this person's mail and calendar.
  * That is worth as much as the accounts behind it, so: a Google or Microsoft account must be
  * connected (else there is nothing to answer with, spec §8), a number held by someone else is
- * refused without naming them, and a number the person has not proved gets a code by SMS first
- * (the same code system and limits as sign-in); the second call carries the code.
+ * refused without naming them (unless that someone is an empty phone-only user, see below), and
+ * a number the person has not proved gets a code by SMS first (the same code system and limits
+ * as sign-in); the second call carries the code.
  */
 export async function linkPhoneNumber(
   deps: PhoneMappingDeps,
@@ -46,8 +47,9 @@ export async function linkPhoneNumber(
   if (user.phone_number === phone) return linked(phone);
 
   const taken = () => new AppError('CONFLICT', translate(language, 'phoneTaken'), { field: 'phoneNumber' });
-  const holder = await deps.repo.findUserByPhone(phone);
-  if (holder && holder.id !== user.id) throw taken();
+  const found = await deps.repo.findUserByPhone(phone);
+  const holder = found && found.id !== user.id ? found : undefined;
+  if (holder && !(await isEmptyPhoneUser(deps.connections, holder))) throw taken();
 
   if (!input.code) {
     await textCode(deps, { phone, language, purpose: 'link' });
@@ -67,6 +69,11 @@ export async function linkPhoneNumber(
       if (!(await repo.consumeCode(code.id, now))) {
         throw new AppError('INVALID_CODE', translate(language, 'invalidCode'), { field: 'code' });
       }
+      if (holder) {
+        // Checked again inside the transaction: the holder may have connected something meanwhile.
+        if (!(await isEmptyPhoneUser(deps.connections.with(trx), holder))) throw taken();
+        await repo.releasePhoneNumber(holder.id, phone, now);
+      }
       await repo.setPhoneNumber(user.id, phone, now);
     });
   } catch (error) {
@@ -75,4 +82,14 @@ export async function linkPhoneNumber(
     throw error;
   }
   return linked(phone);
+}
+
+/**
+ * A user made by a phone verification that never went further (no connection): what a person
+ * leaves behind who verified their number, then signed in with Google without finishing. Anyone
+ * who can receive a code at the number can sign in as that user anyway, so proving the number
+ * may move it; refusing would leave the person unable ever to link their own number.
+ */
+async function isEmptyPhoneUser(connections: ConnectionsRepo, holder: UserRow): Promise<boolean> {
+  return holder.provider === 'phone' && (await connections.countForUser(holder.id)) === 0;
 }
