@@ -257,6 +257,16 @@ describe('POST /v1/integrations/enable and /disable', () => {
       expect(res.json().error.code).toBe('VALIDATION_ERROR');
     }
     expect((await postJson('/v1/integrations/disable', { provider: 'google' }, token)).statusCode).toBe(400);
+    // Facebook connects for sign-in only: it has no services to switch.
+    const fb = await person(['facebook']);
+    const noService = await postJson(
+      '/v1/integrations/enable',
+      { provider: 'facebook', serviceType: 'email' },
+      fb.token,
+    );
+    expect(noService.statusCode).toBe(400);
+    expect(noService.json().error).toMatchObject({ code: 'VALIDATION_ERROR', field: 'serviceType' });
+    expect((await del('/v1/disconnect/facebook?service=calendar', fb.token)).statusCode).toBe(400);
     for (const url of ['/v1/integrations/enable', '/v1/integrations/disable']) {
       expect((await postJson(url, { provider: 'google', serviceType: 'email' })).statusCode).toBe(401);
     }

@@ -46,7 +46,13 @@ export async function setServiceEnabled(
       }),
       { field: 'serviceType' },
     );
-  if (!offers(input.provider, input.serviceType)) throw notGranted();
+  if (!offers(input.provider, input.serviceType)) {
+    throw new AppError(
+      'VALIDATION_ERROR',
+      `${PROVIDER_LABELS[input.provider]} has no ${input.serviceType} service.`,
+      { field: 'serviceType' },
+    );
+  }
   if (input.enabled && !isGranted(connection, input.serviceType)) throw notGranted();
 
   const rows = await deps.repo.listServices([connection.id]);
