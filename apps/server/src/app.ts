@@ -18,8 +18,10 @@ import { contactRoutes } from './modules/contact/routes';
 import { devRoutes } from './modules/dev/routes';
 import { eventsRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
+import { integrationsRoutes } from './modules/integrations/routes';
 import { mailOutboxPlugin } from './modules/mail-outbox/plugin';
 import { oauthRoutes } from './modules/oauth/routes';
+import { phoneMappingRoutes } from './modules/phone-mapping/routes';
 import { retentionPlugin } from './modules/retention/plugin';
 import { authenticatePlugin } from './plugins/authenticate';
 import { configPlugin } from './plugins/config';
@@ -137,6 +139,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(contactRoutes);
   await app.register(eventsRoutes);
   await app.register(oauthRoutes);
+  await app.register(integrationsRoutes);
+  await app.register(phoneMappingRoutes);
   await app.register(assistantRoutes);
   await app.register(devRoutes);
 

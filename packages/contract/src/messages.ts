@@ -59,6 +59,17 @@ const en = {
   phoneLinkFailed: 'Failed to link phone number. Make sure you have connected Google or Microsoft first.',
   phoneTaken: 'This phone number is already linked to another account.',
   disconnected: '{{provider}} disconnected successfully.',
+  // Integrations and phone link (issue 9): the server's answers beyond spec §8.
+  serviceDisconnected: '{{provider}} {{service}} disconnected successfully.',
+  providerNotConnected: '{{provider}} is not connected.',
+  serviceNotGranted:
+    '{{provider}} did not give access to {{service}}. Connect it again and allow {{service}}.',
+  serviceEmail: 'Email',
+  serviceCalendar: 'Calendar',
+  serviceContacts: 'Contacts',
+  phoneCodeSent: 'We texted a code to {{phone}}. Enter it to link this number.',
+  smsLinkCode:
+    '{{code}} is your {{product}} code to link this number to your assistant. It expires in 10 minutes. Never share it with anyone.',
 };
 
 export type MessageKey = keyof typeof en;
@@ -106,6 +117,15 @@ const zh: Record<MessageKey, string> = {
   phoneLinkFailed: '关联手机号码失败。请确认您已先连接 Google 或 Microsoft。',
   phoneTaken: '此手机号码已关联到其他账户。',
   disconnected: '{{provider}} 已成功断开连接。',
+  serviceDisconnected: '{{provider}} {{service}} 已成功断开连接。',
+  providerNotConnected: '{{provider}} 尚未连接。',
+  serviceNotGranted: '{{provider}} 未授予{{service}}的访问权限。请重新连接并允许访问{{service}}。',
+  serviceEmail: '邮件',
+  serviceCalendar: '日历',
+  serviceContacts: '通讯录',
+  phoneCodeSent: '我们已向 {{phone}} 发送验证码，输入后即可关联此号码。',
+  smsLinkCode:
+    '{{code}} 是您的 {{product}} 验证码，用于将此号码关联到您的助手，10 分钟内有效。请勿告诉任何人。',
 };
 
 export const MESSAGES: Record<TLanguage, Record<MessageKey, string>> = { en, zh };
