@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import { redactPhoneNumbers } from './lib/redact';
 import { appConfigRoutes } from './modules/app-config/routes';
+import { appleRoutes } from './modules/apple/routes';
 import { assistantRoutes } from './modules/assistant/routes';
 import { authRepoPlugin } from './modules/auth/repo';
 import { authRoutes } from './modules/auth/routes';
@@ -37,6 +38,7 @@ import { swaggerPlugin } from './plugins/swagger';
 import { webPlugin } from './plugins/web';
 import { calendarPort } from './providers/calendar/index';
 import { devOutboxPlugin } from './providers/dev-outbox/repo';
+import { icloudPort } from './providers/icloud/index';
 import { identityPort } from './providers/identity/index';
 import { mailPort } from './providers/mail/index';
 import { smsPort } from './providers/sms/index';
@@ -120,6 +122,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(mailPort);
   await app.register(calendarPort);
   await app.register(identityPort);
+  await app.register(icloudPort);
 
   // Repositories, workers and request guards.
   await app.register(authRepoPlugin);
@@ -142,6 +145,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(integrationsRoutes);
   await app.register(phoneMappingRoutes);
   await app.register(assistantRoutes);
+  await app.register(appleRoutes);
   await app.register(devRoutes);
 
   if (config.web.enabled) await app.register(webPlugin, { distDir: config.web.distDir });

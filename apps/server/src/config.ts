@@ -149,6 +149,11 @@ const ZEnv = z.object({
   MAIL_FROM: z.string().min(3).max(200).optional(),
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(600_000).default(5000),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+  /** Apple iCloud's CalDAV and CardDAV servers; tests point both at a local Radicale. */
+  APPLE_CALDAV_URL: z.url().default('https://caldav.icloud.com'),
+  APPLE_CARDDAV_URL: z.url().default('https://contacts.icloud.com'),
+  /** How long one iCloud call (a discovery, an event list) may take in all. */
+  APPLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   CHAT_SMS_NUMBER: z
     .string()
     .regex(/^\+[0-9]{8,15}$/, 'must be an E.164 number such as +15550100000')
@@ -181,6 +186,7 @@ export interface Config {
   encryptionKey?: string;
   previousEncryptionKeys: string[];
   mail: { smtpUrl?: string; from: string; pollIntervalMs: number; retryBaseMs: number };
+  apple: { caldavUrl: string; carddavUrl: string; timeoutMs: number };
   twilio?: { accountSid: string; authToken: string; from: string; baseUrl: string };
   /**
    * Calendar APIs: `explicit` when the variable was set, which picks the REST adapter even for a
@@ -266,6 +272,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pollIntervalMs: e.MAIL_POLL_INTERVAL_MS,
       retryBaseMs: e.MAIL_RETRY_BASE_MS,
     },
+    apple: { caldavUrl: e.APPLE_CALDAV_URL, carddavUrl: e.APPLE_CARDDAV_URL, timeoutMs: e.APPLE_TIMEOUT_MS },
     identity: {
       ...(e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {

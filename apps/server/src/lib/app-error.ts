@@ -22,6 +22,8 @@ const STATUS: Record<TErrorCode, number> = {
   INTERNAL: 500,
   PROVIDER_ERROR: 502,
   NEEDS_RECONNECT: 409,
+  // Not 401: the web treats a 401 as an expired session and signs the person out.
+  APPLE_AUTH_FAILED: 400,
   PAYMENT_ERROR: 502,
   SERVICE_UNAVAILABLE: 503,
 };
