@@ -36,7 +36,7 @@ export class AppError extends Error {
   constructor(
     readonly code: TErrorCode,
     message: string,
-    readonly extra: { field?: string; retryAfterSeconds?: number } = {},
+    readonly extra: { field?: string; retryAfterSeconds?: number; reason?: string } = {},
   ) {
     super(message);
     this.statusCode = STATUS[code];
