@@ -294,10 +294,6 @@ describe.skipIf(!radicaleInstalled)('Apple iCloud against a real CalDAV/CardDAV 
       expect(res.statusCode, JSON.stringify(query)).toBe(400);
       expect(res.json().error.code).toBe('VALIDATION_ERROR');
     }
-    // One bound with the default other end follows the same rules: a past timeMax is before "now".
-    const past = await events(app, token, { timeMax: '2001-01-01T00:00:00Z' });
-    expect(past.statusCode).toBe(400);
-    expect(past.json().error).toMatchObject({ code: 'VALIDATION_ERROR', field: 'timeMax' });
     // Exactly 90 days is allowed.
     const ninety = await events(app, token, {
       timeMin: '2026-01-01T00:00:00Z',

@@ -1,6 +1,5 @@
-import { MAX_EVENTS_RANGE_DAYS } from '@app/contract/apple/list-apple-events';
 import { errorCodeText } from '@app/contract/messages';
-import type { TListEventsResponse } from '@app/contract/oauth/list-events';
+import { eventsRange, type TListEventsResponse } from '@app/contract/oauth/list-events';
 import { AppError } from '../../lib/app-error';
 import { type Language, translate } from '../../lib/messages';
 import { IcloudAuthError, type IcloudClient, IcloudUnavailableError } from '../../providers/icloud/icloud';
@@ -20,9 +19,6 @@ export interface ListAppleEventsDeps {
   log: { warn: (obj: object, msg: string) => void };
 }
 
-/** Without timeMax, this much after timeMin (the range's cap is 90 days). */
-const DEFAULT_WINDOW_MS = 30 * 24 * 60 * 60_000;
-
 /**
  * The person's iCloud events over CalDAV. A 401 now means the app-specific password was
  * revoked (Apple does so when the Apple ID password changes): the connection is marked
@@ -32,16 +28,8 @@ export async function listAppleEvents(
   deps: ListAppleEventsDeps,
   input: { userId: string; timeMin?: string; timeMax?: string; maxResults: number; language: Language },
 ): Promise<TListEventsResponse> {
-  const start = input.timeMin ? new Date(input.timeMin) : deps.now();
-  const end = input.timeMax ? new Date(input.timeMax) : new Date(start.getTime() + DEFAULT_WINDOW_MS);
-  // The contract checks a range given in full; one bound plus our default gets the same rules.
-  if (end <= start || end.getTime() - start.getTime() > MAX_EVENTS_RANGE_DAYS * 24 * 60 * 60_000) {
-    throw new AppError(
-      'VALIDATION_ERROR',
-      `timeMax: must be after timeMin and at most ${MAX_EVENTS_RANGE_DAYS} days later`,
-      { field: 'timeMax' },
-    );
-  }
+  // Both ends given were checked by the contract; an open end is completed to a week.
+  const range = eventsRange(input, deps.now());
   const connection = await deps.repo.findForUser(input.userId, 'apple');
   if (!connection || connection.status === 'disconnected') {
     throw new AppError('NOT_CONNECTED', errorCodeText(input.language, 'NOT_CONNECTED'));
@@ -66,9 +54,9 @@ export async function listAppleEvents(
     const events = await deps.icloud.listEvents(
       { appleId: connection.provider_account_id, password },
       settings.homes,
-      { start, end },
+      { start: new Date(range.timeMin), end: new Date(range.timeMax) },
     );
-    return { events: events.slice(0, input.maxResults) };
+    return { events: events.slice(0, input.maxResults), ...range };
   } catch (error) {
     if (error instanceof IcloudAuthError) {
       await deps.access.markBroken(connection, 'apple_password_revoked');
