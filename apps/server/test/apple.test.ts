@@ -33,6 +33,7 @@ async function person(app: FastifyInstance) {
   return { phone, token, userId: me.user.id as string };
 }
 
+const SERVICE_KEY = 'assistant-test-key-0123456789-abcdefghijklmnop';
 const NOV = { timeMin: '2026-11-01T00:00:00Z', timeMax: '2026-12-01T00:00:00Z' };
 
 describe.skipIf(!radicaleInstalled)('Apple iCloud against a real CalDAV/CardDAV server (Radicale)', () => {
@@ -42,7 +43,11 @@ describe.skipIf(!radicaleInstalled)('Apple iCloud against a real CalDAV/CardDAV 
 
   beforeAll(async () => {
     radicale = await startRadicale();
-    ({ app, close } = await build({ APPLE_CALDAV_URL: radicale.url, APPLE_CARDDAV_URL: radicale.url }));
+    ({ app, close } = await build({
+      APPLE_CALDAV_URL: radicale.url,
+      APPLE_CARDDAV_URL: radicale.url,
+      ASSISTANT_API_KEY: SERVICE_KEY,
+    }));
   });
   afterAll(async () => {
     await close?.();
@@ -74,6 +79,21 @@ describe.skipIf(!radicaleInstalled)('Apple iCloud against a real CalDAV/CardDAV 
     expect(settings.homes.caldav.homeUrl).toContain(radicale.url);
     expect(settings.homes.carddav.homeUrl).toContain(radicale.url);
     expect(settings).toMatchObject({ calendars: ['Home'], addressBooks: ['Contacts'] });
+    // The integrations screen sees it connected, with the services iCloud showed.
+    const status = await app.inject({
+      method: 'GET',
+      url: '/v1/integrations/status',
+      headers: bearer(token),
+    });
+    expect(status.json().integrations.apple).toMatchObject({
+      isAuthenticated: true,
+      email: account.user,
+      status: 'connected',
+      services: [
+        expect.objectContaining({ serviceType: 'calendar', isEnabled: true }),
+        expect.objectContaining({ serviceType: 'contacts', isEnabled: true }),
+      ],
+    });
   });
 
   it('stores the app-specific password sealed, never as plain text', async () => {
@@ -94,6 +114,27 @@ describe.skipIf(!radicaleInstalled)('Apple iCloud against a real CalDAV/CardDAV 
       ct: expect.any(String),
     });
     expect(openToken(app.secretBox, raw[0]!.id, 'access', raw[0]!.access_token)).toBe(account.password);
+  });
+
+  it('gives the assistant service the app-specific password through the connection layer', async () => {
+    const { token, phone } = await person(app);
+    const account = await radicale.newAccount();
+    expect((await connect(app, token, good(account))).statusCode).toBe(200);
+    const service = { authorization: `Bearer ${SERVICE_KEY}` };
+    const found = await app.inject({
+      method: 'GET',
+      url: `/v1/internal/users/by-phone/${encodeURIComponent(phone)}`,
+      headers: service,
+    });
+    const apple = found.json().connections.find((c: { provider: string }) => c.provider === 'apple');
+    expect(apple).toMatchObject({ status: 'connected', grantedScopes: ['calendar', 'contacts'] });
+    const issued = await app.inject({
+      method: 'POST',
+      url: `/v1/internal/connections/${apple.id}/access-token`,
+      headers: service,
+    });
+    expect(issued.statusCode, issued.body).toBe(200);
+    expect(issued.json()).toMatchObject({ accessToken: account.password, tokenType: 'app-password' });
   });
 
   it('refuses a wrong password with the app-specific-password hint, and stores nothing', async () => {

@@ -23,8 +23,15 @@ export interface ConnectAppleDeps {
   log: { warn: (obj: object, msg: string) => void };
 }
 
-/** What an Apple connection grants: iCloud gives calendar and contacts together, never mail. */
-const APPLE_SERVICES = 'calendar contacts';
+/**
+ * Apple has no scopes: the connection lists the services iCloud showed (a person who turned
+ * off iCloud Calendar has no calendar home to read), which the integrations screen reads.
+ */
+function discoveredServices(found: IcloudDiscovery): string {
+  return [found.calendars.length > 0 ? 'calendar' : null, found.addressBooks.length > 0 ? 'contacts' : null]
+    .filter(Boolean)
+    .join(' ');
+}
 
 /** Thrown inside the transaction so that nothing it wrote survives. */
 class AppleIdTaken extends Error {}
@@ -69,7 +76,7 @@ export async function connectApple(
         provider_account_id: appleId,
         email: appleId,
         name: 'Apple iCloud',
-        granted_scopes: APPLE_SERVICES,
+        granted_scopes: discoveredServices(found),
         access_token: sealToken(deps.secretBox, id, 'access', password),
         refresh_token: null,
         expires_at: null,
