@@ -25,6 +25,14 @@ const en = {
   ticketInvalid: 'Failed to create user session. Please try again.',
   contactSent: "Message sent successfully! We'll get back to you within 24 hours.",
   contactTooMany: 'You have sent 5 messages in the last hour. Please try again in {{minutes}} minutes.',
+  // Calendar events (GET /v1/google/events, /v1/azure/events).
+  eventsRangeOrder: 'The start of the time range must be before its end.',
+  eventsRangeTooLong: 'Ask for at most 90 days of events at a time.',
+  eventsNotConnected: 'Connect your {{provider}} account to see its calendar.',
+  calendarNotGranted:
+    'Calendar access was not allowed for this {{provider}} account. Reconnect it and allow Calendar.',
+  calendarUnavailable: '{{provider}} Calendar could not be reached. Please try again in a few minutes.',
+  calendarFailed: '{{provider}} Calendar did not answer as expected. Please try again.',
   // Field rules of the contract (common.ts): the zod message, and the web's field error.
   singleLine: 'Use one line of text, without tabs, line breaks or other control characters.',
   controlCharacters: 'Remove the invisible control characters from the text.',
@@ -47,10 +55,22 @@ const en = {
     'Failed to connect Apple iCloud. Please check your credentials. Use an app-specific password created at appleid.apple.com, not your Apple ID password.',
   appleUnreachable: 'iCloud could not be reached. Please try again in a few minutes.',
   appleConnected: 'Apple iCloud connected successfully!',
+  appleTaken: 'This Apple ID is already connected to another account.',
   phoneLinked: 'Done! Start chating with our AI agent.',
   phoneLinkFailed: 'Failed to link phone number. Make sure you have connected Google or Microsoft first.',
   phoneTaken: 'This phone number is already linked to another account.',
   disconnected: '{{provider}} disconnected successfully.',
+  // Integrations and phone link (issue 9): the server's answers beyond spec §8.
+  serviceDisconnected: '{{provider}} {{service}} disconnected successfully.',
+  providerNotConnected: '{{provider}} is not connected.',
+  serviceNotGranted:
+    '{{provider}} did not give access to {{service}}. Connect it again and allow {{service}}.',
+  serviceEmail: 'Email',
+  serviceCalendar: 'Calendar',
+  serviceContacts: 'Contacts',
+  phoneCodeSent: 'We texted a code to {{phone}}. Enter it to link this number.',
+  smsLinkCode:
+    '{{code}} is your {{product}} code to link this number to your assistant. It expires in 10 minutes. Never share it with anyone.',
 };
 
 export type MessageKey = keyof typeof en;
@@ -69,6 +89,12 @@ const zh: Record<MessageKey, string> = {
   ticketInvalid: '创建用户会话失败，请重试。',
   contactSent: '消息发送成功！我们将在 24 小时内回复您。',
   contactTooMany: '您在过去一小时内已发送 5 条消息，请在 {{minutes}} 分钟后重试。',
+  eventsRangeOrder: '时间范围的开始必须早于结束。',
+  eventsRangeTooLong: '每次最多只能查询 90 天的日程。',
+  eventsNotConnected: '请先连接您的 {{provider}} 账户，才能查看其日历。',
+  calendarNotGranted: '此 {{provider}} 账户未授予日历访问权限。请重新连接并允许访问日历。',
+  calendarUnavailable: '暂时无法连接 {{provider}} 日历，请几分钟后重试。',
+  calendarFailed: '{{provider}} 日历未正常响应，请重试。',
   singleLine: '请只输入一行文字，不要包含制表符、换行符或其他控制字符。',
   controlCharacters: '请删除文本中不可见的控制字符。',
   network: '网络错误，请检查网络连接后重试。',
@@ -88,10 +114,20 @@ const zh: Record<MessageKey, string> = {
     '连接 Apple iCloud 失败，请检查您的凭据。请使用在 appleid.apple.com 创建的 App 专用密码，而不是 Apple ID 密码。',
   appleUnreachable: '暂时无法连接 iCloud，请几分钟后重试。',
   appleConnected: 'Apple iCloud 连接成功！',
+  appleTaken: '此 Apple ID 已连接到其他账户。',
   phoneLinked: '完成！开始与我们的 AI 助手聊天吧。',
   phoneLinkFailed: '关联手机号码失败。请确认您已先连接 Google 或 Microsoft。',
   phoneTaken: '此手机号码已关联到其他账户。',
   disconnected: '{{provider}} 已成功断开连接。',
+  serviceDisconnected: '{{provider}} {{service}} 已成功断开连接。',
+  providerNotConnected: '{{provider}} 尚未连接。',
+  serviceNotGranted: '{{provider}} 未授予{{service}}的访问权限。请重新连接并允许访问{{service}}。',
+  serviceEmail: '邮件',
+  serviceCalendar: '日历',
+  serviceContacts: '通讯录',
+  phoneCodeSent: '我们已向 {{phone}} 发送验证码，输入后即可关联此号码。',
+  smsLinkCode:
+    '{{code}} 是您的 {{product}} 验证码，用于将此号码关联到您的助手，10 分钟内有效。请勿告诉任何人。',
 };
 
 export const MESSAGES: Record<TLanguage, Record<MessageKey, string>> = { en, zh };
@@ -120,6 +156,7 @@ export const ERROR_CODE_TEXTS: Record<TLanguage, Record<TErrorCode, string>> = {
     OAUTH_FAILED: 'OAuth authentication failed. Please try again.',
     PROVIDER_ERROR: 'A service we rely on did not answer as expected. Please try again.',
     NEEDS_RECONNECT: en.needsReconnect,
+    APPLE_AUTH_FAILED: en.appleAuthFailed,
     PAYMENT_ERROR: 'Payment failed. Please try again.',
     SERVICE_UNAVAILABLE: 'This service is not available right now. Please try again later.',
     INTERNAL: 'Something went wrong on our side. Please try again.',
@@ -145,6 +182,7 @@ export const ERROR_CODE_TEXTS: Record<TLanguage, Record<TErrorCode, string>> = {
     OAUTH_FAILED: 'OAuth 认证失败，请重试。',
     PROVIDER_ERROR: '我们依赖的服务未正常响应，请重试。',
     NEEDS_RECONNECT: zh.needsReconnect,
+    APPLE_AUTH_FAILED: zh.appleAuthFailed,
     PAYMENT_ERROR: '付款失败，请重试。',
     SERVICE_UNAVAILABLE: '此服务暂时不可用，请稍后重试。',
     INTERNAL: '我们这边出了点问题，请重试。',

@@ -45,9 +45,12 @@ export async function signIn(app: FastifyInstance, phone: string): Promise<strin
     await post(app, '/v1/api/verify-code', { phoneNumber: phone, code }, { remoteAddress: ip })
   ).json();
   if (verified.sessionToken) return verified.sessionToken;
-  const session = await post(app, '/v1/auth/phone-session', {
-    verifiedPhoneToken: verified.verifiedPhoneToken,
-  });
+  const session = await post(
+    app,
+    '/v1/auth/phone-session',
+    { verifiedPhoneToken: verified.verifiedPhoneToken },
+    { remoteAddress: ip },
+  );
   expect(session.statusCode, session.body).toBe(200);
   return session.json().sessionToken;
 }

@@ -4,12 +4,14 @@ import { defineRoute } from '../http';
 
 /**
  * The spec's three disconnect forms. `{account}` is the provider name (`google`,
- * `microsoft`, `apple`, `facebook`; `azure` is accepted for Microsoft). With `service`,
- * only that service is removed; without it, the whole connection and its tokens go.
+ * `microsoft`, `apple`, `facebook`; `azure` is accepted for Microsoft), or one connection's
+ * id (`connectionId` of integrations/status) when a person has two accounts at one provider.
+ * With `service`, only that service is turned off; without it, the connection and its tokens go.
  */
-export const ZDisconnectAccount = z
+export const ZDisconnectProviderName = z
   .enum(['google', 'microsoft', 'azure', 'apple', 'facebook'])
   .transform((value) => (value === 'azure' ? 'microsoft' : value));
+export const ZDisconnectAccount = z.union([ZDisconnectProviderName, z.uuid()]);
 export const ZDisconnectParams = z.object({ account: ZDisconnectAccount });
 export const ZDisconnectQuery = z.object({
   service: ZServiceType.optional(),
@@ -28,7 +30,7 @@ export const disconnectAccountRoute = defineRoute({
   params: ZDisconnectParams,
   query: ZDisconnectQuery,
   response: ZDisconnectResponse,
-  errors: ['UNAUTHORIZED', 'NOT_FOUND'],
+  errors: ['UNAUTHORIZED', 'NOT_FOUND', 'NOT_CONNECTED'],
 });
 
 export const disconnectByProviderRoute = defineRoute({

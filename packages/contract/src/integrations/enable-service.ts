@@ -11,6 +11,8 @@ export const ZEnableServiceRequest = z.object({
   metadata: z
     .record(ZSingleLineText.max(64), z.union([ZSingleLineText.max(500), z.number(), z.boolean()]))
     .default({}),
+  /** Not in the spec: which of the provider's accounts, when there are two (default: the newest). */
+  connectionId: z.uuid().optional(),
 });
 export const ZEnableServiceResponse = z.object({ success: z.literal(true), service: ZIntegrationService });
 export type TEnableServiceRequest = z.input<typeof ZEnableServiceRequest>;
@@ -23,5 +25,5 @@ export const enableServiceRoute = defineRoute({
   auth: true,
   body: ZEnableServiceRequest,
   response: ZEnableServiceResponse,
-  errors: ['UNAUTHORIZED', 'NOT_CONNECTED'],
+  errors: ['UNAUTHORIZED', 'NOT_CONNECTED', 'NOT_FOUND'],
 });

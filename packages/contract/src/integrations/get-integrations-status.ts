@@ -7,6 +7,7 @@ export const ZIntegrationService = z.object({
   integrationKey: z.string(),
   isEnabled: z.boolean(),
 });
+export type TIntegrationService = z.infer<typeof ZIntegrationService>;
 
 /** Our own state of a connection, beside the spec's isAuthenticated (design §7). */
 export const ZConnectionState = z.enum(['connected', 'needs_reconnect', 'not_connected']);
@@ -24,6 +25,8 @@ export const ZIntegrationStatus = z
     status: ZConnectionState,
     /** Set when status is needs_reconnect. */
     reason: ZReconnectReason.nullable(),
+    /** The connection shown (the provider's newest), for `DELETE /disconnect/{connectionId}`. */
+    connectionId: z.string().nullable().optional(),
   })
   .meta({ id: 'IntegrationStatus' });
 export type TIntegrationStatus = z.infer<typeof ZIntegrationStatus>;

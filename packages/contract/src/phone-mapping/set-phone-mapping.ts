@@ -36,7 +36,9 @@ export const setPhoneMappingRoute = defineRoute({
     'CONFLICT',
     'INVALID_PHONE_NUMBER',
     'INVALID_CODE',
+    'CODE_EXPIRED',
     'TOO_MANY_ATTEMPTS',
     'RATE_LIMITED',
+    'PROVIDER_ERROR',
   ],
 });

@@ -12,6 +12,25 @@ export class AuthRepo extends Repo {
     return this.db.selectFrom('users').selectAll().where('phone_number', '=', phone).executeTakeFirst();
   }
 
+  /** Fails with a unique violation (db/errors.ts) when another user holds the number. */
+  async setPhoneNumber(userId: string, phone: string, now: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ phone_number: phone, updated_at: now })
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  /** Takes the number off a user (it moves to whoever proved it with a code). */
+  async releasePhoneNumber(userId: string, phone: string, now: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ phone_number: null, updated_at: now })
+      .where('id', '=', userId)
+      .where('phone_number', '=', phone)
+      .execute();
+  }
+
   findUserById(id: string): Promise<UserRow | undefined> {
     return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   }

@@ -5,10 +5,10 @@ import type { RunInTransaction } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { type Language, translate } from '../../lib/messages';
+import { checkCode } from './phone-codes';
 import { issuePhoneProof } from './phone-proof';
 import type { AuthRepo, UserRow } from './repo';
 import { createSession, toUser } from './sessions';
-import { codeMatches, MAX_ATTEMPTS_PER_CODE, nextSendWait, SEND_WINDOW_MS } from './verification-codes';
 
 export interface VerifyCodeDeps {
   repo: AuthRepo;
@@ -29,9 +29,9 @@ function verifiedUser(user: UserRow) {
 }
 
 /**
- * Checks a code. Each try is spent atomically before the code is compared, so no number
- * of parallel requests gets more than five comparisons per code. An existing user is
- * signed in; a new number becomes a phone-only user and gets a proof to finish sign-up.
+ * Checks a code (phone-codes.ts: at most five comparisons per code, however many requests
+ * arrive at once). An existing user is signed in; a new number becomes a phone-only user and
+ * gets a proof to finish sign-up.
  */
 export async function verifyCode(
   deps: VerifyCodeDeps,
@@ -45,26 +45,7 @@ export async function verifyCode(
 
   const now = deps.now();
   const nowIso = now.toISOString();
-  const code = await deps.repo.latestOpenCode(phone);
-  if (!code) throw invalid();
-  if (code.expires_at <= nowIso) {
-    throw new AppError('CODE_EXPIRED', translate(language, 'invalidCode'), { field: 'code' });
-  }
-  const attempt = await deps.repo.spendAttempt(code.id, MAX_ATTEMPTS_PER_CODE, nowIso);
-  if (attempt === undefined) {
-    // No try left to spend: the tries ran out, or the code was used or replaced meanwhile.
-    const current = await deps.repo.findCode(code.id);
-    if (current && current.attempts >= MAX_ATTEMPTS_PER_CODE) {
-      // This code is spent for good; what the person can do next is ask for a new one, so
-      // Retry-After says when the number's send limits allow that (at least a second).
-      const sends = await deps.repo.sendTimes(phone, new Date(now.getTime() - SEND_WINDOW_MS).toISOString());
-      throw new AppError('TOO_MANY_ATTEMPTS', translate(language, 'tooManyAttempts'), {
-        retryAfterSeconds: Math.max(1, nextSendWait(sends, now)?.seconds ?? 1),
-      });
-    }
-    throw invalid();
-  }
-  if (!codeMatches(deps.codeKey, phone, input.code, code.code_hash)) throw invalid();
+  const code = await checkCode(deps, { phone, code: input.code, language });
   // Spending the code and what it buys (a session, or the new user) commit together: a
   // failure in between leaves the code usable instead of spent for nothing.
   return deps.transaction(async (trx) => {

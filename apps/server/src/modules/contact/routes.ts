@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { requestLanguage } from '../../lib/messages';
 import { registerRoute } from '../../lib/route';
 import { requireAuth } from '../../plugins/authenticate';
+import { describeConnections } from '../integrations/describe-connections';
 import { sendContactMessage } from './send-contact-message';
 
 export async function contactRoutes(app: FastifyInstance) {
@@ -15,8 +16,11 @@ export async function contactRoutes(app: FastifyInstance) {
         supportEmail: app.config.supportEmail,
         productName: app.config.productName,
         now: () => app.clock.now(),
-        // Billing and integrations fill these in as they land; until then there is neither.
-        describeAccount: async () => ({ plan: 'none yet (no subscription)', providers: [] }),
+        // The plan reads "none yet" until the billing module lands.
+        describeAccount: async (userId) => ({
+          plan: 'none yet (no subscription)',
+          providers: await describeConnections({ repo: app.connectionsRepo }, { userId }),
+        }),
         afterCommit: () => app.mailWorker.kick(),
       },
       { ...req.body, user: requireAuth(req).user, language: requestLanguage(req) },

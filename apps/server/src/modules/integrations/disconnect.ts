@@ -1,0 +1,129 @@
+import type { TProvider, TServiceType } from '@app/contract/common';
+import type { TDisconnectResponse } from '@app/contract/integrations/disconnect';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RunInTransaction } from '../../db/database';
+import { AppError } from '../../lib/app-error';
+import { type Language, translate } from '../../lib/messages';
+import type { SecretBox } from '../../lib/secret-box';
+import type { IdentityClient, SignInProvider } from '../../providers/identity/identity';
+import type { ConnectionRow, ConnectionsRepo } from '../connections/repo';
+import { openToken } from '../connections/sealed-tokens';
+import { findOwnConnection } from './find-connection';
+import { PROVIDER_LABELS, SERVICE_LABEL_KEYS } from './services';
+import { setServiceEnabled } from './set-service-enabled';
+
+/** A provider slow to answer a revoke must not hold the person's click for long; it is logged. */
+const REVOKE_TIMEOUT_MS = 10_000;
+
+export interface DisconnectDeps {
+  repo: ConnectionsRepo;
+  identity: IdentityClient;
+  secretBox: SecretBox;
+  transaction: RunInTransaction;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}
+
+export interface DisconnectInput {
+  userId: string;
+  language: Language;
+  /** A provider name, or one connection's id. */
+  account: { provider: TProvider } | { connectionId: string };
+  /** The spec's `?provider=` beside an account. */
+  provider?: TProvider | undefined;
+  /** Only this service is turned off; the connection stays. */
+  service?: TServiceType | undefined;
+}
+
+/**
+ * Disconnects a provider (every connection the person has there) or one connection. Our copy
+ * is deleted first, so the tokens are gone whatever the provider does next; then the grant is
+ * withdrawn at the provider where it allows that, with the tokens held in memory. Deleting first
+ * also means a refresh racing the disconnect finds no row, instead of finding a revoked grant
+ * and texting the person to reconnect what they just removed.
+ */
+export async function disconnect(deps: DisconnectDeps, input: DisconnectInput): Promise<TDisconnectResponse> {
+  const connections = await targets(deps.repo, input);
+  const provider = connections[0]!.provider;
+  const label = PROVIDER_LABELS[provider];
+
+  if (input.service) {
+    for (const connection of connections) {
+      await setServiceEnabled(deps, {
+        userId: input.userId,
+        language: input.language,
+        provider,
+        serviceType: input.service,
+        connectionId: connection.id,
+        enabled: false,
+      });
+    }
+    return {
+      success: true,
+      message: translate(input.language, 'serviceDisconnected', {
+        provider: label,
+        service: translate(input.language, SERVICE_LABEL_KEYS[input.service]),
+      }),
+    };
+  }
+
+  await deps.transaction(async (trx) => {
+    const repo = deps.repo.with(trx);
+    for (const connection of connections) await repo.delete(connection.id);
+  });
+  for (const connection of connections) await revokeAtProvider(deps, connection);
+  return { success: true, message: translate(input.language, 'disconnected', { provider: label }) };
+}
+
+async function targets(repo: ConnectionsRepo, input: DisconnectInput): Promise<ConnectionRow[]> {
+  if ('connectionId' in input.account) {
+    return [
+      await findOwnConnection(repo, {
+        userId: input.userId,
+        connectionId: input.account.connectionId,
+        provider: input.provider,
+        language: input.language,
+        missing: 'NOT_FOUND',
+      }),
+    ];
+  }
+  const provider = input.account.provider;
+  if (input.provider && input.provider !== provider) {
+    throw new AppError('VALIDATION_ERROR', `provider ${input.provider} does not match ${provider}`, {
+      field: 'provider',
+    });
+  }
+  const rows = (await repo.listForUser(input.userId)).filter((c) => c.provider === provider);
+  if (rows.length === 0) {
+    throw new AppError(
+      'NOT_FOUND',
+      translate(input.language, 'providerNotConnected', { provider: PROVIDER_LABELS[provider] }),
+    );
+  }
+  return rows;
+}
+
+/** Best effort: a failure is logged (the grant may still exist at the provider) and never undoes the delete. */
+async function revokeAtProvider(deps: DisconnectDeps, connection: ConnectionRow): Promise<void> {
+  // Apple's app-specific password can only be revoked by the person at appleid.apple.com.
+  if (connection.provider === 'apple') return;
+  const log = { connectionId: connection.id, provider: connection.provider };
+  try {
+    const tokens = {
+      accessToken: openToken(deps.secretBox, connection.id, 'access', connection.access_token),
+      refreshToken: connection.refresh_token
+        ? openToken(deps.secretBox, connection.id, 'refresh', connection.refresh_token)
+        : null,
+    };
+    let timer: NodeJS.Timeout | undefined;
+    const revoked = await Promise.race([
+      deps.identity.revoke(connection.provider as SignInProvider, tokens),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('revoke timed out')), REVOKE_TIMEOUT_MS);
+      }),
+    ]).finally(() => clearTimeout(timer));
+    deps.log.info({ ...log, revoked }, revoked ? 'grant revoked at the provider' : 'provider has no revoke');
+  } catch (error) {
+    deps.log.warn({ ...log, err: error }, 'revoking the grant at the provider failed; our copy is deleted');
+  }
+}

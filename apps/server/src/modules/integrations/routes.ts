@@ -1,0 +1,50 @@
+import { ZProvider } from '@app/contract/common';
+import { disableServiceRoute } from '@app/contract/integrations/disable-service';
+import { disconnectAccountRoute, disconnectByProviderRoute } from '@app/contract/integrations/disconnect';
+import { enableServiceRoute } from '@app/contract/integrations/enable-service';
+import { getIntegrationsStatusRoute } from '@app/contract/integrations/get-integrations-status';
+import { getPermissionsRoute } from '@app/contract/integrations/get-permissions';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requestLanguage } from '../../lib/messages';
+import { registerRoute } from '../../lib/route';
+import { requireAuth } from '../../plugins/authenticate';
+import { disconnect } from './disconnect';
+import { getIntegrationsStatus } from './get-integrations-status';
+import { getPermissions } from './get-permissions';
+import { setServiceEnabled } from './set-service-enabled';
+
+/** Spec §7's integrations calls; every one reads only the signed-in user's connections. */
+export async function integrationsRoutes(app: FastifyInstance) {
+  const now = () => app.clock.now();
+  const repo = app.connectionsRepo;
+  const who = (req: FastifyRequest) => ({ userId: requireAuth(req).user.id, language: requestLanguage(req) });
+  const disconnectDeps = (req: FastifyRequest) => ({
+    repo,
+    identity: app.identity,
+    secretBox: app.secretBox,
+    transaction: app.transaction,
+    now,
+    log: req.log,
+  });
+
+  registerRoute(app, getIntegrationsStatusRoute, async (req) => getIntegrationsStatus({ repo }, who(req)));
+  registerRoute(app, getPermissionsRoute, async (req) => getPermissions({ repo }, who(req)));
+  registerRoute(app, enableServiceRoute, async (req) =>
+    setServiceEnabled({ repo, now }, { ...who(req), ...req.body, enabled: true }),
+  );
+  registerRoute(app, disableServiceRoute, async (req) =>
+    setServiceEnabled({ repo, now }, { ...who(req), ...req.body, enabled: false }),
+  );
+  registerRoute(app, disconnectAccountRoute, async (req) => {
+    const provider = ZProvider.safeParse(req.params.account);
+    return disconnect(disconnectDeps(req), {
+      ...who(req),
+      account: provider.success ? { provider: provider.data } : { connectionId: req.params.account },
+      provider: req.query.provider,
+      service: req.query.service,
+    });
+  });
+  registerRoute(app, disconnectByProviderRoute, async (req) =>
+    disconnect(disconnectDeps(req), { ...who(req), account: { provider: req.query.provider } }),
+  );
+}
