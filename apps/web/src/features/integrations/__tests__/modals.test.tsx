@@ -175,7 +175,7 @@ describe('Apple credentials modal', () => {
       'Failed to connect Apple iCloud. Please check your credentials. Use an app-specific password created at appleid.apple.com, not your Apple ID password.';
     // iCloud's 401 reaches the page as the server's refusal with the catalogue's hint, never as
     // a 401 of ours (that would sign the person out).
-    const sent = serve({ apple: () => Response.json(errorBody('PROVIDER_ERROR', hint), { status: 400 }) });
+    const sent = serve({ apple: () => Response.json(errorBody('APPLE_AUTH_FAILED', hint), { status: 400 }) });
     const user = userEvent.setup();
     renderApp('/integrations', { user: {} });
     const dialog = await openAppleModal(user);
