@@ -105,6 +105,8 @@ function breakConnections(userId: string): void {
 for (const lang of LANGS) {
   test.describe(`integrations (${lang})`, () => {
     test.use({ locale: LOCALES[lang] });
+    // Each journey signs in, goes through the provider's page and back (2 s on the callback screen).
+    test.describe.configure({ timeout: 90_000 });
     const text = TEXT[lang];
 
     test('connect Google, see its permissions, disconnect with confirmation and a toast', async ({
@@ -113,7 +115,10 @@ for (const lang of LANGS) {
     }) => {
       await signInAsNewUser(page, request);
       await page.goto('/integrations');
-      await expect(page.getByRole('button', { name: text.connect('Google') })).toBeVisible();
+      // The first visit of a run also loads the screen's chunks.
+      await expect(page.getByRole('button', { name: text.connect('Google') })).toBeVisible({
+        timeout: 20_000,
+      });
       await expectNoA11yViolations(page);
       await expectNoHorizontalScroll(page);
 

@@ -83,7 +83,7 @@ function DetailsBody({
           <Stack component="ul" gap="xs" m={0} p={0} aria-labelledby={headingId}>
             {granted.map((type) => (
               <Group component="li" key={type} justify="space-between" style={{ listStyle: 'none' }}>
-                <Text>{t(`integrations.details.services.${type}`)}</Text>
+                <Text>{t(`errors:${SERVICE_KEYS[type]}`)}</Text>
                 <Badge color="teal" variant="light" c={SUCCESS_TEXT_COLOR}>
                   {t('integrations.details.serviceConnected')}
                 </Badge>
@@ -106,6 +106,13 @@ function DetailsBody({
     </Stack>
   );
 }
+
+/** The service names are the catalogue's, shared with the server's messages. */
+const SERVICE_KEYS = {
+  email: 'serviceEmail',
+  calendar: 'serviceCalendar',
+  contacts: 'serviceContacts',
+} as const;
 
 function DetailLine({ label, value }: { label: string; value: string }) {
   return (

@@ -44,7 +44,7 @@ export function IntegrationRow({
               <Text fw={600} lh={1.3}>
                 {title}
               </Text>
-              <Text fz="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              <Text fz="sm" c="dimmed" style={{ overflowWrap: 'break-word' }}>
                 {subtitle}
               </Text>
             </Stack>

@@ -45,7 +45,11 @@ export function ProviderRow({
   const Icon = PROVIDER_ICONS[provider];
   const state = status.status;
   const subtitle =
-    state !== 'not_connected' && status.email ? status.email : t(`integrations.descriptions.${provider}`);
+    state !== 'not_connected' && status.email ? (
+      <BreakableEmail email={status.email} />
+    ) : (
+      t(`integrations.descriptions.${provider}`)
+    );
 
   const action =
     state === 'connected' ? (
@@ -113,5 +117,18 @@ export function ProviderRow({
         </Group>
       ) : null}
     </IntegrationRow>
+  );
+}
+
+/** On a phone a long address wraps after the '@' rather than mid-word. */
+function BreakableEmail({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
   );
 }
