@@ -261,6 +261,11 @@ describe('GET /v1/google/events', () => {
       code: 'FORBIDDEN',
       message: MESSAGES.zh.calendarNotGranted.replace('{{provider}}', 'Google'),
     });
+    // Once broken, reconnecting is the one answer (it would grant Calendar again too).
+    await app.connectionsRepo.markBroken(noCalendar.connection.id, 'token_expired', new Date().toISOString());
+    const broken = await events('google', noCalendar.token, RANGE);
+    expect(broken.statusCode).toBe(409);
+    expect(broken.json().error).toMatchObject({ code: 'NEEDS_RECONNECT', reason: 'token_expired' });
     expect(google.requests).toHaveLength(0);
   });
 

@@ -54,6 +54,13 @@ export async function listEvents(deps: ListEventsDeps, input: ListEventsInput): 
   if (!connection || connection.status === 'disconnected') {
     throw new AppError('NOT_CONNECTED', text('eventsNotConnected'));
   }
+  // Reconnecting repairs a missing grant too, so a broken connection says that first.
+  if (connection.status === 'needs_reconnect') {
+    throw toAppError(
+      new ConnectionBrokenError(connection.id, connection.status_reason ?? 'token_expired'),
+      text,
+    );
+  }
   // Checked before any call: the person unticked Calendar on the consent screen.
   if (missingServices(input.provider, connection.granted_scopes.split(' ')).includes('calendar')) {
     throw new AppError('FORBIDDEN', text('calendarNotGranted'));
