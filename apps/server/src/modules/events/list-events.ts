@@ -65,6 +65,11 @@ export async function listEvents(deps: ListEventsDeps, input: ListEventsInput): 
   if (missingServices(input.provider, connection.granted_scopes.split(' ')).includes('calendar')) {
     throw new AppError('FORBIDDEN', text('calendarNotGranted'));
   }
+  // The person's own switch on the integrations screen: off means we do not read the calendar.
+  const [switched] = (await deps.repo.listServices([connection.id])).filter(
+    (r) => r.service_type === 'calendar',
+  );
+  if (switched && switched.is_enabled !== 1) throw new AppError('FORBIDDEN', text('calendarSwitchedOff'));
   const range = { ...eventsRange(input.query, deps.now()), maxResults: input.query.maxResults };
   try {
     const events = await withOneRetry(deps, connection, (token) =>
