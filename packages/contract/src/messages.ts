@@ -31,6 +31,8 @@ const en = {
   eventsNotConnected: 'Connect your {{provider}} account to see its calendar.',
   calendarNotGranted:
     'Calendar access was not allowed for this {{provider}} account. Reconnect it and allow Calendar.',
+  calendarSwitchedOff:
+    'Calendar is switched off for this {{provider}} account. Turn it on in Integrations to see events.',
   calendarUnavailable: '{{provider}} Calendar could not be reached. Please try again in a few minutes.',
   calendarFailed: '{{provider}} Calendar did not answer as expected. Please try again.',
   // Field rules of the contract (common.ts): the zod message, and the web's field error.
@@ -93,6 +95,7 @@ const zh: Record<MessageKey, string> = {
   eventsRangeTooLong: '每次最多只能查询 90 天的日程。',
   eventsNotConnected: '请先连接您的 {{provider}} 账户，才能查看其日历。',
   calendarNotGranted: '此 {{provider}} 账户未授予日历访问权限。请重新连接并允许访问日历。',
+  calendarSwitchedOff: '此 {{provider}} 账户的日历已关闭。请在“集成”中开启后查看日程。',
   calendarUnavailable: '暂时无法连接 {{provider}} 日历，请几分钟后重试。',
   calendarFailed: '{{provider}} 日历未正常响应，请重试。',
   singleLine: '请只输入一行文字，不要包含制表符、换行符或其他控制字符。',
