@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import { redactPhoneNumbers } from './lib/redact';
 import { appConfigRoutes } from './modules/app-config/routes';
+import { appleRoutes } from './modules/apple/routes';
 import { assistantRoutes } from './modules/assistant/routes';
 import { authRepoPlugin } from './modules/auth/repo';
 import { authRoutes } from './modules/auth/routes';
@@ -16,6 +17,7 @@ import { connectionsRepoPlugin } from './modules/connections/repo';
 import { contactRepoPlugin } from './modules/contact/repo';
 import { contactRoutes } from './modules/contact/routes';
 import { devRoutes } from './modules/dev/routes';
+import { eventsRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
 import { integrationsRoutes } from './modules/integrations/routes';
 import { mailOutboxPlugin } from './modules/mail-outbox/plugin';
@@ -34,7 +36,9 @@ import { secretsPlugin } from './plugins/secrets';
 import { isApiPath, securityHeadersPlugin } from './plugins/security-headers';
 import { swaggerPlugin } from './plugins/swagger';
 import { webPlugin } from './plugins/web';
+import { calendarPort } from './providers/calendar/index';
 import { devOutboxPlugin } from './providers/dev-outbox/repo';
+import { icloudPort } from './providers/icloud/index';
 import { identityPort } from './providers/identity/index';
 import { mailPort } from './providers/mail/index';
 import { smsPort } from './providers/sms/index';
@@ -116,7 +120,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // Outside services: one plugin per port, real adapter or local stand-in.
   await app.register(smsPort);
   await app.register(mailPort);
+  await app.register(calendarPort);
   await app.register(identityPort);
+  await app.register(icloudPort);
 
   // Repositories, workers and request guards.
   await app.register(authRepoPlugin);
@@ -134,10 +140,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(appConfigRoutes);
   await app.register(authRoutes);
   await app.register(contactRoutes);
+  await app.register(eventsRoutes);
   await app.register(oauthRoutes);
   await app.register(integrationsRoutes);
   await app.register(phoneMappingRoutes);
   await app.register(assistantRoutes);
+  await app.register(appleRoutes);
   await app.register(devRoutes);
 
   if (config.web.enabled) await app.register(webPlugin, { distDir: config.web.distDir });

@@ -117,6 +117,15 @@ const ZEnv = z.object({
   MICROSOFT_CLIENT_SECRET: z.string().min(8).max(300).optional(),
   /** The multi-tenant issuer by default: work, school and personal accounts. */
   MICROSOFT_ISSUER: z.url().default('https://login.microsoftonline.com/common/v2.0'),
+  /**
+   * Google Calendar API v3 base. Set, the REST adapter is used even while sign-in runs on the
+   * local issuer (tests point it at a loopback fake); unset, a local Google uses sample events.
+   */
+  GOOGLE_CALENDAR_API_URL: z.url().optional(),
+  /** Microsoft Graph base, the same way as GOOGLE_CALENDAR_API_URL. */
+  MICROSOFT_GRAPH_URL: z.url().optional(),
+  /** How long one calendar call may take before the provider counts as unavailable. */
+  CALENDAR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   FACEBOOK_CLIENT_ID: z.string().min(8).max(300).optional(),
   FACEBOOK_CLIENT_SECRET: z.string().min(8).max(300).optional(),
   TWILIO_ACCOUNT_SID: z
@@ -140,6 +149,11 @@ const ZEnv = z.object({
   MAIL_FROM: z.string().min(3).max(200).optional(),
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(600_000).default(5000),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+  /** Apple iCloud's CalDAV and CardDAV servers; tests point both at a local Radicale. */
+  APPLE_CALDAV_URL: z.url().default('https://caldav.icloud.com'),
+  APPLE_CARDDAV_URL: z.url().default('https://contacts.icloud.com'),
+  /** How long one iCloud call (a discovery, an event list) may take in all. */
+  APPLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   CHAT_SMS_NUMBER: z
     .string()
     .regex(/^\+[0-9]{8,15}$/, 'must be an E.164 number such as +15550100000')
@@ -172,7 +186,17 @@ export interface Config {
   encryptionKey?: string;
   previousEncryptionKeys: string[];
   mail: { smtpUrl?: string; from: string; pollIntervalMs: number; retryBaseMs: number };
+  apple: { caldavUrl: string; carddavUrl: string; timeoutMs: number };
   twilio?: { accountSid: string; authToken: string; from: string; baseUrl: string };
+  /**
+   * Calendar APIs: `explicit` when the variable was set, which picks the REST adapter even for a
+   * provider that signs in through the local issuer.
+   */
+  calendar: {
+    google: { baseUrl: string; explicit: boolean };
+    microsoft: { baseUrl: string; explicit: boolean };
+    timeoutMs: number;
+  };
   /** Each provider with a client id and secret signs in for real; the others use the local issuer. */
   identity: {
     google?: { issuer: string; clientId: string; clientSecret: string };
@@ -248,6 +272,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pollIntervalMs: e.MAIL_POLL_INTERVAL_MS,
       retryBaseMs: e.MAIL_RETRY_BASE_MS,
     },
+    apple: { caldavUrl: e.APPLE_CALDAV_URL, carddavUrl: e.APPLE_CARDDAV_URL, timeoutMs: e.APPLE_TIMEOUT_MS },
     identity: {
       ...(e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {
@@ -270,6 +295,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ...(e.FACEBOOK_CLIENT_ID && e.FACEBOOK_CLIENT_SECRET
         ? { facebook: { clientId: e.FACEBOOK_CLIENT_ID, clientSecret: e.FACEBOOK_CLIENT_SECRET } }
         : {}),
+    },
+    calendar: {
+      google: {
+        baseUrl: (e.GOOGLE_CALENDAR_API_URL ?? 'https://www.googleapis.com/calendar/v3').replace(/\/+$/, ''),
+        explicit: Boolean(e.GOOGLE_CALENDAR_API_URL),
+      },
+      microsoft: {
+        baseUrl: (e.MICROSOFT_GRAPH_URL ?? 'https://graph.microsoft.com/v1.0').replace(/\/+$/, ''),
+        explicit: Boolean(e.MICROSOFT_GRAPH_URL),
+      },
+      timeoutMs: e.CALENDAR_TIMEOUT_MS,
     },
     ...(e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
       ? {

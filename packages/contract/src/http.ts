@@ -28,6 +28,7 @@ export const ERROR_CODES = [
   'OAUTH_FAILED',
   'PROVIDER_ERROR',
   'NEEDS_RECONNECT',
+  'APPLE_AUTH_FAILED',
   'PAYMENT_ERROR',
   'SERVICE_UNAVAILABLE',
   'INTERNAL',
@@ -44,6 +45,8 @@ export const ZErrorBody = z
       field: z.string().optional(),
       /** Seconds until a rate-limited call may be retried (also sent as `Retry-After`). */
       retryAfterSeconds: z.number().int().nonnegative().optional(),
+      /** Why a connection needs reconnecting, for NEEDS_RECONNECT (grant_revoked, token_expired, ...). */
+      reason: z.string().optional(),
       /** Correlates a 500 with the server log without exposing internals. */
       requestId: z.string().optional(),
     }),

@@ -1,5 +1,6 @@
 import { getAppConfigRoute } from './app/get-app-config';
 import { connectAppleRoute } from './apple/connect-apple';
+import { appleEventsRoute } from './apple/list-apple-events';
 import { exchangeLoginTicketRoute } from './auth/exchange-login-ticket';
 import { getMeRoute } from './auth/get-me';
 import { logoutRoute } from './auth/logout';
@@ -67,6 +68,7 @@ export const ROUTES: readonly RouteDef[] = [
   sendVerificationCodeRoute,
   verifyCodeRoute,
   connectAppleRoute,
+  appleEventsRoute,
   sendContactMessageRoute,
   getBillingInfoRoute,
   createCheckoutSessionRoute,

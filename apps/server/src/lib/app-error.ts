@@ -22,6 +22,8 @@ const STATUS: Record<TErrorCode, number> = {
   INTERNAL: 500,
   PROVIDER_ERROR: 502,
   NEEDS_RECONNECT: 409,
+  // Not 401: the web treats a 401 as an expired session and signs the person out.
+  APPLE_AUTH_FAILED: 400,
   PAYMENT_ERROR: 502,
   SERVICE_UNAVAILABLE: 503,
 };
@@ -34,7 +36,7 @@ export class AppError extends Error {
   constructor(
     readonly code: TErrorCode,
     message: string,
-    readonly extra: { field?: string; retryAfterSeconds?: number } = {},
+    readonly extra: { field?: string; retryAfterSeconds?: number; reason?: string } = {},
   ) {
     super(message);
     this.statusCode = STATUS[code];

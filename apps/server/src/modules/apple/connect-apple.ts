@@ -1,0 +1,114 @@
+import type { TConnectAppleResponse } from '@app/contract/apple/connect-apple';
+import type { RunInTransaction } from '../../db/database';
+import { AppError } from '../../lib/app-error';
+import { newId } from '../../lib/ids';
+import { type Language, translate } from '../../lib/messages';
+import type { SecretBox } from '../../lib/secret-box';
+import {
+  IcloudAuthError,
+  type IcloudClient,
+  type IcloudDiscovery,
+  IcloudUnavailableError,
+} from '../../providers/icloud/icloud';
+import type { ConnectionsRepo } from '../connections/repo';
+import { sealToken } from '../connections/sealed-tokens';
+import { appleSettings, normaliseAppPassword } from './apple-settings';
+
+export interface ConnectAppleDeps {
+  icloud: IcloudClient;
+  repo: ConnectionsRepo;
+  transaction: RunInTransaction;
+  secretBox: SecretBox;
+  now: () => Date;
+  log: { warn: (obj: object, msg: string) => void };
+}
+
+/** What an Apple connection grants: iCloud gives calendar and contacts together, never mail. */
+const APPLE_SERVICES = 'calendar contacts';
+
+/** Thrown inside the transaction so that nothing it wrote survives. */
+class AppleIdTaken extends Error {}
+
+/**
+ * Connects iCloud: the credentials are tried first (calendars and address books discovered),
+ * and only when iCloud accepts them is anything stored, the password sealed. A person has one
+ * Apple connection: connecting again, with the same or another Apple ID, repairs it in place.
+ */
+export async function connectApple(
+  deps: ConnectAppleDeps,
+  input: { userId: string; appleId: string; appPassword: string; language: Language },
+): Promise<TConnectAppleResponse> {
+  const appleId = input.appleId.trim().toLowerCase();
+  const password = normaliseAppPassword(input.appPassword);
+  let found: IcloudDiscovery;
+  try {
+    found = await deps.icloud.discover({ appleId, password });
+  } catch (error) {
+    if (error instanceof IcloudAuthError) {
+      throw new AppError('APPLE_AUTH_FAILED', translate(input.language, 'appleAuthFailed'));
+    }
+    if (error instanceof IcloudUnavailableError) {
+      deps.log.warn({ kind: error.kind, reason: error.message }, 'iCloud discovery failed');
+      throw new AppError('SERVICE_UNAVAILABLE', translate(input.language, 'appleUnreachable'));
+    }
+    throw error;
+  }
+
+  const nowIso = deps.now().toISOString();
+  const settings = appleSettings(found.homes, found.calendars, found.addressBooks);
+  try {
+    await deps.transaction(async (trx) => {
+      const repo = deps.repo.with(trx);
+      // Checked only after iCloud accepted the password: whoever learns "already connected"
+      // has proved they own the Apple ID. The answer never says to whom.
+      const holder = await repo.findByAccount('apple', appleId);
+      if (holder && holder.user_id !== input.userId) throw new AppleIdTaken();
+      const mine = holder ?? (await repo.findForUser(input.userId, 'apple'));
+      const id = mine?.id ?? newId();
+      const fields = {
+        provider_account_id: appleId,
+        email: appleId,
+        name: 'Apple iCloud',
+        granted_scopes: APPLE_SERVICES,
+        access_token: sealToken(deps.secretBox, id, 'access', password),
+        refresh_token: null,
+        expires_at: null,
+        status: 'connected' as const,
+        status_reason: null,
+        settings,
+        updated_at: nowIso,
+      };
+      if (mine) {
+        // Repaired in place: the break, its SMS mark and any failure history are over.
+        await repo.update(id, {
+          ...fields,
+          reconnect_notified_at: null,
+          failed_refresh_count: 0,
+          retry_after: null,
+          last_refresh_error: null,
+          last_refresh_error_at: null,
+        });
+      } else {
+        await repo.insert({ id, user_id: input.userId, provider: 'apple', created_at: nowIso, ...fields });
+      }
+    });
+  } catch (error) {
+    if (error instanceof AppleIdTaken || isUniqueViolation(error)) {
+      throw new AppError('CONFLICT', translate(input.language, 'appleTaken'));
+    }
+    throw error;
+  }
+  return {
+    success: true,
+    message: translate(input.language, 'appleConnected'),
+    email: appleId,
+    calendars: found.calendars.map((c) => ({ name: c.name })),
+    addressBooks: found.addressBooks.map((b) => ({ name: b.name })),
+  };
+}
+
+/** Two connects of one Apple ID at the same moment: the unique (provider, account) index decides. */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

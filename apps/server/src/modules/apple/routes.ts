@@ -1,0 +1,39 @@
+import { connectAppleRoute } from '@app/contract/apple/connect-apple';
+import { appleEventsRoute } from '@app/contract/apple/list-apple-events';
+import type { FastifyInstance } from 'fastify';
+import { requestLanguage } from '../../lib/messages';
+import { registerRoute } from '../../lib/route';
+import { requireAuth } from '../../plugins/authenticate';
+import { connectApple } from './connect-apple';
+import { listAppleEvents } from './list-apple-events';
+
+export async function appleRoutes(app: FastifyInstance) {
+  const now = () => app.clock.now();
+
+  registerRoute(
+    app,
+    connectAppleRoute,
+    async (req) =>
+      connectApple(
+        {
+          icloud: app.icloud,
+          repo: app.connectionsRepo,
+          transaction: app.transaction,
+          secretBox: app.secretBox,
+          now,
+          log: req.log,
+        },
+        { userId: requireAuth(req).user.id, ...req.body, language: requestLanguage(req) },
+      ),
+    // Each try is a password guess against the person's Apple ID (and Apple locks accounts
+    // that see too many): twenty an hour per address is plenty for typos.
+    { rateLimit: { max: 20, timeWindow: 60 * 60 * 1000 } },
+  );
+
+  registerRoute(app, appleEventsRoute, async (req) =>
+    listAppleEvents(
+      { icloud: app.icloud, repo: app.connectionsRepo, access: app.connectionAccess, now, log: req.log },
+      { userId: requireAuth(req).user.id, ...req.query, language: requestLanguage(req) },
+    ),
+  );
+}

@@ -1,0 +1,102 @@
+import type { TLanguage } from '@app/contract/messages';
+import {
+  eventsRange,
+  type TListEventsQuery,
+  type TListEventsResponse,
+} from '@app/contract/oauth/list-events';
+import { AppError } from '../../lib/app-error';
+import { type MessageKey, translate } from '../../lib/messages';
+import {
+  type CalendarClient,
+  CalendarProtocolError,
+  type CalendarProvider,
+  CalendarScopeError,
+  CalendarUnavailableError,
+  TokenRefusedError,
+} from '../../providers/calendar/calendar';
+import { missingServices } from '../../providers/identity/identity';
+import {
+  type ConnectionAccess,
+  ConnectionBrokenError,
+  ConnectionUnavailableError,
+} from '../connections/connection-access';
+import type { ConnectionRow, ConnectionsRepo } from '../connections/repo';
+
+export interface ListEventsDeps {
+  repo: ConnectionsRepo;
+  access: ConnectionAccess;
+  calendar: CalendarClient;
+  now: () => Date;
+}
+
+export interface ListEventsInput {
+  userId: string;
+  provider: CalendarProvider;
+  query: TListEventsQuery;
+  language: TLanguage;
+}
+
+const PROVIDER_NAMES: Record<CalendarProvider, string> = { google: 'Google', microsoft: 'Microsoft' };
+const REASON_TEXTS: Record<string, MessageKey> = {
+  grant_revoked: 'reasonGrantRevoked',
+  token_expired: 'reasonTokenExpired',
+};
+
+/**
+ * The signed-in person's events from their own connection (never anyone else's: the connection
+ * is looked up by their user id). A token the provider refuses is refreshed once and the call
+ * retried once; a connection only the person can repair answers NEEDS_RECONNECT, never a 500.
+ */
+export async function listEvents(deps: ListEventsDeps, input: ListEventsInput): Promise<TListEventsResponse> {
+  const text = (key: MessageKey) =>
+    translate(input.language, key, { provider: PROVIDER_NAMES[input.provider] });
+  const connection = await deps.repo.findForUser(input.userId, input.provider);
+  if (!connection || connection.status === 'disconnected') {
+    throw new AppError('NOT_CONNECTED', text('eventsNotConnected'));
+  }
+  // Checked before any call: the person unticked Calendar on the consent screen.
+  if (missingServices(input.provider, connection.granted_scopes.split(' ')).includes('calendar')) {
+    throw new AppError('FORBIDDEN', text('calendarNotGranted'));
+  }
+  const range = { ...eventsRange(input.query, deps.now()), maxResults: input.query.maxResults };
+  try {
+    const events = await withOneRetry(deps, connection, (token) =>
+      deps.calendar.listEvents(input.provider, token, range),
+    );
+    return { events, timeMin: range.timeMin, timeMax: range.timeMax };
+  } catch (error) {
+    throw toAppError(error, text);
+  }
+}
+
+/** One call, and after a 401 one refresh (the refused token passed as stale) and one more call. */
+async function withOneRetry<T>(
+  deps: ListEventsDeps,
+  connection: ConnectionRow,
+  call: (token: string) => Promise<T>,
+): Promise<T> {
+  const token = await deps.access.accessToken(connection);
+  try {
+    return await call(token);
+  } catch (error) {
+    if (!(error instanceof TokenRefusedError)) throw error;
+  }
+  const fresh = await deps.access.accessToken(connection, { staleToken: token });
+  return call(fresh);
+}
+
+function toAppError(error: unknown, text: (key: MessageKey) => string): unknown {
+  if (error instanceof ConnectionBrokenError) {
+    const key = REASON_TEXTS[error.reason] ?? 'needsReconnect';
+    return new AppError('NEEDS_RECONNECT', text(key), { reason: error.reason });
+  }
+  if (error instanceof ConnectionUnavailableError || error instanceof CalendarUnavailableError) {
+    return new AppError('SERVICE_UNAVAILABLE', text('calendarUnavailable'));
+  }
+  if (error instanceof CalendarScopeError) return new AppError('FORBIDDEN', text('calendarNotGranted'));
+  // A renewed token refused as well, or an answer we cannot read: the provider's fault, not ours.
+  if (error instanceof TokenRefusedError || error instanceof CalendarProtocolError) {
+    return new AppError('PROVIDER_ERROR', text('calendarFailed'));
+  }
+  return error;
+}

@@ -1,0 +1,65 @@
+import type { ZCalendarEvent } from '@app/contract/oauth/list-events';
+import type { z } from 'zod';
+
+export type TCalendarEvent = z.infer<typeof ZCalendarEvent>;
+
+/** An Apple ID and its app-specific password: the only way iCloud lets a third party in over DAV. */
+export interface IcloudCredentials {
+  appleId: string;
+  password: string;
+}
+
+/** Where one DAV service of the account lives, found once at connect time. */
+export interface DavHome {
+  rootUrl: string;
+  principalUrl: string;
+  homeUrl: string;
+}
+
+/** Not secret: stored in the connection's `settings`, so later calls skip the discovery steps. */
+export interface IcloudHomes {
+  caldav: DavHome;
+  carddav: DavHome;
+}
+
+export interface DavCollection {
+  url: string;
+  name: string;
+}
+
+export interface IcloudDiscovery {
+  homes: IcloudHomes;
+  calendars: DavCollection[];
+  addressBooks: DavCollection[];
+}
+
+/** iCloud refused the credentials (401): a wrong password, or an app password revoked since. */
+export class IcloudAuthError extends Error {
+  override name = 'IcloudAuthError';
+  constructor() {
+    super('iCloud refused the Apple ID or app-specific password (401)');
+  }
+}
+
+/** iCloud could not be reached, was too slow, answered 5xx/429, or answered something we cannot read. */
+export class IcloudUnavailableError extends Error {
+  override name = 'IcloudUnavailableError';
+  constructor(
+    readonly kind: 'network' | 'timeout' | 'server' | 'protocol',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The Apple iCloud port: CalDAV and CardDAV behind two calls. */
+export interface IcloudClient {
+  /** Finds the calendars and address books; nothing is stored by the port. */
+  discover(credentials: IcloudCredentials): Promise<IcloudDiscovery>;
+  /** Events of every calendar of the account that overlap [start, end), sorted by start. */
+  listEvents(
+    credentials: IcloudCredentials,
+    homes: IcloudHomes,
+    range: { start: Date; end: Date },
+  ): Promise<TCalendarEvent[]>;
+}
