@@ -28,7 +28,7 @@ const TEXT = {
     idpEmail: 'Email address',
     idpName: 'Name',
     idpContinue: 'Continue',
-    link: 'Link: Mobile Phone',
+    phoneRow: /(Link|Change): Mobile Phone$/,
     phoneDialog: 'Link your phone number',
     phoneNumber: 'Phone number',
     linkNumber: 'Link number',
@@ -56,7 +56,7 @@ const TEXT = {
     idpEmail: '邮箱地址',
     idpName: '姓名',
     idpContinue: '继续',
-    link: '关联: 手机',
+    phoneRow: /(关联|更改): 手机$/,
     phoneDialog: '关联您的手机号码',
     phoneNumber: '手机号码',
     linkNumber: '关联号码',
@@ -144,9 +144,9 @@ for (const lang of LANGS) {
       await page.goto('/integrations');
       // The spec's rule: a phone is linked once Google or Microsoft is connected.
       await connectGoogle(page, lang);
-      await page.getByRole('button', { name: text.link }).click();
+      await page.getByRole('button', { name: text.phoneRow }).click();
       const dialog = page.getByRole('dialog', { name: text.phoneDialog });
-      await dialog.getByRole('button', { name: /\+1|\+61/ }).click();
+      await dialog.getByRole('button', { name: /\+\d+[)）]$/ }).click();
       await page.keyboard.type('Australia');
       await page.keyboard.press('Enter');
       await dialog.getByRole('textbox', { name: text.phoneNumber }).fill(e164.replace('+61', '0'));

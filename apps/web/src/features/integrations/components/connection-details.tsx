@@ -7,6 +7,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BottomSheet } from '@/components/bottom-sheet';
 import { isMobile } from '@/lib/is-mobile';
+import { SUCCESS_TEXT_COLOR } from '../utils/providers';
 import { MODAL_STYLES } from './modal-styles';
 
 interface ConnectionDetailsProps {
@@ -83,7 +84,7 @@ function DetailsBody({
             {granted.map((type) => (
               <Group component="li" key={type} justify="space-between" style={{ listStyle: 'none' }}>
                 <Text>{t(`integrations.details.services.${type}`)}</Text>
-                <Badge color="teal" variant="light">
+                <Badge color="teal" variant="light" c={SUCCESS_TEXT_COLOR}>
                   {t('integrations.details.serviceConnected')}
                 </Badge>
               </Group>

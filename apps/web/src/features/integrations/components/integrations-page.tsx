@@ -12,7 +12,7 @@ import { useIntegrationsStatus } from '../api/get-integrations-status';
 import { useConnectFlow } from '../hooks/use-connect-flow';
 import { useDisconnectFlow } from '../hooks/use-disconnect-flow';
 import { useMobileReturnRecheck } from '../hooks/use-mobile-return-recheck';
-import { isRowShown, parseReconnectParam, ROW_PROVIDERS } from '../utils/providers';
+import { isRowShown, parseReconnectParam, ROW_PROVIDERS, WARNING_COLOR } from '../utils/providers';
 import { AppleModal } from './apple-modal';
 import { ChatRow } from './chat-row';
 import { ConnectionDetails } from './connection-details';
@@ -55,7 +55,7 @@ export function IntegrationsPage() {
           variant="light"
           icon={<IconAlertTriangle aria-hidden />}
           mb="md"
-          c="orange.9"
+          c={WARNING_COLOR}
           role="status"
         >
           {t('integrations.reconnectBanner', { provider: t(`integrations.providers.${reconnectTarget}`) })}

@@ -3,6 +3,7 @@ import { Badge, Button, Group, Skeleton, Text, ThemeIcon } from '@mantine/core';
 import { IconDeviceMobile } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { usePhoneMapping } from '../api/get-phone-mapping';
+import { SUCCESS_TEXT_COLOR } from '../utils/providers';
 import { IntegrationRow } from './integration-row';
 
 /** The Mobile Phone row: the linked number, or a way to link one (spec §2, §3 phone mapping). */
@@ -27,7 +28,7 @@ export function PhoneRow({ onLink }: { onLink: () => void }) {
             <Text span fz="sm" c="dimmed">
               {formatE164(linked)}
             </Text>
-            <Badge component="span" size="sm" color="teal" variant="light">
+            <Badge component="span" size="sm" color="teal" variant="light" c={SUCCESS_TEXT_COLOR}>
               {t('integrations.phone.linked')}
             </Badge>
           </Group>

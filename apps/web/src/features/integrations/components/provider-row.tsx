@@ -5,7 +5,13 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PROVIDER_COLORS, PROVIDER_ICONS, reasonKey } from '../utils/providers';
+import {
+  PROVIDER_COLORS,
+  PROVIDER_ICONS,
+  reasonKey,
+  SUCCESS_TEXT_COLOR,
+  WARNING_COLOR,
+} from '../utils/providers';
 import { IntegrationRow } from './integration-row';
 
 interface ProviderRowProps {
@@ -48,6 +54,7 @@ export function ProviderRow({
         size="sm"
         variant="light"
         color="teal"
+        c={SUCCESS_TEXT_COLOR}
         // A phone keeps the row's width for the email address.
         leftSection={wide ? <IconCheck size={16} aria-hidden /> : undefined}
         aria-label={t('integrations.connectedDetails', { provider: name })}
@@ -60,7 +67,7 @@ export function ProviderRow({
       <Button
         ref={actionRef}
         size="sm"
-        color="orange.8"
+        color={WARNING_COLOR}
         leftSection={<IconAlertTriangle size={16} aria-hidden />}
         loading={loading}
         aria-label={t('integrations.reconnectProvider', { provider: name })}
@@ -95,7 +102,7 @@ export function ProviderRow({
       onRowClick={state === 'connected' ? onDetails : undefined}
     >
       {state === 'needs_reconnect' ? (
-        <Group gap={6} wrap="nowrap" align="flex-start" c="orange.9">
+        <Group gap={6} wrap="nowrap" align="flex-start" c={WARNING_COLOR}>
           <IconAlertTriangle size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
           <Stack gap={0}>
             <Text fz="sm" fw={600}>
