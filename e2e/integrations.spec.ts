@@ -1,6 +1,4 @@
-import { join } from 'node:path';
-import type { Page } from '@playwright/test';
-import Database from 'better-sqlite3';
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
   expect,
   expectNoA11yViolations,
@@ -88,18 +86,22 @@ async function connectGoogle(
   await expect(page.getByRole('button', { name: text.details('Google') })).toBeVisible();
 }
 
-/** What only time brings (the person revokes access at Google): written straight into the app's database. */
-function breakConnections(userId: string): void {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is set by playwright.config.ts');
-  const db = new Database(join(dataDir, 'app.db'));
-  try {
-    db.prepare(
-      "update connections set status = 'needs_reconnect', status_reason = 'grant_revoked' where user_id = ?",
-    ).run(userId);
-  } finally {
-    db.close();
-  }
+/**
+ * The person withdraws access at Google (the local provider's revoke, as at
+ * myaccount.google.com); the next use of the connection finds out, exactly as the assistant
+ * would: the calendar call gets 401, the refresh gets invalid_grant. Returns the path the
+ * reconnect text message links to.
+ */
+async function revokeAtGoogle(request: APIRequestContext, token: string, email: string, e164: string) {
+  expect((await request.post('/dev/idp/google/revoke', { form: { email } })).ok()).toBe(true);
+  const events = await request.get('/v1/google/events', { headers: { authorization: `Bearer ${token}` } });
+  expect(events.status()).toBe(409);
+  expect((await events.json()).error.code).toBe('NEEDS_RECONNECT');
+  const outbox = await request.get(`/v1/dev/outbox?to=${encodeURIComponent(e164)}&limit=1`);
+  const sms = ((await outbox.json()) as { messages: { body: string }[] }).messages[0]?.body ?? '';
+  const link = /https?:\/\/\S+(\/integrations\?reconnect=google)/.exec(sms);
+  expect(link, sms).not.toBeNull();
+  return link?.[1] ?? '';
 }
 
 for (const lang of LANGS) {
@@ -179,17 +181,14 @@ for (const lang of LANGS) {
       page,
       request,
     }) => {
-      const { token } = await signInAsNewUser(page, request);
+      const { token, e164 } = await signInAsNewUser(page, request);
       await page.goto('/integrations');
       const email = `${lang}.repair.${Date.now()}@example.com`;
       await connectGoogle(page, lang, 'connect', email);
-      const me = await (
-        await request.get('/v1/auth/me', { headers: { authorization: `Bearer ${token}` } })
-      ).json();
-      breakConnections(me.user.id);
+      const smsLink = await revokeAtGoogle(request, token, email, e164);
 
       // Where the reconnect text message leads.
-      await page.goto('/integrations?reconnect=google');
+      await page.goto(smsLink);
       await expect(page.getByText(text.reason)).toBeVisible();
       await expect(page.getByRole('button', { name: text.reconnect('Google') })).toBeFocused();
       await expectNoA11yViolations(page);

@@ -9,9 +9,6 @@ import { startIcloudRefuser } from './icloud-refuser';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`;
-// One data directory for the runner and its workers (they inherit the runner's env), so a
-// journey can put a connection into a state only time would bring (a revoked grant).
-process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'relay-e2e-'));
 const icloudPort = port + 1;
 startIcloudRefuser(icloudPort);
 
@@ -52,7 +49,7 @@ export default defineConfig({
         stderr: 'pipe',
         env: {
           PORT: String(port),
-          DATA_DIR: process.env.E2E_DATA_DIR,
+          DATA_DIR: mkdtempSync(join(tmpdir(), 'relay-e2e-')),
           // iCloud answers 401 here: the wrong-password journey (integrations.spec.ts).
           APPLE_CALDAV_URL: `http://127.0.0.1:${icloudPort}/`,
           APPLE_CARDDAV_URL: `http://127.0.0.1:${icloudPort}/`,

@@ -261,7 +261,35 @@ describe('GET /v1/google/events', () => {
       code: 'FORBIDDEN',
       message: MESSAGES.zh.calendarNotGranted.replace('{{provider}}', 'Google'),
     });
+    // Once broken, reconnecting is the one answer (it would grant Calendar again too).
+    await app.connectionsRepo.markBroken(noCalendar.connection.id, 'token_expired', new Date().toISOString());
+    const broken = await events('google', noCalendar.token, RANGE);
+    expect(broken.statusCode).toBe(409);
+    expect(broken.json().error).toMatchObject({ code: 'NEEDS_RECONNECT', reason: 'token_expired' });
     expect(google.requests).toHaveLength(0);
+  });
+
+  it('answers 403 while the person has switched Calendar off, and lists again once it is on', async () => {
+    const { email, token, connection } = await person();
+    googleEvents(email);
+    const now = new Date().toISOString();
+    const service = {
+      connection_id: connection.id,
+      service_type: 'calendar' as const,
+      permissions: 'read write',
+      metadata: '{}',
+      updated_at: now,
+    };
+    await app.connectionsRepo.upsertService({ ...service, is_enabled: 0 });
+    const off = await events('google', token, RANGE);
+    expect(off.statusCode).toBe(403);
+    expect(off.json().error).toMatchObject({
+      code: 'FORBIDDEN',
+      message: MESSAGES.en.calendarSwitchedOff.replace('{{provider}}', 'Google'),
+    });
+    expect(google.requests).toHaveLength(0);
+    await app.connectionsRepo.upsertService({ ...service, is_enabled: 1 });
+    expect((await events('google', token, RANGE)).statusCode).toBe(200);
   });
 
   it('meets a 401 from Google with exactly one refresh and one retry', async () => {

@@ -1,8 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { newId } from '../src/lib/ids';
 import type { ConnectionRow } from '../src/modules/connections/repo';
-import { openToken } from '../src/modules/connections/sealed-tokens';
+import { openToken, sealToken } from '../src/modules/connections/sealed-tokens';
 import { GrantRevokedError } from '../src/providers/identity/identity';
 import { bearer, signIn } from './helpers/auth';
 import { build } from './helpers/build';
@@ -411,6 +412,47 @@ describe('DELETE /v1/disconnect', () => {
     expect((await del('/v1/disconnect/google')).statusCode).toBe(401);
     expect((await del('/v1/disconnect?provider=google')).statusCode).toBe(401);
     expect((await status(token)).google.status).toBe('connected');
+  });
+});
+
+describe('Apple iCloud', () => {
+  it('shows calendar and contacts, and disconnects by deleting the stored password (no revoke exists)', async () => {
+    const { token, userId } = await person();
+    // Stored as the Apple module stores a connection: the app-specific password sealed as the access token.
+    const id = newId();
+    const now = new Date().toISOString();
+    await app.connectionsRepo.insert({
+      id,
+      user_id: userId,
+      provider: 'apple',
+      provider_account_id: `apple-${id}`,
+      email: 'ada@icloud.com',
+      name: 'ada@icloud.com',
+      granted_scopes: 'calendar contacts',
+      access_token: sealToken(app.secretBox, id, 'access', 'abcd-efgh-ijkl-mnop'),
+      refresh_token: null,
+      expires_at: null,
+      status: 'connected',
+      status_reason: null,
+      created_at: now,
+      updated_at: now,
+    });
+    const apple = (await status(token)).apple;
+    expect(apple).toMatchObject({ isAuthenticated: true, email: 'ada@icloud.com', status: 'connected' });
+    expect(apple.services).toEqual([
+      { serviceType: 'calendar', integrationKey: 'apple-calendar', isEnabled: true },
+      { serviceType: 'contacts', integrationKey: 'apple-contacts', isEnabled: true },
+    ]);
+    const revoke = vi.spyOn(app.identity, 'revoke');
+    try {
+      const res = await del('/v1/disconnect/apple', token);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().message).toBe('Apple iCloud disconnected successfully.');
+      expect(revoke).not.toHaveBeenCalled();
+    } finally {
+      revoke.mockRestore();
+    }
+    expect(await app.connectionsRepo.findById(id)).toBeUndefined();
   });
 });
 

@@ -31,6 +31,8 @@ const en = {
   eventsNotConnected: 'Connect your {{provider}} account to see its calendar.',
   calendarNotGranted:
     'Calendar access was not allowed for this {{provider}} account. Reconnect it and allow Calendar.',
+  calendarSwitchedOff:
+    'Calendar is switched off for this {{provider}} account. Turn it on in Integrations to see events.',
   calendarUnavailable: '{{provider}} Calendar could not be reached. Please try again in a few minutes.',
   calendarFailed: '{{provider}} Calendar did not answer as expected. Please try again.',
   // Field rules of the contract (common.ts): the zod message, and the web's field error.
@@ -65,9 +67,6 @@ const en = {
   providerNotConnected: '{{provider}} is not connected.',
   serviceNotGranted:
     '{{provider}} did not give access to {{service}}. Connect it again and allow {{service}}.',
-  serviceEmail: 'Email',
-  serviceCalendar: 'Calendar',
-  serviceContacts: 'Contacts',
   phoneCodeSent: 'We texted a code to {{phone}}. Enter it to link this number.',
   smsLinkCode:
     '{{code}} is your {{product}} code to link this number to your assistant. It expires in 10 minutes. Never share it with anyone.',
@@ -93,6 +92,7 @@ const zh: Record<MessageKey, string> = {
   eventsRangeTooLong: '每次最多只能查询 90 天的日程。',
   eventsNotConnected: '请先连接您的 {{provider}} 账户，才能查看其日历。',
   calendarNotGranted: '此 {{provider}} 账户未授予日历访问权限。请重新连接并允许访问日历。',
+  calendarSwitchedOff: '此 {{provider}} 账户的日历已关闭。请在“集成”中开启后查看日程。',
   calendarUnavailable: '暂时无法连接 {{provider}} 日历，请几分钟后重试。',
   calendarFailed: '{{provider}} 日历未正常响应，请重试。',
   singleLine: '请只输入一行文字，不要包含制表符、换行符或其他控制字符。',
@@ -122,15 +122,22 @@ const zh: Record<MessageKey, string> = {
   serviceDisconnected: '{{provider}} {{service}} 已成功断开连接。',
   providerNotConnected: '{{provider}} 尚未连接。',
   serviceNotGranted: '{{provider}} 未授予{{service}}的访问权限。请重新连接并允许访问{{service}}。',
-  serviceEmail: '邮件',
-  serviceCalendar: '日历',
-  serviceContacts: '通讯录',
   phoneCodeSent: '我们已向 {{phone}} 发送验证码，输入后即可关联此号码。',
   smsLinkCode:
     '{{code}} 是您的 {{product}} 验证码，用于将此号码关联到您的助手，10 分钟内有效。请勿告诉任何人。',
 };
 
 export const MESSAGES: Record<TLanguage, Record<MessageKey, string>> = { en, zh };
+
+/**
+ * Service names inside the server's sentences ('Google Calendar disconnected successfully.').
+ * Kept out of MESSAGES: as bare words they are the web's own labels too, and the catalogue
+ * must not repeat a locale file's text.
+ */
+export const SERVICE_LABELS: Record<TLanguage, Record<'email' | 'calendar' | 'contacts', string>> = {
+  en: { email: 'Email', calendar: 'Calendar', contacts: 'Contacts' },
+  zh: { email: '邮件', calendar: '日历', contacts: '通讯录' },
+};
 
 /** A text for every code of ERROR_CODES, for when the server's own message is not for people. */
 export const ERROR_CODE_TEXTS: Record<TLanguage, Record<TErrorCode, string>> = {

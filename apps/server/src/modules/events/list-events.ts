@@ -54,10 +54,22 @@ export async function listEvents(deps: ListEventsDeps, input: ListEventsInput): 
   if (!connection || connection.status === 'disconnected') {
     throw new AppError('NOT_CONNECTED', text('eventsNotConnected'));
   }
+  // Reconnecting repairs a missing grant too, so a broken connection says that first.
+  if (connection.status === 'needs_reconnect') {
+    throw toAppError(
+      new ConnectionBrokenError(connection.id, connection.status_reason ?? 'token_expired'),
+      text,
+    );
+  }
   // Checked before any call: the person unticked Calendar on the consent screen.
   if (missingServices(input.provider, connection.granted_scopes.split(' ')).includes('calendar')) {
     throw new AppError('FORBIDDEN', text('calendarNotGranted'));
   }
+  // The person's own switch on the integrations screen: off means we do not read the calendar.
+  const [switched] = (await deps.repo.listServices([connection.id])).filter(
+    (r) => r.service_type === 'calendar',
+  );
+  if (switched && switched.is_enabled !== 1) throw new AppError('FORBIDDEN', text('calendarSwitchedOff'));
   const range = { ...eventsRange(input.query, deps.now()), maxResults: input.query.maxResults };
   try {
     const events = await withOneRetry(deps, connection, (token) =>

@@ -9,7 +9,7 @@ import type { IdentityClient, SignInProvider } from '../../providers/identity/id
 import type { ConnectionRow, ConnectionsRepo } from '../connections/repo';
 import { openToken } from '../connections/sealed-tokens';
 import { findOwnConnection } from './find-connection';
-import { PROVIDER_LABELS, SERVICE_LABEL_KEYS } from './services';
+import { PROVIDER_LABELS, serviceLabel } from './services';
 import { setServiceEnabled } from './set-service-enabled';
 
 /** A provider slow to answer a revoke must not hold the person's click for long; it is logged. */
@@ -62,7 +62,7 @@ export async function disconnect(deps: DisconnectDeps, input: DisconnectInput): 
       success: true,
       message: translate(input.language, 'serviceDisconnected', {
         provider: label,
-        service: translate(input.language, SERVICE_LABEL_KEYS[input.service]),
+        service: serviceLabel(input.language, input.service),
       }),
     };
   }

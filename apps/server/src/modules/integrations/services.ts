@@ -1,6 +1,7 @@
 import type { TProvider, TServiceType } from '@app/contract/common';
 import type { TIntegrationService } from '@app/contract/integrations/get-integrations-status';
-import type { MessageKey } from '../../lib/messages';
+import { SERVICE_LABELS } from '@app/contract/messages';
+import type { Language } from '../../lib/messages';
 import { PROVIDER_SCOPES } from '../../providers/identity/identity';
 import type { ConnectionRow, ConnectionServiceRow } from '../connections/repo';
 
@@ -22,11 +23,9 @@ export const PROVIDER_LABELS: Record<TProvider, string> = {
   apple: 'Apple iCloud',
 };
 
-export const SERVICE_LABEL_KEYS: Record<TServiceType, MessageKey> = {
-  email: 'serviceEmail',
-  calendar: 'serviceCalendar',
-  contacts: 'serviceContacts',
-};
+export function serviceLabel(language: Language, service: TServiceType): string {
+  return SERVICE_LABELS[language][service];
+}
 
 /** Spec §4: enabling a service gives read and write unless the person narrows it. */
 export const DEFAULT_PERMISSIONS = ['read', 'write'] as const;

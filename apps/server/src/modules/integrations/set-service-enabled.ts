@@ -10,7 +10,7 @@ import {
   offers,
   type Permission,
   PROVIDER_LABELS,
-  SERVICE_LABEL_KEYS,
+  serviceLabel,
   serviceStates,
   toIntegrationService,
 } from './services';
@@ -42,7 +42,7 @@ export async function setServiceEnabled(
       'NOT_CONNECTED',
       translate(input.language, 'serviceNotGranted', {
         provider: PROVIDER_LABELS[input.provider],
-        service: translate(input.language, SERVICE_LABEL_KEYS[input.serviceType]),
+        service: serviceLabel(input.language, input.serviceType),
       }),
       { field: 'serviceType' },
     );
