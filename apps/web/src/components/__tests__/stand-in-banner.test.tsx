@@ -36,7 +36,7 @@ describe('the stand-in banner', () => {
   it('says it in Chinese too', async () => {
     await i18n.changeLanguage('zh');
     renderBanner(['sms', 'mail', 'payments']);
-    expect(screen.getByText(/以下服务在本机模拟：短信、电子邮件和付款。/)).toBeInTheDocument();
+    expect(screen.getByText(/以下服务在本机模拟：短信、邮件和付款。/)).toBeInTheDocument();
   });
 
   it('is not there when every service is real', () => {

@@ -83,7 +83,7 @@ function DetailsBody({
           <Stack component="ul" gap="xs" m={0} p={0} aria-labelledby={headingId}>
             {granted.map((type) => (
               <Group component="li" key={type} justify="space-between" style={{ listStyle: 'none' }}>
-                <Text>{t(`errors:${SERVICE_KEYS[type]}`)}</Text>
+                <Text>{t(`integrations.details.services.${type}`)}</Text>
                 <Badge color="teal" variant="light" c={SUCCESS_TEXT_COLOR}>
                   {t('integrations.details.serviceConnected')}
                 </Badge>
