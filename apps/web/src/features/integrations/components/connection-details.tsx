@@ -107,13 +107,6 @@ function DetailsBody({
   );
 }
 
-/** The service names are the catalogue's, shared with the server's messages. */
-const SERVICE_KEYS = {
-  email: 'serviceEmail',
-  calendar: 'serviceCalendar',
-  contacts: 'serviceContacts',
-} as const;
-
 function DetailLine({ label, value }: { label: string; value: string }) {
   return (
     <Group justify="space-between" wrap="nowrap" gap="md">
