@@ -16,6 +16,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('recorded_at', 'text', (col) => col.notNull())
     .addUniqueConstraint('usage_events_key_unique', ['user_id', 'idempotency_key'])
     .execute();
+  // The retention job deletes events a year old.
+  await db.schema.createIndex('usage_events_occurred_idx').on('usage_events').column('occurred_at').execute();
 
   // Tokens per person per UTC hour, incremented in the event's transaction: a year is at most
   // 8,784 rows per person, and a period or the 15-day chart a few hundred.
