@@ -1,3 +1,5 @@
+import { formatTokens } from '@app/contract/usage/format-tokens';
+import { ZTimeZone, ZUsageQuery } from '@app/contract/usage/time-zone';
 import type { FastifyInstance } from 'fastify';
 import type {
   KyselyPlugin,
@@ -9,7 +11,7 @@ import type {
 } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids';
-import { hourKey } from '../src/modules/usage/local-days';
+import { firstHourFrom, hourKey, sumByLocalDay } from '../src/modules/usage/local-days';
 import { fallbackPeriod, trialPlanPeriodSource } from '../src/modules/usage/plan-period';
 import { UsageRepo } from '../src/modules/usage/repo';
 import { usageSummary } from '../src/modules/usage/usage-summary';
@@ -490,5 +492,59 @@ describe('retention', () => {
       .where('user_id', '=', id)
       .execute();
     expect(hours.map((h) => Number(h.tokens)).sort()).toEqual([2, 40]);
+  });
+});
+
+describe('periods, hours, zones and token display', () => {
+  it('the 30-day fallback periods run back to back from sign-up', () => {
+    const joined = new Date('2026-01-10T08:15:00Z');
+    expect(fallbackPeriod(joined, new Date('2026-01-10T08:15:00Z'))).toEqual({
+      periodStart: joined,
+      periodEnd: new Date('2026-02-09T08:15:00Z'),
+    });
+    expect(fallbackPeriod(joined, new Date('2026-02-09T08:15:00Z')).periodStart).toEqual(
+      new Date('2026-02-09T08:15:00Z'),
+    );
+    expect(fallbackPeriod(joined, new Date('2026-05-01T00:00:00Z')).periodStart).toEqual(
+      new Date('2026-04-10T08:15:00Z'),
+    );
+  });
+
+  it('the hour a period starts in belongs to the period before, so no hour counts twice', () => {
+    expect(firstHourFrom(new Date('2026-01-10T08:15:00Z'))).toBe('2026-01-10T09:00:00.000Z');
+    expect(firstHourFrom(new Date('2026-01-10T08:00:00Z'))).toBe('2026-01-10T08:00:00.000Z');
+    expect(hourKey(new Date('2026-01-10T08:59:59.999Z'))).toBe('2026-01-10T08:00:00.000Z');
+  });
+
+  it('a half-hour zone gives each hour to the local day it starts in', () => {
+    // Asia/Kolkata is UTC+5:30: the 18:00 UTC hour starts at 23:30 local.
+    const days = ['2026-03-09', '2026-03-10'];
+    const result = sumByLocalDay(
+      [
+        { hour: '2026-03-09T18:00:00.000Z', tokens: 3 },
+        { hour: '2026-03-09T19:00:00.000Z', tokens: 4 },
+      ],
+      days,
+      'Asia/Kolkata',
+    );
+    expect(result).toEqual({ '2026-03-09': { tokens: 3 }, '2026-03-10': { tokens: 4 } });
+  });
+
+  it('only zones the runtime knows are taken; an unknown one falls back instead of failing', async () => {
+    expect(ZTimeZone.safeParse('Asia/Shanghai').success).toBe(true);
+    expect(ZTimeZone.safeParse('Mars/Olympus').success).toBe(false);
+    expect(ZUsageQuery.safeParse({}).success).toBe(true);
+    const { id } = await person({ phone: false });
+    const result = await summary(id, { timeZone: 'Mars/Olympus' });
+    expect(Object.keys(result.dailyUsage)).toHaveLength(15);
+    expect((await app.usageRepo.findUser(id))?.time_zone).toBeNull();
+  });
+
+  it('shows token counts as spec §9 says: x.xM, rounded K', () => {
+    expect(formatTokens(5_000_000)).toBe('5.0M');
+    expect(formatTokens(1_250_000)).toBe('1.3M');
+    expect(formatTokens(20_000)).toBe('20K');
+    expect(formatTokens(1_499)).toBe('1K');
+    expect(formatTokens(999)).toBe('999');
   });
 });

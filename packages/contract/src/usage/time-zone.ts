@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-function isIanaZone(value: string): boolean {
+/** Whether the runtime knows this IANA zone (what `Intl` accepts, aliases included). */
+export function isIanaZone(value: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: value });
     return true;

@@ -1,6 +1,7 @@
 import { PHONE_EMAIL_DOMAIN } from '@app/contract/common';
 import type { MessageKey, TLanguage } from '@app/contract/messages';
 import { formatTokens } from '@app/contract/usage/format-tokens';
+import { isIanaZone } from '@app/contract/usage/time-zone';
 import { translate } from '../../lib/messages';
 import type { PlanPeriod } from './plan-period';
 import type { UsageUser } from './repo';
@@ -42,7 +43,7 @@ export function alertText(
 ): { subject: string; body: string } {
   const date = new Intl.DateTimeFormat(input.language === 'zh' ? 'zh-CN' : 'en-US', {
     dateStyle: 'medium',
-    timeZone: input.timeZone ?? 'UTC',
+    timeZone: input.timeZone && isIanaZone(input.timeZone) ? input.timeZone : 'UTC',
   }).format(input.plan.periodEnd);
   const vars = {
     product: input.productName,

@@ -1,4 +1,5 @@
 import type { TUsage } from '@app/contract/billing/get-billing-info';
+import { isIanaZone } from '@app/contract/usage/time-zone';
 import { DAY_MS, firstHourFrom, HOUR_MS, hourKey, lastLocalDays, sumByLocalDay } from './local-days';
 import type { PlanPeriodSource } from './plan-period';
 import type { UsageRepo } from './repo';
@@ -29,9 +30,11 @@ export interface UsageSummaryInput {
 export async function usageSummary(deps: UsageSummaryDeps, input: UsageSummaryInput): Promise<TUsage> {
   const now = input.now ?? deps.now();
   const user = await deps.repo.findUser(input.userId);
-  const given = input.timeZone ?? null;
+  // A zone the runtime does not know is ignored rather than failing the billing screen.
+  const given = input.timeZone && isIanaZone(input.timeZone) ? input.timeZone : null;
   if (user && given && given !== user.time_zone) await deps.repo.setTimeZone(user.id, given);
-  const timeZone = given ?? user?.time_zone ?? 'UTC';
+  const stored = user?.time_zone && isIanaZone(user.time_zone) ? user.time_zone : null;
+  const timeZone = given ?? stored ?? 'UTC';
 
   let period = input.period ?? null;
   if (!period) {
