@@ -174,6 +174,23 @@ describe('each event counts once', () => {
     expect(outcomes.map((o) => o.outcome).sort()).toEqual(['duplicate', 'recorded']);
   });
 
+  it('a retry is answered 200 even after the 35-day window, and still not counted', async () => {
+    const base = app.clock.now();
+    const { id } = await person({ createdAt: new Date(base.getTime() - DAY) });
+    const body = event(id, 77);
+    expect((await record(body)).json().duplicate).toBe(false);
+    setClock(new Date(base.getTime() + 40 * DAY));
+    const late = await record(body);
+    expect(late.statusCode, late.body).toBe(200);
+    expect(late.json().duplicate).toBe(true);
+    // A new key that old is still refused.
+    expect((await record({ ...body, idempotencyKey: newId() })).statusCode).toBe(400);
+    expect(
+      await app.db.selectFrom('usage_events').select('id').where('user_id', '=', id).execute(),
+    ).toHaveLength(1);
+    setClock(base);
+  });
+
   it('the same key posted concurrently is counted once', async () => {
     const { id } = await person();
     const body = event(id, 321);

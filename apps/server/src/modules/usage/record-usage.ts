@@ -12,7 +12,7 @@ import type { SmsSender } from '../../providers/sms/sms';
 import type { MailOutboxRepo } from '../mail-outbox/repo';
 import { DAY_MS, firstHourFrom, hourKey } from './local-days';
 import type { PlanPeriodSource } from './plan-period';
-import type { UsageRepo } from './repo';
+import type { UsageEventRow, UsageRepo } from './repo';
 import { type AlertThreshold, alertChannel, alertText, reachedThresholds } from './usage-alerts';
 
 export interface RecordUsageDeps {
@@ -43,24 +43,28 @@ export async function recordUsage(
 ): Promise<TRecordUsageResponse> {
   const now = deps.now();
   const occurredAt = new Date(input.occurredAt);
-  if (occurredAt.getTime() > now.getTime() + USAGE_EVENT_MAX_SKEW_SECONDS * 1000) {
-    await deps.logAccess('rejected:future', input.userId);
-    throw new AppError('VALIDATION_ERROR', 'occurredAt is in the future.', { field: 'occurredAt' });
-  }
-  if (occurredAt.getTime() < now.getTime() - USAGE_EVENT_MAX_AGE_DAYS * DAY_MS) {
-    await deps.logAccess('rejected:too_old', input.userId);
-    throw new AppError('VALIDATION_ERROR', `occurredAt is more than ${USAGE_EVENT_MAX_AGE_DAYS} days ago.`, {
-      field: 'occurredAt',
-    });
-  }
+  const occurredIso = occurredAt.toISOString();
   const user = await deps.repo.findUser(input.userId);
   if (!user) {
     await deps.logAccess('not_found', null);
     throw new AppError('NOT_FOUND', 'No such user.');
   }
+  // A retry is answered as one whatever its age: an event accepted on day 34 and retried on
+  // day 36 was counted, and a 400 would tell the assistant it was not.
+  const known = await deps.repo.findEvent(user.id, input.idempotencyKey);
+  if (known) return answerKnown(deps, known, input, occurredIso);
+  if (occurredAt.getTime() > now.getTime() + USAGE_EVENT_MAX_SKEW_SECONDS * 1000) {
+    await deps.logAccess('rejected:future', user.id);
+    throw new AppError('VALIDATION_ERROR', 'occurredAt is in the future.', { field: 'occurredAt' });
+  }
+  if (occurredAt.getTime() < now.getTime() - USAGE_EVENT_MAX_AGE_DAYS * DAY_MS) {
+    await deps.logAccess('rejected:too_old', user.id);
+    throw new AppError('VALIDATION_ERROR', `occurredAt is more than ${USAGE_EVENT_MAX_AGE_DAYS} days ago.`, {
+      field: 'occurredAt',
+    });
+  }
   const plan = await deps.planPeriods.current(user.id, now);
   const channel = alertChannel(user);
-  const occurredIso = occurredAt.toISOString();
   const nowIso = now.toISOString();
 
   const outcome = await deps.transaction(async (trx) => {
@@ -76,11 +80,9 @@ export async function recordUsage(
       recorded_at: nowIso,
     });
     if (!stored) {
+      // A concurrent request with the same key committed first.
       const existing = await repo.findEvent(user.id, input.idempotencyKey);
-      // The same key with other figures is a bug on the caller's side, not a retry: say so.
-      if (existing && (existing.tokens !== input.tokens || existing.occurred_at !== occurredIso)) {
-        return { kind: 'conflict' as const };
-      }
+      if (existing && !sameFigures(existing, input, occurredIso)) return { kind: 'conflict' as const };
       return { kind: 'duplicate' as const, eventId: existing?.id ?? eventId };
     }
     await repo.addToHour(user.id, hourKey(occurredAt), input.tokens);
@@ -140,6 +142,25 @@ export async function recordUsage(
     }
   }
   return { eventId: outcome.eventId, duplicate: outcome.kind === 'duplicate' };
+}
+
+/** The same key with other figures is a bug on the caller's side, not a retry: it is refused. */
+function sameFigures(event: UsageEventRow, input: TRecordUsageRequest, occurredIso: string): boolean {
+  return event.tokens === input.tokens && event.occurred_at === occurredIso;
+}
+
+async function answerKnown(
+  deps: RecordUsageDeps,
+  event: UsageEventRow,
+  input: TRecordUsageRequest,
+  occurredIso: string,
+): Promise<TRecordUsageResponse> {
+  if (!sameFigures(event, input, occurredIso)) {
+    await deps.logAccess('conflict', event.user_id);
+    throw new AppError('CONFLICT', 'This idempotency key was already used for a different event.');
+  }
+  await deps.logAccess('duplicate', event.user_id);
+  return { eventId: event.id, duplicate: true };
 }
 
 function alertTextInput(
