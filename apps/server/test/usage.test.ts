@@ -1,6 +1,7 @@
 import { formatTokens } from '@app/contract/usage/format-tokens';
 import { ZTimeZone, ZUsageQuery } from '@app/contract/usage/time-zone';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type {
   KyselyPlugin,
   PluginTransformQueryArgs,
@@ -12,8 +13,13 @@ import type {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids';
 import { firstHourFrom, hourKey, sumByLocalDay } from '../src/modules/usage/local-days';
-import { fallbackPeriod, trialPlanPeriodSource } from '../src/modules/usage/plan-period';
-import { UsageRepo } from '../src/modules/usage/repo';
+import {
+  fallbackPeriod,
+  type PlanPeriodSource,
+  trialPlanPeriodSource,
+} from '../src/modules/usage/plan-period';
+import { usagePlugin } from '../src/modules/usage/plugin';
+import { UsageRepo, usageRepoPlugin } from '../src/modules/usage/repo';
 import { usageSummary } from '../src/modules/usage/usage-summary';
 import { bearer, signIn } from './helpers/auth';
 import { build } from './helpers/build';
@@ -563,5 +569,37 @@ describe('periods, hours, zones and token display', () => {
     expect(formatTokens(20_000)).toBe('20K');
     expect(formatTokens(1_499)).toBe('1K');
     expect(formatTokens(999)).toBe('999');
+  });
+});
+
+describe('the plan source billing provides', () => {
+  it('a planPeriodSource decorated before usagePlugin replaces the trial default', async () => {
+    const { id } = await person({ phone: false });
+    expect((await record(event(id, 500))).statusCode).toBe(200);
+    const now = app.clock.now();
+    const starter: PlanPeriodSource = {
+      current: async () => ({
+        planTokens: 5_000_000,
+        periodStart: new Date(now.getTime() - 2 * HOUR),
+        periodEnd: new Date(now.getTime() + 10 * DAY),
+      }),
+    };
+    const other = Fastify({ logger: false });
+    await other.register(
+      fp(
+        async (scope) => {
+          scope.decorate('db', app.db);
+        },
+        { name: 'db' },
+      ),
+    );
+    other.decorate('clock', app.clock);
+    other.decorate('planPeriodSource', starter);
+    await other.register(usageRepoPlugin);
+    await other.register(usagePlugin);
+    await other.ready();
+    expect(other.planPeriodSource).toBe(starter);
+    expect((await other.usage.summary({ userId: id })).tokens).toBe(500);
+    await other.close();
   });
 });
