@@ -24,6 +24,9 @@ import { mailOutboxPlugin } from './modules/mail-outbox/plugin';
 import { oauthRoutes } from './modules/oauth/routes';
 import { phoneMappingRoutes } from './modules/phone-mapping/routes';
 import { retentionPlugin } from './modules/retention/plugin';
+import { usagePlugin } from './modules/usage/plugin';
+import { usageRepoPlugin } from './modules/usage/repo';
+import { usageRoutes } from './modules/usage/routes';
 import { authenticatePlugin } from './plugins/authenticate';
 import { configPlugin } from './plugins/config';
 import { dbPlugin } from './plugins/db';
@@ -132,6 +135,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(connectionsPlugin);
   await app.register(mailOutboxPlugin);
   await app.register(retentionPlugin);
+  await app.register(usageRepoPlugin);
+  await app.register(usagePlugin);
   await app.register(authenticatePlugin);
   await app.register(errorHandlerPlugin);
 
@@ -146,6 +151,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(phoneMappingRoutes);
   await app.register(assistantRoutes);
   await app.register(appleRoutes);
+  await app.register(usageRoutes);
   await app.register(devRoutes);
 
   if (config.web.enabled) await app.register(webPlugin, { distDir: config.web.distDir });

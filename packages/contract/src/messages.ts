@@ -35,6 +35,13 @@ const en = {
     'Calendar is switched off for this {{provider}} account. Turn it on in Integrations to see events.',
   calendarUnavailable: '{{provider}} Calendar could not be reached. Please try again in a few minutes.',
   calendarFailed: '{{provider}} Calendar did not answer as expected. Please try again.',
+  // Usage alerts (issue 10): at 80% and 100% of the plan's tokens, by SMS or mail.
+  usageAlert80:
+    '{{product}}: you have used 80% of the {{limit}} tokens in your plan for this period. It renews on {{date}}. See your usage: {{link}}',
+  usageAlert100:
+    '{{product}}: you have used all {{limit}} tokens in your plan for this period. It renews on {{date}}. To get more now, upgrade your plan: {{link}}',
+  usageAlertSubject80: 'You have used 80% of your tokens',
+  usageAlertSubject100: 'You have used all your tokens',
   // Field rules of the contract (common.ts): the zod message, and the web's field error.
   singleLine: 'Use one line of text, without tabs, line breaks or other control characters.',
   controlCharacters: 'Remove the invisible control characters from the text.',
@@ -95,6 +102,12 @@ const zh: Record<MessageKey, string> = {
   calendarSwitchedOff: '此 {{provider}} 账户的日历已关闭。请在“集成”中开启后查看日程。',
   calendarUnavailable: '暂时无法连接 {{provider}} 日历，请几分钟后重试。',
   calendarFailed: '{{provider}} 日历未正常响应，请重试。',
+  usageAlert80:
+    '{{product}}：您本周期套餐中的 {{limit}} 令牌已使用 80%，将于 {{date}} 重置。查看用量：{{link}}',
+  usageAlert100:
+    '{{product}}：您本周期套餐中的 {{limit}} 令牌已全部用完，将于 {{date}} 重置。如需立即获得更多令牌，请升级套餐：{{link}}',
+  usageAlertSubject80: '您已使用 80% 的令牌',
+  usageAlertSubject100: '您的令牌已全部用完',
   singleLine: '请只输入一行文字，不要包含制表符、换行符或其他控制字符。',
   controlCharacters: '请删除文本中不可见的控制字符。',
   network: '网络错误，请检查网络连接后重试。',

@@ -25,6 +25,7 @@ import { enableServiceRoute } from './integrations/enable-service';
 import { getIntegrationsStatusRoute } from './integrations/get-integrations-status';
 import { getPermissionsRoute } from './integrations/get-permissions';
 import { connectionAccessTokenRoute, userByPhoneRoute } from './internal/assistant';
+import { recordUsageRoute } from './internal/usage';
 import { azureStatusRoute, facebookStatusRoute, googleStatusRoute } from './oauth/get-oauth-status';
 import { azureEventsRoute, googleEventsRoute } from './oauth/list-events';
 import {
@@ -90,4 +91,5 @@ export const ROUTES: readonly RouteDef[] = [
   listOutboxRoute,
   userByPhoneRoute,
   connectionAccessTokenRoute,
+  recordUsageRoute,
 ];

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Table types. Times are ISO-8601 UTC strings (`Date#toISOString`), which sort and compare
@@ -22,6 +22,8 @@ export interface UsersTable {
   language: 'en' | 'zh';
   created_at: string;
   updated_at: string;
+  /** IANA zone of the usage chart's days; null reads as UTC (migration 0008). */
+  time_zone: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {
@@ -68,7 +70,7 @@ export interface ContactMessagesTable {
 
 export interface MailOutboxTable {
   id: string;
-  kind: 'support' | 'confirmation';
+  kind: 'support' | 'confirmation' | 'usage_alert';
   recipient: string;
   reply_to: string | null;
   subject: string;
@@ -135,7 +137,7 @@ export interface ConnectionServicesTable {
 export interface AssistantAccessLogTable {
   id: string;
   caller: string;
-  action: 'lookup_user' | 'access_token';
+  action: 'lookup_user' | 'access_token' | 'record_usage';
   user_id: string | null;
   connection_id: string | null;
   outcome: string;
@@ -154,4 +156,34 @@ export interface Database {
   connections: ConnectionsTable;
   connection_services: ConnectionServicesTable;
   assistant_access_log: AssistantAccessLogTable;
+  usage_events: UsageEventsTable;
+  usage_hourly: UsageHourlyTable;
+  usage_alerts: UsageAlertsTable;
+}
+
+export interface UsageEventsTable {
+  id: string;
+  user_id: string;
+  idempotency_key: string;
+  tokens: number;
+  occurred_at: string;
+  recorded_at: string;
+}
+
+/** Tokens per person per UTC hour (`hour` is the ISO time the hour starts). */
+export interface UsageHourlyTable {
+  user_id: string;
+  hour: string;
+  /** bigint in PostgreSQL, which node-pg hands back as a string. */
+  tokens: number | string;
+}
+
+export interface UsageAlertsTable {
+  user_id: string;
+  period_start: string;
+  /** Percent of the plan's tokens: 80 or 100. */
+  threshold: number;
+  /** How the person was told ('sms', 'email'), null when they have neither. */
+  channel: string | null;
+  created_at: string;
 }

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import { Repo, repoPlugin } from '../../db/repo';
 import type { SessionsTable, UsersTable, VerificationCodesTable } from '../../db/schema';
 
@@ -36,7 +36,7 @@ export class AuthRepo extends Repo {
   }
 
   /** Inserts unless a user with this number exists (two verifications racing); returns the one stored. */
-  async insertUserOnce(user: UserRow): Promise<UserRow> {
+  async insertUserOnce(user: Insertable<UsersTable>): Promise<UserRow> {
     await this.db
       .insertInto('users')
       .values(user)

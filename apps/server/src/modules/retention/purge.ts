@@ -11,6 +11,12 @@ export const OUTBOX_RETENTION_DAYS = 7;
 export const CODE_RETENTION_AFTER_EXPIRY_MS = DAY_MS;
 /** The assistant's access log answers "who used my account, when" for a year, then goes. */
 export const ACCESS_LOG_RETENTION_DAYS = 365;
+/**
+ * Usage events, like the access log, answer "what was I charged for" for a year. Totals never
+ * read them (the hourly rollup does), and their keys only need to outlive the 35 days in which
+ * the assistant may still report, and so retry, an event.
+ */
+export const USAGE_EVENT_RETENTION_DAYS = 365;
 
 /** Deletes what has served its purpose: expired codes, tickets and sessions, old dev outbox rows. */
 export function purgeExpired(repo: RetentionRepo, now: Date): Promise<Record<string, number>> {
@@ -23,5 +29,6 @@ export function purgeExpired(repo: RetentionRepo, now: Date): Promise<Record<str
     // The lock rows only serialise sends; one untouched for a day guards nothing.
     sendLocksTouchedBefore: ago(DAY_MS),
     accessLogCreatedBefore: ago(ACCESS_LOG_RETENTION_DAYS * DAY_MS),
+    usageEventsOccurredBefore: ago(USAGE_EVENT_RETENTION_DAYS * DAY_MS),
   });
 }

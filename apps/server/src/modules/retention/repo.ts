@@ -8,6 +8,7 @@ export interface PurgeCutoffs {
   outboxCreatedBefore: string;
   sendLocksTouchedBefore: string;
   accessLogCreatedBefore: string;
+  usageEventsOccurredBefore: string;
 }
 
 /** The retention job's deletes. Each is idempotent, so two instances running it at once only repeat work. */
@@ -49,6 +50,12 @@ export class RetentionRepo extends Repo {
         await this.db
           .deleteFrom('assistant_access_log')
           .where('created_at', '<', cutoffs.accessLogCreatedBefore)
+          .executeTakeFirst(),
+      ),
+      usageEvents: count(
+        await this.db
+          .deleteFrom('usage_events')
+          .where('occurred_at', '<', cutoffs.usageEventsOccurredBefore)
           .executeTakeFirst(),
       ),
     };

@@ -1,0 +1,160 @@
+import { type Insertable, type Selectable, sql } from 'kysely';
+import { Repo, repoPlugin } from '../../db/repo';
+import type { UsageAlertsTable, UsageEventsTable } from '../../db/schema';
+
+export type UsageEventRow = Selectable<UsageEventsTable>;
+
+/** What usage needs to know about a person: where to tell them, in which language, which days. */
+export interface UsageUser {
+  id: string;
+  email: string;
+  phone_number: string | null;
+  language: 'en' | 'zh';
+  time_zone: string | null;
+  created_at: string;
+}
+
+/** The SQL of token usage: events, the hourly rollup and the alerts sent. */
+export class UsageRepo extends Repo {
+  async findUser(userId: string): Promise<UsageUser | undefined> {
+    const row = await this.db
+      .selectFrom('users')
+      .select(['id', 'email', 'phone_number', 'language', 'time_zone', 'created_at'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return row;
+  }
+
+  /**
+   * Holds the person's row lock to commit (a no-op update; SQLite has one writer anyway), so
+   * their events are counted one after another and the total an alert is decided on is exact.
+   */
+  async lockUser(userId: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  /** Inserts the event unless its key is taken; true when this call stored it. */
+  async insertEventOnce(event: Insertable<UsageEventsTable>): Promise<boolean> {
+    const row = await this.db
+      .insertInto('usage_events')
+      .values(event)
+      .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  findEvent(userId: string, idempotencyKey: string): Promise<UsageEventRow | undefined> {
+    return this.db
+      .selectFrom('usage_events')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('idempotency_key', '=', idempotencyKey)
+      .executeTakeFirst();
+  }
+
+  /** Adds tokens to the person's hour, creating the row on first use (same SQL on both databases). */
+  async addToHour(userId: string, hour: string, tokens: number): Promise<void> {
+    await this.db
+      .insertInto('usage_hourly')
+      .values({ user_id: userId, hour, tokens })
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'hour']).doUpdateSet((eb) => ({
+          tokens: eb('usage_hourly.tokens', '+', eb.ref('excluded.tokens')),
+        })),
+      )
+      .execute();
+  }
+
+  /** Tokens of the hours that start in [from, to): one row back, whatever the history. */
+  async tokensBetween(userId: string, from: string, to: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('usage_hourly')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('tokens'), sql<number>`0`).as('total'))
+      .where('user_id', '=', userId)
+      .where('hour', '>=', from)
+      .where('hour', '<', to)
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
+  }
+
+  /** The person's hours that start in [from, to), oldest first: at most 24 rows a day asked. */
+  async hoursBetween(userId: string, from: string, to: string): Promise<{ hour: string; tokens: number }[]> {
+    const rows = await this.db
+      .selectFrom('usage_hourly')
+      .select(['hour', 'tokens'])
+      .where('user_id', '=', userId)
+      .where('hour', '>=', from)
+      .where('hour', '<', to)
+      .orderBy('hour')
+      .execute();
+    return rows.map((row) => ({ hour: row.hour, tokens: Number(row.tokens) }));
+  }
+
+  /** Records that a threshold's alert is going out; false when it already went out this period. */
+  async insertAlertOnce(alert: Insertable<UsageAlertsTable>): Promise<boolean> {
+    const row = await this.db
+      .insertInto('usage_alerts')
+      .values(alert)
+      .onConflict((oc) => oc.columns(['user_id', 'period_start', 'threshold']).doNothing())
+      .returning('threshold')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async setTimeZone(userId: string, timeZone: string): Promise<void> {
+    await this.db.updateTable('users').set({ time_zone: timeZone }).where('id', '=', userId).execute();
+  }
+
+  /** Connected accounts the person has (a broken one still counts: it is theirs to repair). */
+  async countIntegrations(userId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('connections')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('status', '!=', 'disconnected')
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /**
+   * Bytes of text kept for the person: their support messages and their connections' account
+   * details and settings (sealed tokens are ours, not theirs). `octet_length` counts UTF-8 bytes
+   * on PostgreSQL and SQLite (3.43+) alike.
+   */
+  async storageBytes(userId: string): Promise<number> {
+    const messages = await this.db
+      .selectFrom('contact_messages')
+      .select(
+        sql<string | number | null>`coalesce(sum(octet_length(subject) + octet_length(message)), 0)`.as(
+          'bytes',
+        ),
+      )
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    const connections = await this.db
+      .selectFrom('connections')
+      .select(
+        sql<
+          string | number | null
+        >`coalesce(sum(octet_length(email) + octet_length(name) + coalesce(octet_length(settings), 0)), 0)`.as(
+          'bytes',
+        ),
+      )
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return Number(messages.bytes ?? 0) + Number(connections.bytes ?? 0);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    usageRepo: UsageRepo;
+  }
+}
+
+export const usageRepoPlugin = repoPlugin('usageRepo', UsageRepo, 'usage-repo');
