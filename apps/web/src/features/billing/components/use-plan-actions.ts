@@ -13,12 +13,8 @@ import {
   useReactivateSubscription,
 } from '../api/subscription-changes';
 import { formatDate } from '../utils/format';
+import { leaveApp } from '../utils/leave-app';
 import { showFailure } from '../utils/notify';
-
-/** Leaves the app for the card provider's page (checkout, card update, portal). */
-export function goTo(url: string): void {
-  window.location.assign(url);
-}
 
 /** What each Current Plan button does (spec §4 billing transitions and §8 messages). */
 export function usePlanActions(openCardForm: () => void) {
@@ -47,7 +43,7 @@ export function usePlanActions(openCardForm: () => void) {
     checkout.mutate(
       { planId: plan.id, priceId },
       {
-        onSuccess: ({ checkoutUrl }) => goTo(checkoutUrl),
+        onSuccess: ({ checkoutUrl }) => leaveApp(checkoutUrl),
         onError: (error) => {
           setChoosingPlan(null);
           showFailure(t('messages.checkoutFailed'), error);
@@ -79,14 +75,14 @@ export function usePlanActions(openCardForm: () => void) {
   const updateCard = () => {
     if (env.billingCardForm) return openCardForm();
     updateLink.mutate(undefined, {
-      onSuccess: ({ updateUrl }) => goTo(updateUrl),
+      onSuccess: ({ updateUrl }) => leaveApp(updateUrl),
       onError: (error) => showFailure(t('messages.linkFailed'), error),
     });
   };
 
   const openPortal = () =>
     portal.mutate(undefined, {
-      onSuccess: ({ portalUrl }) => goTo(portalUrl),
+      onSuccess: ({ portalUrl }) => leaveApp(portalUrl),
       onError: (error) => showFailure(t('messages.linkFailed'), error),
     });
 
