@@ -143,8 +143,9 @@ export default function CardFormModal({ opened, onClose }: { opened: boolean; on
     <Modal opened={opened} onClose={onClose} title={t('cardForm.title')} centered size="lg">
       <form noValidate onSubmit={(event) => void submit(event)}>
         <Stack gap="sm">
-          {payments.publishableKey ? null : (
-            <Alert color="gray" variant="light">
+          {/* Said once: as a note until a submit, then as the reason the card was not saved. */}
+          {payments.publishableKey || failure ? null : (
+            <Alert color="gray" variant="light" role="status">
               {t('cardForm.notConfigured')}
             </Alert>
           )}

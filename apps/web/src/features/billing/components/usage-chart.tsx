@@ -27,7 +27,7 @@ export default function UsageChart({
       series={[{ name: 'tokens', label: t('usage.tokens'), color: 'indigo.6' }]}
       valueFormatter={formatTokens}
       tickLine="y"
-      gridAxis="y"
+      gridAxis="x"
       barProps={{ radius: 4 }}
       aria-label={label}
       role="img"
