@@ -5,12 +5,14 @@ import { renderApp } from '@/testing/render-app';
 import { billingActions } from '../utils/subscription-state';
 import { billingInfo, type StateName, subscription } from './billing-fixtures';
 
+// Each test renders the whole app and waits for lazy chunks; on a busy machine that takes seconds.
+vi.setConfig({ testTimeout: 15_000 });
 afterEach(() => vi.unstubAllGlobals());
 
 async function openBilling(state: StateName) {
   fakeApi({ '/v1/billing/info': () => Response.json(billingInfo(state)) });
   renderApp('/billing', { user: {} });
-  return await screen.findByRole('region', { name: 'Current Plan' }, { timeout: 5000 });
+  return await screen.findByRole('region', { name: 'Current Plan' }, { timeout: 10_000 });
 }
 
 const button = (card: HTMLElement, name: string | RegExp) => within(card).queryByRole('button', { name });

@@ -29,7 +29,7 @@ function open(state: StateName | null, answers: Answers = {}, url = '/billing') 
   });
   return renderApp(url, { user: {} });
 }
-const planCard = () => screen.findByRole('region', { name: 'Current Plan' }, { timeout: 5000 });
+const planCard = () => screen.findByRole('region', { name: 'Current Plan' }, { timeout: 10_000 });
 
 beforeEach(() => vi.mocked(leaveApp).mockClear());
 afterEach(() => {
@@ -133,7 +133,7 @@ describe('cancel and reactivate (spec §2, §8)', () => {
 describe('usage card (spec §2, §9)', () => {
   it('shows tokens as x.xM against the plan, the percent, integrations and storage', async () => {
     open('active');
-    const usage = await screen.findByRole('region', { name: 'Usage' }, { timeout: 5000 });
+    const usage = await screen.findByRole('region', { name: 'Usage' }, { timeout: 10_000 });
     expect(within(usage).getByText('1.3M of 5.0M')).toBeInTheDocument();
     expect(within(usage).getAllByText('25% used').length).toBeGreaterThan(0);
     expect(within(usage).getByText('2 of Unlimited')).toBeInTheDocument();
@@ -144,7 +144,7 @@ describe('usage card (spec §2, §9)', () => {
 
   it('rounds thousands to K on the trial', async () => {
     open('noSubscription');
-    const usage = await screen.findByRole('region', { name: 'Usage' }, { timeout: 5000 });
+    const usage = await screen.findByRole('region', { name: 'Usage' }, { timeout: 10_000 });
     expect(within(usage).getByText('16K of 20K')).toBeInTheDocument();
     expect(within(usage).getAllByText('80% used').length).toBeGreaterThan(0);
   });
@@ -152,7 +152,7 @@ describe('usage card (spec §2, §9)', () => {
   it('the period selector regroups the chart', async () => {
     const user = userEvent.setup();
     open('active');
-    const usage = await screen.findByRole('region', { name: 'Usage' }, { timeout: 5000 });
+    const usage = await screen.findByRole('region', { name: 'Usage' }, { timeout: 10_000 });
     const points = () =>
       within(usage)
         .getByRole('list', { name: /Tokens used per/ })
@@ -177,7 +177,7 @@ describe('invoices (spec §2)', () => {
       '/v1/billing/invoices/in_1/download': () =>
         Response.json({ downloadUrl: 'https://files.test/in_1.pdf' }),
     });
-    const card = await screen.findByRole('region', { name: 'Invoice History' }, { timeout: 5000 });
+    const card = await screen.findByRole('region', { name: 'Invoice History' }, { timeout: 10_000 });
     await user.click(within(card).getByRole('button', { name: 'Download invoice in_1' }));
     await waitFor(() => expect(tab.location.href).toBe('https://files.test/in_1.pdf'));
     expect(openSpy).toHaveBeenCalledWith('', '_blank');
@@ -189,7 +189,7 @@ describe('invoices (spec §2)', () => {
     const tab = { opener: {}, location: { href: '' }, close: vi.fn() };
     vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
     open('active', { '/v1/billing/invoices/in_2/download': fail(404, 'NOT_FOUND') });
-    const card = await screen.findByRole('region', { name: 'Invoice History' }, { timeout: 5000 });
+    const card = await screen.findByRole('region', { name: 'Invoice History' }, { timeout: 10_000 });
     await user.click(within(card).getByRole('button', { name: 'Download invoice in_2' }));
     expect(await screen.findByText('Failed to download invoice')).toBeInTheDocument();
     expect(tab.close).toHaveBeenCalled();
@@ -213,7 +213,7 @@ describe('invoices (spec §2)', () => {
       downloads.push(this.download);
     });
     open('active');
-    const card = await screen.findByRole('region', { name: 'Invoice History' }, { timeout: 5000 });
+    const card = await screen.findByRole('region', { name: 'Invoice History' }, { timeout: 10_000 });
     await user.click(within(card).getByRole('button', { name: 'Download All' }));
     expect(downloads).toEqual(['invoices.csv']);
     const text = await new Promise<string>((resolve) => {
@@ -230,7 +230,7 @@ describe('invoices (spec §2)', () => {
 
   it('with no invoices Download All is disabled', async () => {
     open('trial');
-    const card = await screen.findByRole('region', { name: 'Invoice History' }, { timeout: 5000 });
+    const card = await screen.findByRole('region', { name: 'Invoice History' }, { timeout: 10_000 });
     expect(within(card).getByRole('button', { name: 'Download All' })).toBeDisabled();
     expect(within(card).getByText('No invoices yet.')).toBeInTheDocument();
   });
@@ -262,7 +262,7 @@ describe('return from checkout (spec §4)', () => {
       '/billing?success=true&session_id=cs_test_2',
     );
     expect(
-      await screen.findByText('Payment failed. Please try again.', {}, { timeout: 5000 }),
+      await screen.findByText('Payment failed. Please try again.', {}, { timeout: 10_000 }),
     ).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
@@ -314,7 +314,7 @@ describe('in Chinese', () => {
   it('reads the badge and buttons in zh', async () => {
     await i18n.changeLanguage('zh');
     open('activeCancelling');
-    const card = await screen.findByRole('region', { name: '当前套餐' }, { timeout: 5000 });
+    const card = await screen.findByRole('region', { name: '当前套餐' }, { timeout: 10_000 });
     expect(within(card).getByText(/^已取消 - 有效期至/)).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: '重新激活订阅' })).toBeInTheDocument();
   });

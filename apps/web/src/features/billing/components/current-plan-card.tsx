@@ -114,33 +114,35 @@ export function CurrentPlanCard({
           </SimpleGrid>
         )}
 
-        <Group gap="sm">
-          {rules.canActivateTrial ? (
-            <Button onClick={actions.activateTrial} loading={actions.trialPending}>
-              {t('currentPlan.activateTrial')}
-            </Button>
-          ) : null}
-          {rules.canReactivate ? (
-            <Button onClick={actions.reactivate} loading={actions.reactivatePending}>
-              {t('currentPlan.reactivate')}
-            </Button>
-          ) : null}
-          {subscription.id !== null && !rules.showPastDue ? (
-            <Button variant="default" onClick={actions.updateCard} loading={actions.linkPending}>
-              {t('currentPlan.updatePayment')}
-            </Button>
-          ) : null}
-          {subscription.id !== null ? (
-            <Button variant="subtle" onClick={actions.openPortal} loading={actions.portalPending}>
-              {t('currentPlan.manage')}
-            </Button>
-          ) : null}
-          {rules.canCancel ? (
-            <Button variant="subtle" color="red" onClick={actions.askCancel}>
-              {t('currentPlan.cancel')}
-            </Button>
-          ) : null}
-        </Group>
+        {rules.canActivateTrial || subscription.id !== null ? (
+          <Group gap="sm">
+            {rules.canActivateTrial ? (
+              <Button onClick={actions.activateTrial} loading={actions.trialPending}>
+                {t('currentPlan.activateTrial')}
+              </Button>
+            ) : null}
+            {rules.canReactivate ? (
+              <Button onClick={actions.reactivate} loading={actions.reactivatePending}>
+                {t('currentPlan.reactivate')}
+              </Button>
+            ) : null}
+            {subscription.id !== null && !rules.showPastDue ? (
+              <Button variant="default" onClick={actions.updateCard} loading={actions.linkPending}>
+                {t('currentPlan.updatePayment')}
+              </Button>
+            ) : null}
+            {subscription.id !== null ? (
+              <Button variant="subtle" onClick={actions.openPortal} loading={actions.portalPending}>
+                {t('currentPlan.manage')}
+              </Button>
+            ) : null}
+            {rules.canCancel ? (
+              <Button variant="subtle" color="red" onClick={actions.askCancel}>
+                {t('currentPlan.cancel')}
+              </Button>
+            ) : null}
+          </Group>
+        ) : null}
 
         {rules.planChoices.length > 0 ? (
           <Stack gap="xs">

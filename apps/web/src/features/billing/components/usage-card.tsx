@@ -26,12 +26,23 @@ import {
   lastDays,
 } from '../utils/usage-chart';
 import { formatBytes, formatTokens, usagePercent } from '../utils/usage-format';
+import classes from './usage-card.module.css';
 
 const UsageChart = lazy(() => import('./usage-chart'));
 
-function Stat({ label, value, children }: { label: string; value: string; children?: React.ReactNode }) {
+function Stat({
+  label,
+  value,
+  className,
+  children,
+}: {
+  label: string;
+  value: string;
+  className?: string;
+  children?: React.ReactNode;
+}) {
   return (
-    <Stack gap={4}>
+    <Stack gap={4} className={className}>
       <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
@@ -72,8 +83,9 @@ export function UsageCard({ usage, subscription }: { usage: TUsage; subscription
         <Title order={2} fz="lg" id="usage-title">
           {t('usage.title')}
         </Title>
-        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="lg">
+        <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="lg">
           <Stat
+            className={classes.tokens}
             label={t('usage.tokens')}
             value={t('usage.tokensOf', { used: formatTokens(usage.tokens), limit: formatTokens(limit) })}
           >

@@ -29,6 +29,8 @@ export default function UsageChart({
       tickLine="y"
       gridAxis="x"
       barProps={{ radius: 4 }}
+      // An empty fortnight still reads as a token scale (0 to 1K), not recharts' default 0 to 4.
+      yAxisProps={{ domain: [0, (max: number) => Math.max(max, 1000)] }}
       aria-label={label}
       role="img"
     />
