@@ -5,9 +5,9 @@ import { Alert, Box, Button, Input, Modal, NativeSelect, SimpleGrid, Stack, Text
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/api-client';
 import { useAppConfig } from '@/lib/app-config';
 import { errorText } from '@/lib/error-text';
+import { isMobile } from '@/lib/is-mobile';
 import { showToast } from '@/lib/toast';
 import { useUpdateCard } from '../api/update-card';
 
@@ -120,8 +120,7 @@ export default function CardFormModal({ opened, onClose }: { opened: boolean; on
         onClose();
       },
       onError: (error) => {
-        const status = error instanceof ApiError ? String(error.status) : error.message;
-        console.error(t('messages.paymentMethodFailed', { status, lng: 'en' }));
+        // Spec §8: the server's message, or 'Payment failed. Please try again.'
         setFailure(errorText(error, t('errors:codes.PAYMENT_ERROR')));
       },
     });
@@ -140,7 +139,15 @@ export default function CardFormModal({ opened, onClose }: { opened: boolean; on
   );
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('cardForm.title')} centered size="lg">
+    // On a phone a long form reads better as a full page than as a box over the screen.
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('cardForm.title')}
+      centered
+      size="lg"
+      fullScreen={isMobile()}
+    >
       <form noValidate onSubmit={(event) => void submit(event)}>
         <Stack gap="sm">
           {/* Said once: as a note until a submit, then as the reason the card was not saved. */}
