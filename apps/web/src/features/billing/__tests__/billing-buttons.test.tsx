@@ -6,7 +6,7 @@ import { billingActions } from '../utils/subscription-state';
 import { billingInfo, type StateName, subscription } from './billing-fixtures';
 
 // Each test renders the whole app and waits for lazy chunks; on a busy machine that takes seconds.
-vi.setConfig({ testTimeout: 15_000 });
+vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => vi.unstubAllGlobals());
 
 async function openBilling(state: StateName) {

@@ -10,7 +10,7 @@ import { billingInfo, type StateName, subscription } from './billing-fixtures';
 
 vi.mock('../utils/leave-app', () => ({ leaveApp: vi.fn() }));
 // Each test renders the app and waits for lazy chunks; the first can take a few seconds.
-vi.setConfig({ testTimeout: 15_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 type Answers = Parameters<typeof fakeApi>[0];
 const fail =

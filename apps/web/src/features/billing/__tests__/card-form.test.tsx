@@ -7,7 +7,7 @@ import { renderApp } from '@/testing/render-app';
 import { validateCardForm } from '../components/card-form-modal';
 import { billingInfo } from './billing-fixtures';
 
-vi.setConfig({ testTimeout: 15_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 const mutableEnv = env as { billingCardForm: boolean };
 let calls: ReturnType<typeof fakeApi>;

@@ -3,7 +3,7 @@ import { COUNTRIES } from '@app/contract/countries';
 import { ZBillingDetails } from '@app/contract/payments/payments';
 import { Alert, Box, Button, Input, Modal, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '@/lib/app-config';
 import { errorText } from '@/lib/error-text';
@@ -54,29 +54,33 @@ export function validateCardForm(form: Form): Partial<Record<Field, true>> {
   return broken;
 }
 
-/** The provider's card element, mounted once a publishable key is known; loaded only here. */
+/**
+ * The provider's card element, mounted once a publishable key is known; loaded only here.
+ * The mount point is a callback ref: the modal renders its body after opening, so the node
+ * arrives later than the first effect.
+ */
 function useCardElement(publishableKey: string | null) {
-  const mountRef = useRef<HTMLDivElement>(null);
+  const [node, setNode] = useState<HTMLDivElement | null>(null);
   const [stripe, setStripe] = useState<{ stripe: Stripe; card: StripeCardElement } | null>(null);
   useEffect(() => {
-    if (!publishableKey) return;
+    if (!publishableKey || !node) return;
     let card: StripeCardElement | undefined;
     let cancelled = false;
     void (async () => {
       // The pure entry does not inject the provider's script until asked to.
       const { loadStripe } = await import('@stripe/stripe-js/pure');
       const loaded = await loadStripe(publishableKey);
-      if (!loaded || cancelled || !mountRef.current) return;
+      if (!loaded || cancelled) return;
       card = loaded.elements().create('card', { hidePostalCode: true });
-      card.mount(mountRef.current);
+      card.mount(node);
       setStripe({ stripe: loaded, card });
     })();
     return () => {
       cancelled = true;
       card?.destroy();
     };
-  }, [publishableKey]);
-  return { mountRef, stripe };
+  }, [publishableKey, node]);
+  return { mountRef: setNode, stripe };
 }
 
 /** Spec §2/§5 in-page card form: billing details plus the card, saved as the default card. */
