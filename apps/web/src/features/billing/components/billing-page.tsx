@@ -1,15 +1,60 @@
-import { Container } from '@mantine/core';
+import { Alert, Button, Center, Container, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useBillingInfo } from '../api/get-billing-info';
+import { defaultBillingInfo } from '../utils/subscription-state';
+import { CurrentPlanCard } from './current-plan-card';
+import { InvoiceHistoryCard } from './invoice-history-card';
+import { UsageCard } from './usage-card';
+import { useCheckoutReturn } from './use-checkout-return';
 
-/** The billing screen; its content arrives with its own issue (docs/spec-coverage.md). */
+// The card form pulls in the payment provider's loader; only someone who opens it downloads it.
+const CardFormModal = lazy(() => import('./card-form-modal'));
+
+/** Spec §2 billing screen: Current Plan, Usage and Invoice History. */
 export function BillingPage() {
-  const { t } = useTranslation();
-  useDocumentTitle(t('billing.title'));
+  const { t } = useTranslation('billing');
+  const { t: tc } = useTranslation();
+  useDocumentTitle(tc('billing.title'));
+  const billing = useBillingInfo();
+  const processing = useCheckoutReturn();
+  const [cardFormOpen, setCardFormOpen] = useState(false);
+  // Spec §4: when billing info cannot be loaded, a default is shown rather than an error page.
+  const fallback = useMemo(() => defaultBillingInfo(), []);
+  const info = billing.data ?? (billing.isError ? fallback : undefined);
+
   return (
     <Container size="lg" py="xl" px={{ base: 'md', sm: 'xl' }}>
-      <PageHeader title={t('billing.title')} description={t('billing.subtitle')} />
+      <PageHeader title={tc('billing.title')} description={tc('billing.subtitle')} />
+      {!info || processing ? (
+        <Center py="xl">
+          <Loader aria-label={tc('billing.title')} />
+        </Center>
+      ) : (
+        <Stack gap="lg">
+          {billing.isError && !billing.data ? (
+            <Alert color="gray" variant="light" icon={<IconInfoCircle aria-hidden />}>
+              <Group justify="space-between" gap="sm">
+                <Text fz="sm">{t('loadFailed')}</Text>
+                <Button size="xs" variant="default" onClick={() => void billing.refetch()}>
+                  {t('retry')}
+                </Button>
+              </Group>
+            </Alert>
+          ) : null}
+          <CurrentPlanCard info={info} onOpenCardForm={() => setCardFormOpen(true)} />
+          <UsageCard usage={info.usage} subscription={info.subscription} />
+          <InvoiceHistoryCard invoices={info.invoices} />
+        </Stack>
+      )}
+      {cardFormOpen ? (
+        <Suspense fallback={null}>
+          <CardFormModal opened onClose={() => setCardFormOpen(false)} />
+        </Suspense>
+      ) : null}
     </Container>
   );
 }
