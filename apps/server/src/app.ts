@@ -41,6 +41,8 @@ import { devOutboxPlugin } from './providers/dev-outbox/repo';
 import { icloudPort } from './providers/icloud/index';
 import { identityPort } from './providers/identity/index';
 import { mailPort } from './providers/mail/index';
+import { paymentsPort } from './providers/payments/index';
+import { localPaymentsRepoPlugin } from './providers/payments/repo';
 import { smsPort } from './providers/sms/index';
 
 function isFileLike(path: string): boolean {
@@ -123,6 +125,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(calendarPort);
   await app.register(identityPort);
   await app.register(icloudPort);
+  await app.register(localPaymentsRepoPlugin);
+  await app.register(paymentsPort);
 
   // Repositories, workers and request guards.
   await app.register(authRepoPlugin);
