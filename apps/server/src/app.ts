@@ -12,6 +12,8 @@ import { assistantRoutes } from './modules/assistant/routes';
 import { authRepoPlugin } from './modules/auth/repo';
 import { authRoutes } from './modules/auth/routes';
 import { sessionsPlugin } from './modules/auth/sessions';
+import { billingRepoPlugin } from './modules/billing/repo';
+import { billingRoutes } from './modules/billing/routes';
 import { connectionsPlugin } from './modules/connections/plugin';
 import { connectionsRepoPlugin } from './modules/connections/repo';
 import { contactRepoPlugin } from './modules/contact/repo';
@@ -136,6 +138,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(connectionsPlugin);
   await app.register(mailOutboxPlugin);
   await app.register(retentionPlugin);
+  await app.register(billingRepoPlugin);
   await app.register(authenticatePlugin);
   await app.register(errorHandlerPlugin);
 
@@ -150,6 +153,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(phoneMappingRoutes);
   await app.register(assistantRoutes);
   await app.register(appleRoutes);
+  await app.register(billingRoutes);
   await app.register(devRoutes);
 
   if (config.web.enabled) await app.register(webPlugin, { distDir: config.web.distDir });

@@ -124,9 +124,10 @@ export class LocalPayments implements PaymentsProvider {
     return this.deps.transaction(async (trx) => {
       const repo = this.deps.repo.with(trx);
       const session = await repo.get<LocalCheckoutSession>('checkout_session', sessionId);
-      if (!session || session.status !== 'open' || !session.customerId) return session;
+      if (session?.status !== 'open' || !session.customerId) return session;
       if (outcome === 'decline') {
-        const declined = { ...session, declined: true };
+        // Like an expired Stripe session: the person starts a new checkout to try again.
+        const declined = { ...session, status: 'expired', declined: true };
         await repo.replace(declined);
         return declined;
       }
@@ -194,6 +195,10 @@ export class LocalPayments implements PaymentsProvider {
       ...invoice,
       pdfUrl: `${this.deps.publicUrl}/dev/checkout/invoice?id=${invoice.id}`,
     }));
+  }
+
+  getInvoice(id: string): Promise<ProviderInvoice | null> {
+    return this.deps.repo.get<ProviderInvoice>('invoice', id);
   }
 
   async defaultCard(customerId: string): Promise<ProviderCard | null> {
