@@ -4,10 +4,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
+import { startIcloudRefuser } from './icloud-refuser';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`;
+const icloudPort = port + 1;
+startIcloudRefuser(icloudPort);
 
 export default defineConfig({
   testDir: '.',
@@ -47,6 +50,9 @@ export default defineConfig({
         env: {
           PORT: String(port),
           DATA_DIR: mkdtempSync(join(tmpdir(), 'relay-e2e-')),
+          // iCloud answers 401 here: the wrong-password journey (integrations.spec.ts).
+          APPLE_CALDAV_URL: `http://127.0.0.1:${icloudPort}/`,
+          APPLE_CARDDAV_URL: `http://127.0.0.1:${icloudPort}/`,
           LOG_LEVEL: 'warn',
           // Each test comes from its own address (X-Forwarded-For), so per-IP limits hold per test.
           TRUST_PROXY: '1',

@@ -3,7 +3,7 @@ import { IconAlertCircle, IconBrandGoogle, IconBrandWindows } from '@tabler/icon
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
-import { type SignInProvider, useStartOAuth } from '../api/start-oauth';
+import { type OAuthProvider, type SignInProvider, useStartOAuth } from '@/lib/start-oauth';
 
 const OAUTH_BUTTONS = [
   { provider: 'google', labelKey: 'login.connectGmail', Icon: IconBrandGoogle },
@@ -46,7 +46,7 @@ export function OAuthButtons({
   onSignIn,
   children,
 }: {
-  pending: SignInProvider | undefined;
+  pending: OAuthProvider | undefined;
   disabled: boolean;
   onSignIn: (provider: SignInProvider) => void;
   children?: ReactNode;

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { paths } from '@/config/paths';
 import { errorText, reportedErrorText } from '@/lib/error-text';
 import { isMobile } from '@/lib/is-mobile';
+import { oauthReturnState } from '@/lib/oauth-return';
 import { safeReturnPath } from '@/lib/return-path';
 import { createUserSession, getSessionToken, getStoredUser } from '@/lib/session';
 import { readSession, removeSession, sessionStorageKeys } from '@/lib/storage';
@@ -134,9 +135,12 @@ export function OAuthCallbackPage({ provider }: { provider: TOAuthProvider }) {
 
   useEffect(() => {
     if (view.step !== 'done') return;
-    const timer = setTimeout(() => navigate(view.to, { replace: true }), DELAYS_MS.afterOAuth);
+    const timer = setTimeout(
+      () => navigate(view.to, { replace: true, state: oauthReturnState(provider) }),
+      DELAYS_MS.afterOAuth,
+    );
     return () => clearTimeout(timer);
-  }, [view, navigate]);
+  }, [view, navigate, provider]);
 
   const providerName = t(`oauthCallback.providers.${provider}`);
   const failureText = (failure: Failure): string => {
@@ -197,7 +201,11 @@ export function OAuthCallbackPage({ provider }: { provider: TOAuthProvider }) {
               </Text>
               <Text c="dimmed">{t('oauthCallback.redirecting')}</Text>
             </Stack>
-            <Button size="md" fullWidth onClick={() => navigate(view.to, { replace: true })}>
+            <Button
+              size="md"
+              fullWidth
+              onClick={() => navigate(view.to, { replace: true, state: oauthReturnState(provider) })}
+            >
               {t('oauthCallback.continue')}
             </Button>
           </>

@@ -4,13 +4,13 @@ import { Button, Group, Input, Stack, TextInput } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { CountrySelect } from '@/components/country-select';
 import { paths } from '@/config/paths';
+import { detectDefaultCountry } from '@/lib/default-country';
 import { errorText } from '@/lib/error-text';
 import { toLanguage } from '@/lib/i18n';
 import { storageKeys, writeLocal } from '@/lib/storage';
 import { useSendVerificationCode } from '../api/send-verification-code';
-import { detectDefaultCountry } from '../utils/default-country';
-import { CountrySelect } from './country-select';
 
 /** The phone sign-in form (spec §2 "Phone number page"): country, number, Next. */
 export function PhoneForm() {

@@ -3,7 +3,7 @@ import { Combobox, Group, InputBase, ScrollArea, Text, useCombobox } from '@mant
 import { IconChevronDown } from '@tabler/icons-react';
 import { useLayoutEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { countryName, searchCountries } from '../utils/country-names';
+import { countryName, searchCountries } from '@/lib/country-names';
 
 interface CountrySelectProps {
   value: TCountry;

@@ -1,7 +1,7 @@
 import { COUNTRIES } from '@app/contract/countries';
 import { describe, expect, it } from 'vitest';
-import { countryName, searchCountries } from '../utils/country-names';
-import { countryFromLocales, countryFromPosition, countryFromTimeZone } from '../utils/default-country';
+import { countryName, searchCountries } from '@/lib/country-names';
+import { countryFromLocales, countryFromPosition, countryFromTimeZone } from '@/lib/default-country';
 
 describe('default country', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startOAuth } from '@/lib/start-oauth';
 import { sessionStorageKeys } from '@/lib/storage';
 import { fakeApi } from '@/testing/fake-api';
-import { startOAuth } from '../api/start-oauth';
 
 /**
  * The provider's page, as far as jsdom can go: this document with another fragment, so the

@@ -1,12 +1,23 @@
-import { azureOAuthInitRoute, googleOAuthInitRoute } from '@app/contract/oauth/oauth-init';
+import type { TOAuthProvider } from '@app/contract/common';
+import {
+  azureOAuthInitRoute,
+  facebookOAuthInitRoute,
+  googleOAuthInitRoute,
+} from '@app/contract/oauth/oauth-init';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { safeReturnPath } from '@/lib/return-path';
 import { sessionStorageKeys, writeSession } from '@/lib/storage';
 
+/** Signing in and connecting are one flow (spec §4), so both the auth and integrations features use it. */
 export type SignInProvider = 'google' | 'microsoft';
+export type OAuthProvider = TOAuthProvider;
 
-const ROUTES = { google: googleOAuthInitRoute, microsoft: azureOAuthInitRoute } as const;
+const ROUTES = {
+  google: googleOAuthInitRoute,
+  microsoft: azureOAuthInitRoute,
+  facebook: facebookOAuthInitRoute,
+} as const;
 
 /**
  * Spec §4: ask the server for the provider's authUrl, remember where to come back to and
@@ -14,7 +25,7 @@ const ROUTES = { google: googleOAuthInitRoute, microsoft: azureOAuthInitRoute } 
  * never used). The return path is a path on this site, or /integrations (design §5).
  */
 export async function startOAuth(
-  provider: SignInProvider,
+  provider: OAuthProvider,
   returnPath: string,
   verifiedPhone?: string | null,
 ): Promise<void> {
@@ -36,7 +47,7 @@ export function useStartOAuth() {
       returnPath,
       verifiedPhone,
     }: {
-      provider: SignInProvider;
+      provider: OAuthProvider;
       returnPath: string;
       verifiedPhone?: string | null;
     }) => startOAuth(provider, returnPath, verifiedPhone),

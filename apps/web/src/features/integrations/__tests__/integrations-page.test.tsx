@@ -1,0 +1,275 @@
+import { notifications } from '@mantine/notifications';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { emulateDesktop, emulatePhone } from '@/testing/device';
+import { fakeApi } from '@/testing/fake-api';
+import { renderApp } from '@/testing/render-app';
+import { googleConnected, notConnected, statusResponse } from './fixtures';
+
+let status = statusResponse();
+
+// The first render of a file loads the lazy route and the page's chunks.
+vi.setConfig({ testTimeout: 20_000 });
+beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
+afterAll(() => configure({ asyncUtilTimeout: 1000 }));
+let calls: ReturnType<typeof fakeApi>;
+
+beforeEach(() => {
+  status = statusResponse();
+  calls = fakeApi({
+    '/v1/integrations/status': () => Response.json(status),
+    '/v1/phone-mapping': () => Response.json({ phoneNumber: '+61412345678', isLinked: true }),
+    '/v1/disconnect/google': () =>
+      Response.json({ success: true, message: 'Google disconnected successfully.' }),
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  notifications.clean();
+});
+
+const statusCalls = () => calls.filter((c) => c.path === '/v1/integrations/status').length;
+
+describe('integrations rows', () => {
+  it('shows Google connected, Microsoft with Reconnect and its reason, Apple with Connect, and no Facebook row', async () => {
+    renderApp('/integrations', { user: {} });
+    expect(await screen.findByRole('button', { name: 'Google: connected. Show details' })).toHaveTextContent(
+      'Connected',
+    );
+    expect(screen.getByText('ada.lovelace@gmail.com')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reconnect Microsoft' })).toHaveTextContent('Reconnect');
+    expect(screen.getByText('Needs reconnecting')).toBeInTheDocument();
+    expect(screen.getByText('Access was withdrawn at Microsoft. Reconnect to continue.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Connect Apple iCloud' })).toHaveTextContent('Connect');
+    expect(screen.queryByText('Facebook')).not.toBeInTheDocument();
+  });
+
+  it("explains each reason, Apple's revoked password included, and shows Facebook once it has a state", async () => {
+    status = statusResponse({
+      google: { ...googleConnected, status: 'needs_reconnect', reason: 'token_expired' },
+      apple: {
+        ...notConnected,
+        email: 'ada@icloud.com',
+        status: 'needs_reconnect',
+        reason: 'apple_password_revoked',
+      },
+      facebook: { ...googleConnected, email: 'ada@facebook.test' },
+    });
+    renderApp('/integrations', { user: {} });
+    expect(
+      await screen.findByText('The connection to Google expired. Reconnect to continue.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/The app-specific password stopped working/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Facebook: connected. Show details' })).toBeInTheDocument();
+  });
+
+  it('shows a loading state until the status arrives', async () => {
+    let release: () => void = () => undefined;
+    fakeApi({
+      '/v1/integrations/status': () =>
+        new Promise<Response>((resolve) => {
+          release = () => resolve(Response.json(status));
+        }),
+    });
+    renderApp('/integrations', { user: {} });
+    expect(await screen.findByRole('status', { name: 'Loading...' })).toBeInTheDocument();
+    release();
+    await screen.findByRole('button', { name: 'Connect Apple iCloud' });
+    expect(screen.queryByRole('status', { name: 'Loading...' })).not.toBeInTheDocument();
+  });
+
+  it('opens the messages app with an sms: link to the chat number from the app config, and shows the linked phone', async () => {
+    renderApp('/integrations', { user: {} });
+    expect(await screen.findByRole('link', { name: 'Open Messages' })).toHaveAttribute(
+      'href',
+      'sms:+15550100000',
+    );
+    expect(screen.getByText('Mobile Phone')).toBeInTheDocument();
+    expect(await screen.findByText('+61 412 345 678')).toBeInTheDocument();
+    expect(screen.getByText('Linked')).toBeInTheDocument();
+  });
+
+  it('links to the Apple guide', async () => {
+    renderApp('/integrations', { user: {} });
+    expect(await screen.findByRole('link', { name: 'Apple iCloud guide' })).toHaveAttribute(
+      'href',
+      '/apple-integration-guide',
+    );
+  });
+
+  it('Connect hands the window to the provider through oauth-init, with the button loading meanwhile', async () => {
+    status = statusResponse({ google: notConnected });
+    let release: () => void = () => undefined;
+    fakeApi({
+      '/v1/integrations/status': () => Response.json(status),
+      '/v1/phone-mapping': () => Response.json({ phoneNumber: null, isLinked: false }),
+      '/v1/google/oauth-init/auth': () =>
+        new Promise<Response>((resolve) => {
+          release = () => resolve(Response.json({ authUrl: 'http://localhost/#provider' }));
+        }),
+    });
+    const user = userEvent.setup();
+    renderApp('/integrations', { user: {} });
+    const button = await screen.findByRole('button', { name: 'Connect Google' });
+    await user.click(button);
+    await waitFor(() => expect(button).toHaveAttribute('data-loading', 'true'));
+    release();
+    await waitFor(() => expect(window.sessionStorage.getItem('oauth_provider')).toBe('google'));
+    expect(window.sessionStorage.getItem('oauth_return_url')).toBe('/integrations');
+  });
+
+  it('?reconnect=microsoft (the reconnect text message) highlights that row and focuses its Reconnect button', async () => {
+    renderApp('/integrations?reconnect=microsoft', { user: {} });
+    const button = await screen.findByRole('button', { name: 'Reconnect Microsoft' });
+    expect(screen.getByText('Your Microsoft connection needs to be reconnected.')).toBeInTheDocument();
+    await waitFor(() => expect(button).toHaveFocus());
+    expect(button.closest('li')).toHaveAttribute('data-highlighted', 'true');
+  });
+
+  it('?reconnect= for a connection that is fine changes nothing', async () => {
+    renderApp('/integrations?reconnect=google', { user: {} });
+    await screen.findByRole('button', { name: 'Google: connected. Show details' });
+    expect(screen.queryByText(/needs to be reconnected/)).not.toBeInTheDocument();
+  });
+
+  it('is in Chinese too', async () => {
+    const { default: i18n } = await import('i18next');
+    await i18n.changeLanguage('zh');
+    try {
+      renderApp('/integrations', { user: {} });
+      expect(await screen.findByRole('button', { name: '重新连接 Microsoft' })).toBeInTheDocument();
+      expect(screen.getByText('Microsoft 的访问授权已被撤销，请重新连接。')).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+});
+
+describe('connection details', () => {
+  it('is a centred modal on a desktop: provider, email, each permission Connected, no drag handle', async () => {
+    emulateDesktop();
+    const user = userEvent.setup();
+    renderApp('/integrations', { user: {} });
+    await user.click(await screen.findByRole('button', { name: 'Google: connected. Show details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Google connection' });
+    expect(within(dialog).getByText('ada.lovelace@gmail.com')).toBeInTheDocument();
+    const list = within(dialog).getByRole('list', { name: 'Permissions' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['EmailConnected', 'CalendarConnected', 'ContactsConnected']);
+    expect(within(dialog).queryByRole('slider')).not.toBeInTheDocument();
+  });
+
+  it('is a bottom sheet on a phone, opening at half height; the handle snaps to 0.75, 0.5 and 0 (closed)', async () => {
+    emulatePhone();
+    const user = userEvent.setup();
+    renderApp('/integrations', { user: {} });
+    await user.click(await screen.findByRole('button', { name: 'Google: connected. Show details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Google connection' });
+    const handle = within(dialog).getByRole('slider', { name: /Sheet height/ });
+    expect(handle).toHaveAttribute('aria-valuenow', '50');
+    handle.focus();
+    await user.keyboard('{ArrowUp}');
+    expect(handle).toHaveAttribute('aria-valuenow', '75');
+    expect(handle).toHaveAttribute('aria-valuetext', '75% of the screen');
+    await user.keyboard('{ArrowUp}');
+    expect(handle).toHaveAttribute('aria-valuenow', '75');
+    await user.keyboard('{ArrowDown}');
+    expect(handle).toHaveAttribute('aria-valuenow', '50');
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Google connection' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('closes with Escape', async () => {
+    emulatePhone();
+    const user = userEvent.setup();
+    renderApp('/integrations', { user: {} });
+    await user.click(await screen.findByRole('button', { name: 'Google: connected. Show details' }));
+    await screen.findByRole('dialog', { name: 'Google connection' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("lists only what was granted, and says 'No permissions data available' when nothing was", async () => {
+    status = statusResponse({
+      google: {
+        ...googleConnected,
+        services: [
+          { serviceType: 'calendar', integrationKey: 'k', isEnabled: true },
+          { serviceType: 'email', integrationKey: 'k2', isEnabled: false },
+        ],
+      },
+      facebook: { ...googleConnected, services: [] },
+    });
+    const user = userEvent.setup();
+    renderApp('/integrations', { user: {} });
+    await user.click(await screen.findByRole('button', { name: 'Google: connected. Show details' }));
+    const list = within(await screen.findByRole('dialog')).getByRole('list', { name: 'Permissions' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['CalendarConnected']);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Facebook: connected. Show details' }));
+    expect(await screen.findByText('No permissions data available')).toBeInTheDocument();
+  });
+});
+
+describe('disconnect', () => {
+  async function openConfirm(user: ReturnType<typeof userEvent.setup>) {
+    await user.click(await screen.findByRole('button', { name: 'Google: connected. Show details' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Disconnect' }));
+    return screen.findByRole('dialog', { name: 'Disconnect Google?' });
+  }
+
+  it('asks first; Cancel keeps the connection', async () => {
+    const user = userEvent.setup();
+    renderApp('/integrations', { user: {} });
+    const confirm = await openConfirm(user);
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Disconnect Google?' })).not.toBeInTheDocument(),
+    );
+    expect(calls.some((c) => c.path === '/v1/disconnect/google')).toBe(false);
+  });
+
+  it('on confirmation calls DELETE /disconnect/google, toasts at the bottom for 5 s, and refreshes the status', async () => {
+    const show = vi.spyOn(notifications, 'show');
+    const user = userEvent.setup();
+    renderApp('/integrations', { user: {} });
+    const confirm = await openConfirm(user);
+    const before = statusCalls();
+    status = statusResponse({ google: notConnected });
+    await user.click(within(confirm).getByRole('button', { name: 'Disconnect' }));
+    expect(await screen.findByText('Google disconnected successfully.')).toBeInTheDocument();
+    const call = calls.find((c) => c.path === '/v1/disconnect/google');
+    expect(call?.init?.method).toBe('DELETE');
+    expect(show).toHaveBeenCalledWith(
+      expect.objectContaining({ color: 'green', autoClose: 5000, position: 'bottom-center' }),
+    );
+    expect(await screen.findByRole('button', { name: 'Connect Google' })).toBeInTheDocument();
+    expect(statusCalls()).toBeGreaterThan(before);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("toasts 'Failed to disconnect Google.' when the server fails", async () => {
+    fakeApi({
+      '/v1/integrations/status': () => Response.json(status),
+      '/v1/phone-mapping': () => Response.json({ phoneNumber: null, isLinked: false }),
+      '/v1/disconnect/google': () => new Response('nope', { status: 502 }),
+    });
+    const user = userEvent.setup();
+    renderApp('/integrations', { user: {} });
+    const confirm = await openConfirm(user);
+    await user.click(within(confirm).getByRole('button', { name: 'Disconnect' }));
+    expect(await screen.findByText('Failed to disconnect Google.')).toBeInTheDocument();
+  });
+});
