@@ -167,6 +167,11 @@ const ZEnv = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(8).max(300).optional(),
   /** The Starter plan's monthly price (price_...): required with STRIPE_SECRET_KEY. */
   STRIPE_STARTER_PRICE_ID: z.string().min(3).max(255).optional(),
+  /** The browser's key for the in-page card form (pk_...); unset, the page offers Checkout only. */
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe publishable key (pk_test_..., pk_live_...)')
+    .optional(),
   /** Another Stripe API host (tests point the SDK at a loopback fake), e.g. http://127.0.0.1:12111. */
   STRIPE_API_URL: z.url().optional(),
 });
@@ -206,6 +211,8 @@ export interface Config {
     starterPriceId: string;
     api?: { host: string; port: number; protocol: 'http' | 'https' };
   };
+  /** Public: the web's card form loads Stripe.js with it. */
+  stripePublishableKey?: string;
   /**
    * Calendar APIs: `explicit` when the variable was set, which picks the REST adapter even for a
    * provider that signs in through the local issuer.
@@ -341,6 +348,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
       timeoutMs: e.CALENDAR_TIMEOUT_MS,
     },
+    ...(e.STRIPE_PUBLISHABLE_KEY ? { stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY } : {}),
     ...(e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET && e.STRIPE_STARTER_PRICE_ID
       ? {
           stripe: {

@@ -1,6 +1,7 @@
 import { ZBillingInfoResponse } from '@app/contract/billing/get-billing-info';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
 import { advanceClock, bearer, post, signIn } from './helpers/auth';
 import { useApp } from './helpers/build';
 
@@ -353,6 +354,45 @@ describe('billing on the local payments stand-in', () => {
       payload: JSON.stringify({ id: 'evt_1', type: 'invoice.paid' }),
     });
     expect(res.statusCode).toBe(400);
+  });
+
+  it('is reported as a stand-in, with its own Starter price for the page', async () => {
+    const config = (await ctx.app.inject({ method: 'GET', url: '/v1/config' })).json();
+    expect(config.standIns).toContain('payments');
+    expect(config.payments).toEqual({ publishableKey: null, starterPriceId: 'price_local_starter' });
+  });
+
+  it('refuses a Stripe key without its webhook secret and Starter price at start', () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(ConfigError);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET, STRIPE_STARTER_PRICE_ID/,
+    );
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'not-a-key' })).toThrow(/STRIPE_SECRET_KEY/);
+    const config = loadConfig({
+      STRIPE_SECRET_KEY: 'sk_test_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+      STRIPE_STARTER_PRICE_ID: 'price_1',
+      STRIPE_API_URL: 'http://127.0.0.1:12111',
+    });
+    expect(config.stripe?.api).toEqual({ host: '127.0.0.1', port: 12111, protocol: 'http' });
+  });
+
+  it('names the plan in a support mail', async () => {
+    const token = await signIn(ctx.app, phone());
+    await post(ctx.app, '/v1/billing/activate-trial', undefined, { headers: bearer(token) });
+    const res = await post(
+      ctx.app,
+      '/v1/contact',
+      { subject: 'Billing', message: 'A question', priority: 'low' },
+      { headers: bearer(token) },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const mail = await ctx.app.db
+      .selectFrom('mail_outbox')
+      .select('body')
+      .where('subject', 'like', '%Billing%')
+      .executeTakeFirstOrThrow();
+    expect(mail.body).toContain('Trial Free (active)');
   });
 
   it('answers the local checkout only to this machine', async () => {
