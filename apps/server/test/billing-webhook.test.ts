@@ -1,6 +1,8 @@
 import { ZBillingInfoResponse } from '@app/contract/billing/get-billing-info';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { syncCustomer } from '../src/modules/billing/sync-customer';
+import type { PaymentsProvider } from '../src/providers/payments/payments';
 import { bearer, post, signIn } from './helpers/auth';
 import { build } from './helpers/build';
 import { FakeStripe, STARTER_PRICE, signedEvent, stripeEnv } from './helpers/fake-stripe';
@@ -325,6 +327,32 @@ describe('POST /v1/billing/webhook', () => {
       { headers: bearer(token) },
     );
     expect(again.statusCode).toBe(200);
+  });
+
+  it('never writes an older read over a newer one when two syncs overlap', async () => {
+    const { token, sessionId, sub } = await paidUser();
+    await post(app, '/v1/billing/process-success', { sessionId }, { headers: bearer(token) });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // A sync whose read of Stripe is slow: it reads the old state, then waits.
+    const slowPayments = Object.create(app.payments) as PaymentsProvider;
+    slowPayments.listLiveSubscriptions = async (customer) => {
+      const subs = await app.payments.listLiveSubscriptions(customer);
+      await gate;
+      return subs;
+    };
+    const deps = { repo: app.billingRepo, transaction: app.transaction, now: () => new Date() };
+    const slow = syncCustomer({ ...deps, payments: slowPayments }, { customerId: sub.customer });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    fake.subscriptions.get(sub.id)!.cancel_at_period_end = true;
+    expect(await syncCustomer({ ...deps, payments: app.payments }, { customerId: sub.customer })).toBe(
+      'synced',
+    );
+    release();
+    expect(await slow).toBe('newer-state-kept');
+    expect((await info(token)).subscription.cancelAtPeriodEnd).toBe(true);
   });
 
   it('leaves every other route parsing JSON as before', async () => {
