@@ -67,6 +67,7 @@ describe('checkout against Stripe (the SDK on a loopback fake)', () => {
   it('creates one Stripe customer for two checkout requests at once, with our user id in metadata', async () => {
     const token = await signIn(app, phone());
     const before = fake.customers.size;
+    const sessionsBefore = fake.sessions.size;
     const [a, b] = await Promise.all(
       [1, 2].map(() =>
         post(
@@ -80,6 +81,16 @@ describe('checkout against Stripe (the SDK on a loopback fake)', () => {
     expect(a!.statusCode, a!.body).toBe(200);
     expect(b!.statusCode, b!.body).toBe(200);
     expect(fake.customers.size).toBe(before + 1);
+    // And one payable session: the second request gets the open one, so nobody can pay twice.
+    expect(a!.json().checkoutUrl).toBe(b!.json().checkoutUrl);
+    expect(fake.sessions.size).toBe(sessionsBefore + 1);
+    const third = await post(
+      app,
+      '/v1/billing/create-checkout-session',
+      { planId: 'starter' },
+      { headers: bearer(token) },
+    );
+    expect(third.json().checkoutUrl).toBe(a!.json().checkoutUrl);
     const customer = [...fake.customers.values()].at(-1)!;
     const user = await app.db
       .selectFrom('billing_accounts')

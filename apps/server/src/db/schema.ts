@@ -147,6 +147,7 @@ export interface BillingAccountsTable {
   customer_id: string | null;
   trial_started_at: string | null;
   trial_ends_at: string | null;
+  checkout_session_id: string | null;
   card_last4: string | null;
   card_brand: string | null;
   card_exp_month: number | null;

@@ -10,6 +10,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('customer_id', 'text', (col) => col.unique())
     .addColumn('trial_started_at', 'text')
     .addColumn('trial_ends_at', 'text')
+    // The checkout the person was last sent to: while it is open, a second request gets the
+    // same one, so two tabs or a double click can never lead to paying twice.
+    .addColumn('checkout_session_id', 'text')
     .addColumn('card_last4', 'text')
     .addColumn('card_brand', 'text')
     .addColumn('card_exp_month', 'integer')

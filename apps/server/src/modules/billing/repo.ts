@@ -64,6 +64,14 @@ export class BillingRepo extends Repo {
       .execute();
   }
 
+  async setCheckoutSession(userId: string, sessionId: string, nowIso: string): Promise<void> {
+    await this.db
+      .updateTable('billing_accounts')
+      .set({ checkout_session_id: sessionId, updated_at: nowIso })
+      .where('user_id', '=', userId)
+      .execute();
+  }
+
   /** Starts the trial unless it was ever started; false when it was. */
   async startTrial(userId: string, startIso: string, endIso: string): Promise<boolean> {
     const result = await this.db

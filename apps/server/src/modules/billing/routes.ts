@@ -62,7 +62,7 @@ export async function billingRoutes(app: FastifyInstance) {
     return activateTrial(deps, { userId: user.id, language });
   });
   registerRoute(app, createCheckoutSessionRoute, async (req) =>
-    createCheckoutSession(deps, { ...req.body, ...who(req) }),
+    createCheckoutSession({ ...deps, oneTimeStore: app.oneTimeStore }, { ...req.body, ...who(req) }),
   );
   registerRoute(app, processSuccessRoute, async (req) => {
     const { user, language } = who(req);

@@ -93,6 +93,7 @@ export class LocalPayments implements PaymentsProvider {
       customerId: input.customerId,
       status: 'open',
       subscriptionId: null,
+      url: null,
       userId: input.userId,
       priceId: input.priceId,
       // Stripe fills in {CHECKOUT_SESSION_ID}; so does the stand-in.
@@ -100,13 +101,14 @@ export class LocalPayments implements PaymentsProvider {
       cancelUrl: input.cancelUrl,
       declined: false,
     };
+    session.url = `${this.deps.publicUrl}/dev/checkout?session=${session.id}`;
     await this.deps.repo.insert({
       kind: 'checkout_session',
       customerId: input.customerId,
       data: session,
       createdAt: this.nowIso,
     });
-    return { id: session.id, url: `${this.deps.publicUrl}/dev/checkout?session=${session.id}` };
+    return { id: session.id, url: session.url };
   }
 
   getCheckoutSession(id: string): Promise<LocalCheckoutSession | null> {

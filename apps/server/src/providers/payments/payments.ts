@@ -42,6 +42,8 @@ export interface ProviderCheckoutSession {
   /** 'complete' once paid; 'open' or 'expired' otherwise. */
   status: string;
   subscriptionId: string | null;
+  /** Where the person pays, while the session is open. */
+  url: string | null;
 }
 
 /** What a webhook event is about; the sync reads the rest from the provider. */

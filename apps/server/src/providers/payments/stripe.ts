@@ -107,6 +107,7 @@ export class StripePayments implements PaymentsProvider {
           customerId: idOf(session.customer),
           status: session.status ?? 'open',
           subscriptionId: idOf(session.subscription),
+          url: session.url ?? null,
         };
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
