@@ -12,6 +12,9 @@ import { assistantRoutes } from './modules/assistant/routes';
 import { authRepoPlugin } from './modules/auth/repo';
 import { authRoutes } from './modules/auth/routes';
 import { sessionsPlugin } from './modules/auth/sessions';
+import { billingPlanPeriodPlugin } from './modules/billing/plan-period';
+import { billingRepoPlugin } from './modules/billing/repo';
+import { billingRoutes } from './modules/billing/routes';
 import { connectionsPlugin } from './modules/connections/plugin';
 import { connectionsRepoPlugin } from './modules/connections/repo';
 import { contactRepoPlugin } from './modules/contact/repo';
@@ -44,6 +47,8 @@ import { devOutboxPlugin } from './providers/dev-outbox/repo';
 import { icloudPort } from './providers/icloud/index';
 import { identityPort } from './providers/identity/index';
 import { mailPort } from './providers/mail/index';
+import { paymentsPort } from './providers/payments/index';
+import { localPaymentsRepoPlugin } from './providers/payments/repo';
 import { smsPort } from './providers/sms/index';
 
 function isFileLike(path: string): boolean {
@@ -126,6 +131,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(calendarPort);
   await app.register(identityPort);
   await app.register(icloudPort);
+  await app.register(localPaymentsRepoPlugin);
+  await app.register(paymentsPort);
 
   // Repositories, workers and request guards.
   await app.register(authRepoPlugin);
@@ -135,6 +142,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(connectionsPlugin);
   await app.register(mailOutboxPlugin);
   await app.register(retentionPlugin);
+  await app.register(billingRepoPlugin);
+  await app.register(billingPlanPeriodPlugin);
   await app.register(usageRepoPlugin);
   await app.register(usagePlugin);
   await app.register(authenticatePlugin);
@@ -151,6 +160,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(phoneMappingRoutes);
   await app.register(assistantRoutes);
   await app.register(appleRoutes);
+  await app.register(billingRoutes);
   await app.register(usageRoutes);
   await app.register(devRoutes);
 

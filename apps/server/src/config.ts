@@ -158,6 +158,22 @@ const ZEnv = z.object({
     .string()
     .regex(/^\+[0-9]{8,15}$/, 'must be an E.164 number such as +15550100000')
     .default('+15550100000'),
+  /** Stripe's secret key; unset, payments run on the local stand-in (/dev/checkout). */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_test_..., sk_live_...)')
+    .optional(),
+  /** The signing secret of the webhook endpoint (whsec_...): required with STRIPE_SECRET_KEY. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(8).max(300).optional(),
+  /** The Starter plan's monthly price (price_...): required with STRIPE_SECRET_KEY. */
+  STRIPE_STARTER_PRICE_ID: z.string().min(3).max(255).optional(),
+  /** The browser's key for the in-page card form (pk_...); unset, the page offers Checkout only. */
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe publishable key (pk_test_..., pk_live_...)')
+    .optional(),
+  /** Another Stripe API host (tests point the SDK at a loopback fake), e.g. http://127.0.0.1:12111. */
+  STRIPE_API_URL: z.url().optional(),
 });
 
 /** Environment variables as strings, the way a process receives them. */
@@ -188,6 +204,15 @@ export interface Config {
   mail: { smtpUrl?: string; from: string; pollIntervalMs: number; retryBaseMs: number };
   apple: { caldavUrl: string; carddavUrl: string; timeoutMs: number };
   twilio?: { accountSid: string; authToken: string; from: string; baseUrl: string };
+  /** Real Stripe when its key is set; otherwise the local payments stand-in. */
+  stripe?: {
+    secretKey: string;
+    webhookSecret: string;
+    starterPriceId: string;
+    api?: { host: string; port: number; protocol: 'http' | 'https' };
+  };
+  /** Public: the web's card form loads Stripe.js with it. */
+  stripePublishableKey?: string;
   /**
    * Calendar APIs: `explicit` when the variable was set, which picks the REST adapter even for a
    * provider that signs in through the local issuer.
@@ -202,6 +227,17 @@ export interface Config {
     google?: { issuer: string; clientId: string; clientSecret: string };
     microsoft?: { issuer: string; clientId: string; clientSecret: string };
     facebook?: { clientId: string; clientSecret: string };
+  };
+}
+
+/** The SDK takes host, port and protocol apart rather than one URL. */
+function stripeApi(url: string): { host: string; port: number; protocol: 'http' | 'https' } {
+  const parsed = new URL(url);
+  const protocol = parsed.protocol === 'http:' ? 'http' : 'https';
+  return {
+    host: parsed.hostname,
+    port: parsed.port ? Number(parsed.port) : protocol === 'http' ? 80 : 443,
+    protocol,
   };
 }
 
@@ -237,6 +273,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         `Invalid environment variable(s):\n  ${name}_CLIENT_ID, ${name}_CLIENT_SECRET: set both to sign in with the real provider, or neither for the local one`,
       );
     }
+  }
+  if (e.STRIPE_SECRET_KEY && (!e.STRIPE_WEBHOOK_SECRET || !e.STRIPE_STARTER_PRICE_ID)) {
+    throw new ConfigError(
+      'Invalid environment variable(s):\n  STRIPE_WEBHOOK_SECRET, STRIPE_STARTER_PRICE_ID: set both with STRIPE_SECRET_KEY (a webhook secret and a price for the Starter plan)',
+    );
   }
   const dataDir = resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -307,6 +348,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
       timeoutMs: e.CALENDAR_TIMEOUT_MS,
     },
+    ...(e.STRIPE_PUBLISHABLE_KEY ? { stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY } : {}),
+    ...(e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET && e.STRIPE_STARTER_PRICE_ID
+      ? {
+          stripe: {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            starterPriceId: e.STRIPE_STARTER_PRICE_ID,
+            ...(e.STRIPE_API_URL ? { api: stripeApi(e.STRIPE_API_URL) } : {}),
+          },
+        }
+      : {}),
     ...(e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
       ? {
           twilio: {

@@ -80,6 +80,9 @@ describe('stand-ins never face the internet by accident', () => {
       MICROSOFT_CLIENT_SECRET: 'microsoft-client-secret',
       FACEBOOK_CLIENT_ID: 'facebook-client-id',
       FACEBOOK_CLIENT_SECRET: 'facebook-client-secret',
+      STRIPE_SECRET_KEY: 'sk_test_deploysafety',
+      STRIPE_WEBHOOK_SECRET: 'whsec_deploysafety',
+      STRIPE_STARTER_PRICE_ID: 'price_starter',
     });
     try {
       expect((await app.inject({ method: 'GET', url: '/v1/dev/outbox' })).statusCode).toBe(404);

@@ -16,6 +16,7 @@ import {
   processSuccessRoute,
   reactivateSubscriptionRoute,
 } from './billing/subscription-changes';
+import { billingWebhookRoute } from './billing/webhook';
 import { sendContactMessageRoute } from './contact/send-contact-message';
 import { listOutboxRoute } from './dev/list-outbox';
 import type { RouteDef } from './http';
@@ -83,6 +84,7 @@ export const ROUTES: readonly RouteDef[] = [
   createIntentRoute,
   createSubscriptionRoute,
   paymentsUpdatePaymentMethodRoute,
+  billingWebhookRoute,
   getMeRoute,
   logoutRoute,
   exchangeLoginTicketRoute,

@@ -144,6 +144,63 @@ export interface AssistantAccessLogTable {
   created_at: string;
 }
 
+export interface BillingAccountsTable {
+  user_id: string;
+  customer_id: string | null;
+  trial_started_at: string | null;
+  trial_ends_at: string | null;
+  checkout_session_id: string | null;
+  card_last4: string | null;
+  card_brand: string | null;
+  card_exp_month: number | null;
+  card_exp_year: number | null;
+  synced_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BillingSubscriptionsTable {
+  id: string;
+  user_id: string;
+  plan_id: string;
+  price_id: string | null;
+  status: string;
+  current_period_start: string;
+  current_period_end: string;
+  /** 0 or 1 (SQLite has no boolean). */
+  cancel_at_period_end: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BillingInvoicesTable {
+  id: string;
+  user_id: string;
+  date: string;
+  description: string;
+  amount_cents: number;
+  currency: string;
+  status: string;
+  pdf_url: string | null;
+  updated_at: string;
+}
+
+export interface BillingWebhookEventsTable {
+  id: string;
+  type: string;
+  received_at: string;
+}
+
+export interface LocalPaymentObjectsTable {
+  id: string;
+  kind: 'customer' | 'checkout_session' | 'subscription' | 'invoice';
+  customer_id: string | null;
+  idempotency_key: string | null;
+  /** The object as JSON. */
+  data: string;
+  created_at: string;
+}
+
 export interface Database {
   dev_outbox: DevOutboxTable;
   users: UsersTable;
@@ -159,6 +216,11 @@ export interface Database {
   usage_events: UsageEventsTable;
   usage_hourly: UsageHourlyTable;
   usage_alerts: UsageAlertsTable;
+  billing_accounts: BillingAccountsTable;
+  billing_subscriptions: BillingSubscriptionsTable;
+  billing_invoices: BillingInvoicesTable;
+  billing_webhook_events: BillingWebhookEventsTable;
+  local_payment_objects: LocalPaymentObjectsTable;
 }
 
 export interface UsageEventsTable {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZIsoDateTime } from '../common';
 import { defineRoute } from '../http';
 import { ZPlanId } from '../plans';
+import { ZUsageQuery } from '../usage/time-zone';
 
 export const ZSubscription = z
   .object({
@@ -58,6 +59,8 @@ export const getBillingInfoRoute = defineRoute({
   summary: 'Subscription, card, invoices and usage',
   tag: 'billing',
   auth: true,
+  /** The browser's time zone, so the chart's days are the person's days. */
+  query: ZUsageQuery,
   response: ZBillingInfoResponse,
-  errors: ['UNAUTHORIZED'],
+  errors: ['UNAUTHORIZED', 'VALIDATION_ERROR'],
 });

@@ -5,6 +5,7 @@ import * as m0003 from './0003-contact-and-mail';
 import * as m0004 from './0004-one-time-state-and-retention';
 import * as m0005 from './0005-connections';
 import * as m0006 from './0006-connection-layer';
+import * as m0007 from './0007-billing';
 import * as m0008 from './0008-usage';
 
 /**
@@ -18,5 +19,6 @@ export const migrations: Record<string, Migration> = {
   '0004-one-time-state-and-retention': m0004,
   '0005-connections': m0005,
   '0006-connection-layer': m0006,
+  '0007-billing': m0007,
   '0008-usage': m0008,
 };

@@ -8,7 +8,11 @@ export async function appConfigRoutes(app: FastifyInstance) {
     supportEmail: app.config.supportEmail,
     chatSmsNumber: app.config.chatSmsNumber,
     standIns: app.ports.standIns(),
-    payments: { publishableKey: null, starterPriceId: null },
+    // The price the server charges for Starter (Stripe's, or the stand-in's); the page may echo it back.
+    payments: {
+      publishableKey: app.config.stripePublishableKey ?? null,
+      starterPriceId: app.payments.starterPriceId,
+    },
   };
   registerRoute(app, getAppConfigRoute, async () => body);
 }

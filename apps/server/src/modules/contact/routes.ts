@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { requestLanguage } from '../../lib/messages';
 import { registerRoute } from '../../lib/route';
 import { requireAuth } from '../../plugins/authenticate';
+import { describePlan } from '../billing/describe-plan';
 import { describeConnections } from '../integrations/describe-connections';
 import { sendContactMessage } from './send-contact-message';
 
@@ -16,9 +17,8 @@ export async function contactRoutes(app: FastifyInstance) {
         supportEmail: app.config.supportEmail,
         productName: app.config.productName,
         now: () => app.clock.now(),
-        // The plan reads "none yet" until the billing module lands.
         describeAccount: async (userId) => ({
-          plan: 'none yet (no subscription)',
+          plan: await describePlan({ repo: app.billingRepo, now: () => app.clock.now() }, userId),
           providers: await describeConnections({ repo: app.connectionsRepo }, { userId }),
         }),
         afterCommit: () => app.mailWorker.kick(),

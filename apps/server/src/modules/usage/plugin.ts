@@ -7,6 +7,8 @@ import { type UsageSummaryInput, usageSummary } from './usage-summary';
 /** What other modules (billing's `GET /billing/info`) ask of usage. */
 export interface UsageService {
   summary(input: UsageSummaryInput): Promise<TUsage>;
+  /** Billing's plan and period for a person, or the trial's over the fallback period. */
+  planPeriods: PlanPeriodSource;
 }
 
 declare module 'fastify' {
@@ -19,15 +21,22 @@ declare module 'fastify' {
 
 /**
  * Usage as a service for the rest of the app. Keeps a `planPeriodSource` already decorated by a
- * plugin registered before this one (billing's), otherwise puts in the trial default.
+ * plugin registered before this one (billing's), falling back to the trial default.
  */
 export const usagePlugin = fp(
   async (app: FastifyInstance) => {
-    if (!app.hasDecorator('planPeriodSource')) {
-      app.decorate('planPeriodSource', trialPlanPeriodSource(app.usageRepo));
-    }
-    const deps = { repo: app.usageRepo, planPeriods: app.planPeriodSource, now: () => app.clock.now() };
-    app.decorate('usage', { summary: (input) => usageSummary(deps, input) } satisfies UsageService);
+    const trial = trialPlanPeriodSource(app.usageRepo);
+    if (!app.hasDecorator('planPeriodSource')) app.decorate('planPeriodSource', trial);
+    const billing = app.planPeriodSource;
+    // Someone billing has no running plan for is measured as on the trial, over the fallback period.
+    const planPeriods: PlanPeriodSource = {
+      current: async (userId, now) => (await billing.current(userId, now)) ?? trial.current(userId, now),
+    };
+    const deps = { repo: app.usageRepo, planPeriods, now: () => app.clock.now() };
+    app.decorate('usage', {
+      summary: (input) => usageSummary(deps, input),
+      planPeriods,
+    } satisfies UsageService);
   },
   { name: 'usage', dependencies: ['usage-repo'] },
 );

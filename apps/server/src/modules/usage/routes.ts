@@ -27,7 +27,7 @@ export async function usageRoutes(app: FastifyInstance): Promise<void> {
             repo: app.usageRepo,
             outbox: app.mailOutbox,
             transaction: app.transaction,
-            planPeriods: app.planPeriodSource,
+            planPeriods: app.usage.planPeriods,
             sms: app.sms,
             productName: app.config.productName,
             publicUrl: app.config.publicUrl,

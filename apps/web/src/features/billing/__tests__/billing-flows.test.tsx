@@ -267,6 +267,15 @@ describe('return from checkout (spec §4)', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
+  it('a declined card at checkout says payment failed, processes nothing and resets the address', async () => {
+    const { router } = open('trial', {}, '/billing?canceled=true&payment=declined');
+    expect(
+      await screen.findByText('Payment failed. Please try again.', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(sent('/v1/billing/process-success')).toEqual([]);
+  });
+
   it('without success=true nothing is processed', async () => {
     open('trial', {}, '/billing?session_id=cs_test_3');
     await planCard();

@@ -22,6 +22,14 @@ export function useCheckoutReturn(): boolean {
   // React runs effects twice in development; the session is processed once.
   const started = useRef(false);
   const sessionId = params.get('success') === 'true' ? params.get('session_id') : null;
+  // Back from a checkout the person left (or whose card was declined): nothing to process.
+  const declined = params.get('canceled') === 'true' && params.get('payment') === 'declined';
+
+  useEffect(() => {
+    if (!declined) return;
+    showToast('red', t('errors:codes.PAYMENT_ERROR'), TOAST_MS.default);
+    navigate(paths.billing, { replace: true });
+  }, [declined, navigate, t]);
 
   useEffect(() => {
     if (!sessionId || started.current) return;

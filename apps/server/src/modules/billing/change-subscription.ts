@@ -1,0 +1,31 @@
+import type { TSubscriptionChangeResponse } from '@app/contract/billing/subscription-changes';
+import { AppError } from '../../lib/app-error';
+import { type Language, translate } from '../../lib/messages';
+import type { BillingDeps } from './deps';
+import { provider } from './deps';
+import { currentLiveSubscription, describeSubscription } from './describe-subscription';
+import { syncCustomer } from './sync-customer';
+
+/**
+ * Cancel at period end, or undo that. The change is made at the provider, then the sync writes
+ * our copy from what the provider now says (the webhook that follows finds it already done).
+ */
+export async function changeCancellation(
+  deps: Pick<BillingDeps, 'repo' | 'payments' | 'transaction' | 'now'>,
+  input: { userId: string; cancel: boolean; language: Language },
+): Promise<TSubscriptionChangeResponse> {
+  const account = await deps.repo.getAccount(input.userId);
+  const live = currentLiveSubscription(await deps.repo.listSubscriptions(input.userId));
+  if (!account?.customer_id || !live) {
+    throw new AppError('NOT_FOUND', translate(input.language, 'noSubscription'));
+  }
+  if ((live.cancel_at_period_end === 1) !== input.cancel) {
+    await provider(() => deps.payments.setCancelAtPeriodEnd(live.id, input.cancel));
+  }
+  await syncCustomer(deps, { customerId: account.customer_id });
+  const rows = await deps.repo.listSubscriptions(input.userId);
+  return {
+    success: true,
+    subscription: describeSubscription(await deps.repo.getAccount(input.userId), rows, deps.now()),
+  };
+}

@@ -1,0 +1,213 @@
+import { Repo, repoPlugin } from '../../db/repo';
+import type { BillingAccountsTable, BillingInvoicesTable, BillingSubscriptionsTable } from '../../db/schema';
+import {
+  LIVE_SUBSCRIPTION_STATUSES,
+  type ProviderCard,
+  type ProviderInvoice,
+  type ProviderSubscription,
+} from '../../providers/payments/payments';
+
+export type BillingAccountRow = BillingAccountsTable;
+export type BillingSubscriptionRow = BillingSubscriptionsTable;
+export type BillingInvoiceRow = BillingInvoicesTable;
+
+/** What one sync read from the provider, to be written as our copy. */
+export interface ProviderState {
+  subscriptions: (ProviderSubscription & { planId: string })[];
+  invoices: ProviderInvoice[];
+  card: ProviderCard | null;
+}
+
+/** The SQL of billing: accounts (trial, customer, card), our copy of subscriptions and invoices, webhook events. */
+export class BillingRepo extends Repo {
+  getAccount(userId: string): Promise<BillingAccountRow | undefined> {
+    return this.db
+      .selectFrom('billing_accounts')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  findAccountByCustomer(customerId: string): Promise<BillingAccountRow | undefined> {
+    return this.db
+      .selectFrom('billing_accounts')
+      .selectAll()
+      .where('customer_id', '=', customerId)
+      .executeTakeFirst();
+  }
+
+  /** Creates the user's empty account row unless it exists. */
+  async ensureAccount(userId: string, nowIso: string): Promise<void> {
+    await this.db
+      .insertInto('billing_accounts')
+      .values({ user_id: userId, created_at: nowIso, updated_at: nowIso })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
+  }
+
+  /** Holds the account's row lock to commit (PostgreSQL; SQLite has one writer). */
+  async lockAccount(userId: string): Promise<void> {
+    await this.db
+      .updateTable('billing_accounts')
+      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+      .where('user_id', '=', userId)
+      .execute();
+  }
+
+  /** Stores the customer only where none is stored: a racing second request keeps the first. */
+  async setCustomerIfUnset(userId: string, customerId: string, nowIso: string): Promise<void> {
+    await this.db
+      .updateTable('billing_accounts')
+      .set({ customer_id: customerId, updated_at: nowIso })
+      .where('user_id', '=', userId)
+      .where('customer_id', 'is', null)
+      .execute();
+  }
+
+  async setCheckoutSession(userId: string, sessionId: string, nowIso: string): Promise<void> {
+    await this.db
+      .updateTable('billing_accounts')
+      .set({ checkout_session_id: sessionId, updated_at: nowIso })
+      .where('user_id', '=', userId)
+      .execute();
+  }
+
+  /** Starts the trial unless it was ever started; false when it was. */
+  async startTrial(userId: string, startIso: string, endIso: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('billing_accounts')
+      .set({ trial_started_at: startIso, trial_ends_at: endIso, updated_at: startIso })
+      .where('user_id', '=', userId)
+      .where('trial_started_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** The user's subscriptions, newest first. */
+  listSubscriptions(userId: string): Promise<BillingSubscriptionRow[]> {
+    return this.db
+      .selectFrom('billing_subscriptions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  /** Newest first. */
+  listInvoices(userId: string): Promise<BillingInvoiceRow[]> {
+    return this.db
+      .selectFrom('billing_invoices')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('date', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  /** Scoped to the user: another user's invoice is not found. */
+  findInvoice(userId: string, id: string): Promise<BillingInvoiceRow | undefined> {
+    return this.db
+      .selectFrom('billing_invoices')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  async hasWebhookEvent(id: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('billing_webhook_events')
+      .select('id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Boolean(row);
+  }
+
+  /** Records the event; false when it was already recorded (a replay or a parallel delivery). */
+  async recordWebhookEvent(id: string, type: string, nowIso: string): Promise<boolean> {
+    const result = await this.db
+      .insertInto('billing_webhook_events')
+      .values({ id, type, received_at: nowIso })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  /**
+   * Writes what the provider said as our copy: live subscriptions as they are, any other of
+   * the user's subscriptions no longer live (the provider lists live ones only), invoices, card.
+   */
+  async writeProviderState(
+    userId: string,
+    state: ProviderState,
+    readAt: string,
+    nowIso: string,
+  ): Promise<void> {
+    const live = new Set(state.subscriptions.map((sub) => sub.id));
+    for (const sub of state.subscriptions) {
+      const values = {
+        user_id: userId,
+        plan_id: sub.planId,
+        price_id: sub.priceId,
+        status: sub.status,
+        current_period_start: sub.currentPeriodStart,
+        current_period_end: sub.currentPeriodEnd,
+        cancel_at_period_end: sub.cancelAtPeriodEnd ? 1 : 0,
+        updated_at: nowIso,
+      };
+      await this.db
+        .insertInto('billing_subscriptions')
+        .values({ id: sub.id, created_at: sub.createdAt, ...values })
+        .onConflict((oc) => oc.column('id').doUpdateSet(values))
+        .execute();
+    }
+    const stale = (await this.listSubscriptions(userId)).filter(
+      (row) => !live.has(row.id) && (LIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(row.status),
+    );
+    for (const row of stale) {
+      await this.db
+        .updateTable('billing_subscriptions')
+        .set({ status: 'canceled', cancel_at_period_end: 0, updated_at: nowIso })
+        .where('id', '=', row.id)
+        .execute();
+    }
+    for (const invoice of state.invoices) {
+      const values = {
+        user_id: userId,
+        date: invoice.date,
+        description: invoice.description,
+        amount_cents: invoice.amountCents,
+        currency: invoice.currency,
+        status: invoice.status,
+        pdf_url: invoice.pdfUrl,
+        updated_at: nowIso,
+      };
+      await this.db
+        .insertInto('billing_invoices')
+        .values({ id: invoice.id, ...values })
+        .onConflict((oc) => oc.column('id').doUpdateSet(values))
+        .execute();
+    }
+    await this.db
+      .updateTable('billing_accounts')
+      .set({
+        card_last4: state.card?.last4 ?? null,
+        card_brand: state.card?.brand ?? null,
+        card_exp_month: state.card?.expMonth ?? null,
+        card_exp_year: state.card?.expYear ?? null,
+        synced_at: readAt,
+        updated_at: nowIso,
+      })
+      .where('user_id', '=', userId)
+      .execute();
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    billingRepo: BillingRepo;
+  }
+}
+
+export const billingRepoPlugin = repoPlugin('billingRepo', BillingRepo, 'billing-repo');

@@ -1,0 +1,35 @@
+import { ZBillingInfoResponse } from '@app/contract/billing/get-billing-info';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { bearer, post } from './auth';
+
+export async function info(app: FastifyInstance, token: string) {
+  const res = await app.inject({ method: 'GET', url: '/v1/billing/info', headers: bearer(token) });
+  expect(res.statusCode, res.body).toBe(200);
+  return ZBillingInfoResponse.parse(res.json());
+}
+
+/** Follows the local checkout as a person would: open the page, press a button. */
+export async function localCheckout(app: FastifyInstance, token: string, action: 'pay' | 'decline') {
+  const res = await post(
+    app,
+    '/v1/billing/create-checkout-session',
+    { planId: 'starter' },
+    { headers: bearer(token) },
+  );
+  expect(res.statusCode, res.body).toBe(200);
+  const url = new URL(res.json().checkoutUrl);
+  expect(url.pathname).toBe('/dev/checkout');
+  const session = url.searchParams.get('session')!;
+  const page = await app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+  expect(page.statusCode).toBe(200);
+  expect(page.body).toContain('Pay 29.00 USD');
+  const done = await app.inject({
+    method: 'POST',
+    url: '/dev/checkout',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ session, action }).toString(),
+  });
+  expect(done.statusCode).toBe(303);
+  return { session, location: new URL(String(done.headers.location)) };
+}
