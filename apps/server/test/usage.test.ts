@@ -533,8 +533,8 @@ describe('periods, hours, zones and token display', () => {
     );
   });
 
-  it('the hour a period starts in belongs to the period before, so no hour counts twice', () => {
-    expect(firstHourFrom(new Date('2026-01-10T08:15:00Z'))).toBe('2026-01-10T09:00:00.000Z');
+  it('the hour a period starts in belongs to that period, so no hour counts twice', () => {
+    expect(firstHourFrom(new Date('2026-01-10T08:15:00Z'))).toBe('2026-01-10T08:00:00.000Z');
     expect(firstHourFrom(new Date('2026-01-10T08:00:00Z'))).toBe('2026-01-10T08:00:00.000Z');
     expect(hourKey(new Date('2026-01-10T08:59:59.999Z'))).toBe('2026-01-10T08:00:00.000Z');
   });

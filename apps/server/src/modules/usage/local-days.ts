@@ -8,10 +8,11 @@ export function hourKey(at: Date): string {
 
 /**
  * The first rollup hour that belongs to a period starting at `start`: the hour a period starts in
- * stays with the period before (an hour is never split), so a person is never charged twice for it.
+ * belongs to it (an hour is never split, so no hour counts in two periods). Counting it with the
+ * period before would hide a newcomer's first hour, or a new plan's, from its own period.
  */
 export function firstHourFrom(start: Date): string {
-  return new Date(Math.ceil(start.getTime() / HOUR_MS) * HOUR_MS).toISOString();
+  return new Date(Math.floor(start.getTime() / HOUR_MS) * HOUR_MS).toISOString();
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
