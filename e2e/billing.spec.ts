@@ -7,13 +7,9 @@ import {
   signInAsNewUser,
   test,
 } from './fixtures';
+import { E2E_ASSISTANT_KEY } from './keys';
 
-/**
- * Billing journeys of issue 10 through the local payments stand-in. Marked fixme until the
- * billing server (endpoints, /dev/checkout, internal usage) is merged: the web side is covered by
- * component tests over mocked answers meanwhile. The /dev/checkout control names below are the
- * expected ones and may need adjusting to the stand-in page as built.
- */
+/** Billing journeys of issue 10 through the local payments stand-in (`/dev/checkout`). */
 const TEXT = {
   en: {
     title: 'Billing',
@@ -58,10 +54,7 @@ for (const lang of LANGS) {
     test.use({ locale: LOCALES[lang] });
     const text = TEXT[lang];
 
-    test.fixme('trial, upgrade through the local checkout, cancel and reactivate', async ({
-      page,
-      request,
-    }) => {
+    test('trial, upgrade through the local checkout, cancel and reactivate', async ({ page, request }) => {
       await signInAsNewUser(page, request);
       await page.goto('/billing');
       const plan = page.getByRole('region', { name: text.plan });
@@ -94,7 +87,7 @@ for (const lang of LANGS) {
       await expect(plan.getByText(text.active, { exact: true })).toBeVisible();
     });
 
-    test.fixme('a declined payment shows the spec message', async ({ page, request }) => {
+    test('a declined payment shows the spec message', async ({ page, request }) => {
       await signInAsNewUser(page, request);
       await page.goto('/billing');
       await page.getByRole('button', { name: text.upgrade }).click();
@@ -103,18 +96,18 @@ for (const lang of LANGS) {
       await expect(page.getByText(text.paymentFailed)).toBeVisible({ timeout: 15_000 });
     });
 
-    test.fixme('usage recorded through the internal endpoint moves the percent', async ({
-      page,
-      request,
-    }) => {
-      const { e164 } = await signInAsNewUser(page, request);
+    test('usage recorded through the internal endpoint moves the percent', async ({ page, request }) => {
+      const { token } = await signInAsNewUser(page, request);
+      const me = await (
+        await request.get('/v1/auth/me', { headers: { authorization: `Bearer ${token}` } })
+      ).json();
       await page.goto('/billing');
       const usage = page.getByRole('region', { name: text.usage });
       await expect(usage.getByText(/0%/).first()).toBeVisible();
       const recorded = await request.post('/v1/internal/usage', {
-        headers: { authorization: `Bearer ${process.env.ASSISTANT_API_KEY ?? 'dev-assistant-key'}` },
+        headers: { authorization: `Bearer ${E2E_ASSISTANT_KEY}` },
         data: {
-          phoneNumber: e164,
+          userId: me.user.id,
           tokens: 10_000,
           idempotencyKey: `e2e-${Date.now()}`,
           occurredAt: new Date().toISOString(),

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
 import { startIcloudRefuser } from './icloud-refuser';
+import { E2E_ASSISTANT_KEY } from './keys';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -53,6 +54,8 @@ export default defineConfig({
           // iCloud answers 401 here: the wrong-password journey (integrations.spec.ts).
           APPLE_CALDAV_URL: `http://127.0.0.1:${icloudPort}/`,
           APPLE_CARDDAV_URL: `http://127.0.0.1:${icloudPort}/`,
+          // The internal API exists only with a key: the usage journey records tokens through it.
+          ASSISTANT_API_KEY: E2E_ASSISTANT_KEY,
           LOG_LEVEL: 'warn',
           // Each test comes from its own address (X-Forwarded-For), so per-IP limits hold per test.
           TRUST_PROXY: '1',

@@ -28,7 +28,7 @@ async function logged<T>(key: string, call: () => Promise<T>): Promise<T> {
 /** Spec §7: the amount is the plan's price x 100 (cents), in usd; the server checks it again. */
 export function createPaymentIntent(planId: TPlan['id'], billingDetails: TBillingDetails) {
   const plan = PLANS.find((candidate) => candidate.id === planId);
-  if (!plan || plan.price <= 0) throw new Error(i18n.t('messages.invalidPlan', { ns: 'billing' }));
+  if (!plan || plan.price <= 0) throw new Error(i18n.t('invalidPlan', { ns: 'errors' }));
   return logged('messages.intentFailed', () =>
     apiRequest(createIntentRoute, {
       body: {
