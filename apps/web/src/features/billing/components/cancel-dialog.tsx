@@ -17,13 +17,19 @@ export function CancelDialog({
 }) {
   const { t } = useTranslation('billing');
   return (
-    <Modal opened={opened} onClose={onClose} title={t('cancelDialog.title')} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('cancelDialog.title')}
+      centered
+      closeButtonProps={{ 'aria-label': t('common:common.close') }}
+    >
       <Text mb="lg">{t('cancelDialog.body', { date: until })}</Text>
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onClose}>
           {t('cancelDialog.keep')}
         </Button>
-        <Button color="red" loading={pending} onClick={onConfirm}>
+        <Button color="red.8" loading={pending} onClick={onConfirm}>
           {t('cancelDialog.confirm')}
         </Button>
       </Group>

@@ -151,6 +151,7 @@ export default function CardFormModal({ opened, onClose }: { opened: boolean; on
       centered
       size="lg"
       fullScreen={isMobile()}
+      closeButtonProps={{ 'aria-label': t('common:common.close') }}
     >
       <form noValidate onSubmit={(event) => void submit(event)}>
         <Stack gap="sm">

@@ -97,8 +97,8 @@ export function InvoiceHistoryCard({ invoices }: { invoices: readonly TInvoice[]
                       </Text>
                       <Badge
                         size="sm"
-                        variant="light"
-                        color={invoice.status === 'paid' ? 'teal' : 'gray'}
+                        variant="filled"
+                        color={invoice.status === 'paid' ? 'teal.9' : 'gray.8'}
                         tt="none"
                       >
                         {invoice.status}

@@ -9,15 +9,17 @@ export function StatusBadge({ subscription }: { subscription: TSubscription }) {
   if (subscription.cancelAtPeriodEnd) {
     const date = formatDate(subscription.currentPeriodEnd, i18n.resolvedLanguage);
     return (
-      <Badge color="orange" variant="light" size="lg" tt="none" style={{ whiteSpace: 'normal' }}>
+      <Badge color="orange.9" variant="filled" size="lg" tt="none" style={{ whiteSpace: 'normal' }}>
         {t('currentPlan.cancelling', { date })}
       </Badge>
     );
   }
   const active = subscription.status === 'active';
   const color = active ? 'teal' : subscription.status === 'past_due' ? 'red' : 'gray';
+  // Filled in shade 9: white on it clears WCAG AA even under a dialog's dimming overlay,
+  // where the light variant's tinted text did not.
   return (
-    <Badge color={color} variant="light" size="lg" tt="none">
+    <Badge color={`${color}.9`} variant="filled" size="lg" tt="none">
       {active ? t('currentPlan.active') : subscription.status}
     </Badge>
   );
