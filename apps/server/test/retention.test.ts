@@ -4,6 +4,7 @@ import {
   ACCESS_LOG_RETENTION_DAYS,
   CODE_RETENTION_AFTER_EXPIRY_MS,
   OUTBOX_RETENTION_DAYS,
+  WEBHOOK_EVENT_RETENTION_DAYS,
 } from '../src/modules/retention/purge';
 import { advanceClock, signIn } from './helpers/auth';
 import { build } from './helpers/build';
@@ -85,6 +86,25 @@ describe('retention', () => {
       expect((await app.purgeExpired()).assistantAccessLog).toBe(1);
       const left = await app.db.selectFrom('assistant_access_log').select('id').execute();
       expect(left.map((row) => row.id)).toEqual(['recent']);
+    } finally {
+      await close();
+    }
+  });
+
+  it('keeps webhook event ids a month (past any provider retry), then purges them', async () => {
+    const { app, close } = await build();
+    try {
+      const at = (daysAgo: number) => new Date(app.clock.now().getTime() - daysAgo * DAY_MS).toISOString();
+      await app.db
+        .insertInto('billing_webhook_events')
+        .values([
+          { id: 'evt_old', type: 'invoice.paid', received_at: at(WEBHOOK_EVENT_RETENTION_DAYS + 1) },
+          { id: 'evt_recent', type: 'invoice.paid', received_at: at(WEBHOOK_EVENT_RETENTION_DAYS - 1) },
+        ])
+        .execute();
+      expect((await app.purgeExpired()).billingWebhookEvents).toBe(1);
+      const left = await app.db.selectFrom('billing_webhook_events').select('id').execute();
+      expect(left.map((row) => row.id)).toEqual(['evt_recent']);
     } finally {
       await close();
     }

@@ -17,6 +17,11 @@ export const ACCESS_LOG_RETENTION_DAYS = 365;
  * the assistant may still report, and so retry, an event.
  */
 export const USAGE_EVENT_RETENTION_DAYS = 365;
+/**
+ * A webhook event id only has to outlive the provider's retries of it (Stripe retries for three
+ * days) to keep a replay from counting twice; a month is ample.
+ */
+export const WEBHOOK_EVENT_RETENTION_DAYS = 30;
 
 /** Deletes what has served its purpose: expired codes, tickets and sessions, old dev outbox rows. */
 export function purgeExpired(repo: RetentionRepo, now: Date): Promise<Record<string, number>> {
@@ -30,5 +35,6 @@ export function purgeExpired(repo: RetentionRepo, now: Date): Promise<Record<str
     sendLocksTouchedBefore: ago(DAY_MS),
     accessLogCreatedBefore: ago(ACCESS_LOG_RETENTION_DAYS * DAY_MS),
     usageEventsOccurredBefore: ago(USAGE_EVENT_RETENTION_DAYS * DAY_MS),
+    webhookEventsReceivedBefore: ago(WEBHOOK_EVENT_RETENTION_DAYS * DAY_MS),
   });
 }

@@ -9,6 +9,7 @@ export interface PurgeCutoffs {
   sendLocksTouchedBefore: string;
   accessLogCreatedBefore: string;
   usageEventsOccurredBefore: string;
+  webhookEventsReceivedBefore: string;
 }
 
 /** The retention job's deletes. Each is idempotent, so two instances running it at once only repeat work. */
@@ -56,6 +57,12 @@ export class RetentionRepo extends Repo {
         await this.db
           .deleteFrom('usage_events')
           .where('occurred_at', '<', cutoffs.usageEventsOccurredBefore)
+          .executeTakeFirst(),
+      ),
+      billingWebhookEvents: count(
+        await this.db
+          .deleteFrom('billing_webhook_events')
+          .where('received_at', '<', cutoffs.webhookEventsReceivedBefore)
           .executeTakeFirst(),
       ),
     };
