@@ -1,3 +1,7 @@
+import { getActivityRoute } from './account/activity';
+import { deleteAccountRoute } from './account/delete-account';
+import { exportAccountRoute } from './account/export';
+import { listSessionsRoute, revokeOtherSessionsRoute, revokeSessionRoute } from './account/sessions';
 import { getAppConfigRoute } from './app/get-app-config';
 import { connectAppleRoute } from './apple/connect-apple';
 import { appleEventsRoute } from './apple/list-apple-events';
@@ -45,7 +49,7 @@ import { setPhoneMappingRoute } from './phone-mapping/set-phone-mapping';
 
 /**
  * Every call of spec §7 plus the few this product adds (auth/me, logout, login ticket,
- * config, dev outbox). A test checks each one is documented in the server's OpenAPI output.
+ * config, dev outbox, account). A test checks each one is documented in the server's OpenAPI output.
  */
 export const ROUTES: readonly RouteDef[] = [
   googleOAuthInitRoute,
@@ -94,4 +98,10 @@ export const ROUTES: readonly RouteDef[] = [
   userByPhoneRoute,
   connectionAccessTokenRoute,
   recordUsageRoute,
+  listSessionsRoute,
+  revokeSessionRoute,
+  revokeOtherSessionsRoute,
+  getActivityRoute,
+  exportAccountRoute,
+  deleteAccountRoute,
 ];

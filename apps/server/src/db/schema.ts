@@ -36,6 +36,8 @@ export interface SessionsTable {
   created_at: string;
   last_seen_at: string;
   expires_at: string;
+  /** The starting address with its host part hidden (migration 0009). */
+  network: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface VerificationCodesTable {
@@ -221,6 +223,31 @@ export interface Database {
   billing_invoices: BillingInvoicesTable;
   billing_webhook_events: BillingWebhookEventsTable;
   local_payment_objects: LocalPaymentObjectsTable;
+  security_events: SecurityEventsTable;
+  retained_invoices: RetainedInvoicesTable;
+}
+
+export interface SecurityEventsTable {
+  id: string;
+  user_id: string;
+  kind: string;
+  /** JSON of the contract's ZSecurityEventDetail. */
+  detail: string | null;
+  user_agent: string | null;
+  network: string | null;
+  created_at: string;
+}
+
+/** An invoice of a deleted account, kept because the law says so, without the person. */
+export interface RetainedInvoicesTable {
+  id: string;
+  customer_id: string | null;
+  date: string;
+  description: string;
+  amount_cents: number;
+  currency: string;
+  status: string;
+  retained_at: string;
 }
 
 export interface UsageEventsTable {

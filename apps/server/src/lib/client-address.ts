@@ -35,3 +35,20 @@ export function isLoopbackAddress(ip: string): boolean {
   const v4 = ip.replace(/^::ffff:/i, '');
   return /^127\./.test(v4) || ip === '::1';
 }
+
+/**
+ * The network an address belongs to, for showing a person where a session started without
+ * keeping where they are: IPv4 without its last byte (`203.0.113.x`), IPv6 as its /48.
+ */
+export function networkOf(ip: string): string | null {
+  const v4 = /^(?:::ffff:)?(\d+\.\d+\.\d+)\.\d+$/i.exec(ip);
+  if (v4) return `${v4[1]}.x`;
+  const address = ip.split('%')[0] ?? ip;
+  if (!isIPv6(address)) return null;
+  const groups = ipv6Groups(address);
+  if (!groups) return null;
+  return `${groups
+    .slice(0, 3)
+    .map((group) => group.toString(16))
+    .join(':')}::/48`;
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { ZIsoDateTime } from '../common';
+import { defineRoute } from '../http';
+import { ZSecurityEvent } from './activity';
+import { ZAccountSession } from './sessions';
+
+/** Rows are given as stored (minus every secret), so nothing is lost in translation. */
+const ZRecord = z.record(z.string(), z.unknown());
+
+/**
+ * Everything held about the person. Sessions come without tokens or hashes, connections
+ * without tokens or passwords (only what they are, their status and scopes).
+ */
+export const ZAccountExport = z.object({
+  exportedAt: ZIsoDateTime,
+  profile: z.object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    provider: z.string(),
+    phoneNumber: z.string().nullable(),
+    language: z.string(),
+    timeZone: z.string().nullable(),
+    createdAt: ZIsoDateTime,
+  }),
+  sessions: z.array(ZAccountSession),
+  connections: z.array(ZRecord),
+  billing: z.object({
+    account: ZRecord.nullable(),
+    subscriptions: z.array(ZRecord),
+    invoices: z.array(ZRecord),
+  }),
+  usage: z.object({
+    events: z.array(ZRecord),
+    alerts: z.array(ZRecord),
+  }),
+  supportMessages: z.array(ZRecord),
+  assistantAccess: z.array(ZRecord),
+  securityEvents: z.array(ZSecurityEvent),
+});
+export type TAccountExport = z.infer<typeof ZAccountExport>;
+
+/** Per user and hour: an export reads every table. */
+export const EXPORTS_PER_HOUR = 5;
+
+export const exportAccountRoute = defineRoute({
+  method: 'GET',
+  path: '/account/export',
+  summary: 'Download everything held about the signed-in user, as JSON',
+  tag: 'account',
+  auth: true,
+  response: ZAccountExport,
+  errors: ['UNAUTHORIZED', 'RATE_LIMITED'],
+});
