@@ -1,6 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import type { RequestOrigin } from '../modules/security-events/repo';
 import { networkOf } from './client-address';
+
+/** The request behind a session or an event, as far as a person would recognise it. */
+export interface RequestOrigin {
+  userAgent?: string | null | undefined;
+  network?: string | null | undefined;
+}
 
 /** The device and network a request came from, as sessions and security events keep them. */
 export function requestOrigin(request: FastifyRequest): RequestOrigin {

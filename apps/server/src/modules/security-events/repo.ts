@@ -3,14 +3,10 @@ import type { Selectable } from 'kysely';
 import { Repo, repoPlugin } from '../../db/repo';
 import type { SecurityEventsTable } from '../../db/schema';
 import { newId } from '../../lib/ids';
+import type { RequestOrigin } from '../../lib/request-origin';
 
 export type SecurityEventRow = Selectable<SecurityEventsTable>;
 
-/** The request behind an event, as far as a person would recognise it. */
-export interface RequestOrigin {
-  userAgent?: string | null | undefined;
-  network?: string | null | undefined;
-}
 
 export interface SecurityEvent {
   userId: string;
