@@ -27,6 +27,7 @@ import { mailOutboxPlugin } from './modules/mail-outbox/plugin';
 import { oauthRoutes } from './modules/oauth/routes';
 import { phoneMappingRoutes } from './modules/phone-mapping/routes';
 import { retentionPlugin } from './modules/retention/plugin';
+import { securityEventsRepoPlugin } from './modules/security-events/repo';
 import { usagePlugin } from './modules/usage/plugin';
 import { usageRepoPlugin } from './modules/usage/repo';
 import { usageRoutes } from './modules/usage/routes';
@@ -136,6 +137,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   // Repositories, workers and request guards.
   await app.register(authRepoPlugin);
+  await app.register(securityEventsRepoPlugin);
   await app.register(sessionsPlugin);
   await app.register(contactRepoPlugin);
   await app.register(connectionsRepoPlugin);

@@ -354,7 +354,12 @@ describe('POST /v1/billing/webhook', () => {
       await gate;
       return subs;
     };
-    const deps = { repo: app.billingRepo, transaction: app.transaction, now: () => new Date() };
+    const deps = {
+      repo: app.billingRepo,
+      events: app.securityEvents,
+      transaction: app.transaction,
+      now: () => new Date(),
+    };
     const slow = syncCustomer({ ...deps, payments: slowPayments }, { customerId: sub.customer });
     await new Promise((resolve) => setTimeout(resolve, 20));
     fake.subscriptions.get(sub.id)!.cancel_at_period_end = true;

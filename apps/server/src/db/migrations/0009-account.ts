@@ -22,7 +22,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['user_id', 'created_at'])
     .execute();
   // The retention job deletes events a year old.
-  await db.schema.createIndex('security_events_created_idx').on('security_events').column('created_at').execute();
+  await db.schema
+    .createIndex('security_events_created_idx')
+    .on('security_events')
+    .column('created_at')
+    .execute();
 
   // Invoices of deleted accounts, which tax law makes us keep: the amounts and the payment
   // provider's customer id, and nothing that names or reaches the person.

@@ -3,6 +3,7 @@ import type { RunInTransaction } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { type Language, translate } from '../../lib/messages';
+import type { RequestOrigin } from '../../lib/request-origin';
 import type { SecretBox } from '../../lib/secret-box';
 import {
   IcloudAuthError,
@@ -12,11 +13,13 @@ import {
 } from '../../providers/icloud/icloud';
 import type { ConnectionsRepo } from '../connections/repo';
 import { sealToken } from '../connections/sealed-tokens';
+import type { SecurityEventsRepo } from '../security-events/repo';
 import { appleSettings, normaliseAppPassword } from './apple-settings';
 
 export interface ConnectAppleDeps {
   icloud: IcloudClient;
   repo: ConnectionsRepo;
+  events: SecurityEventsRepo;
   transaction: RunInTransaction;
   secretBox: SecretBox;
   now: () => Date;
@@ -43,7 +46,7 @@ class AppleIdTaken extends Error {}
  */
 export async function connectApple(
   deps: ConnectAppleDeps,
-  input: { userId: string; appleId: string; appPassword: string; language: Language },
+  input: { userId: string; appleId: string; appPassword: string; language: Language; origin: RequestOrigin },
 ): Promise<TConnectAppleResponse> {
   const appleId = input.appleId.trim().toLowerCase();
   const password = normaliseAppPassword(input.appPassword);
@@ -61,7 +64,8 @@ export async function connectApple(
     throw error;
   }
 
-  const nowIso = deps.now().toISOString();
+  const now = deps.now();
+  const nowIso = now.toISOString();
   const settings = appleSettings(found.homes, found.calendars, found.addressBooks);
   try {
     await deps.transaction(async (trx) => {
@@ -85,6 +89,19 @@ export async function connectApple(
         settings,
         updated_at: nowIso,
       };
+      // Connecting again over a working connection (another Apple ID, new calendars) is no event.
+      const kind = !mine ? 'connection_added' : mine.status === 'connected' ? null : 'connection_repaired';
+      if (kind) {
+        await deps.events
+          .with(trx)
+          .record({
+            userId: input.userId,
+            kind,
+            detail: { provider: 'apple' },
+            origin: input.origin,
+            at: now,
+          });
+      }
       if (mine) {
         // Repaired in place: the break, its SMS mark and any failure history are over.
         await repo.update(id, {

@@ -2,6 +2,7 @@ import { connectAppleRoute } from '@app/contract/apple/connect-apple';
 import { appleEventsRoute } from '@app/contract/apple/list-apple-events';
 import type { FastifyInstance } from 'fastify';
 import { requestLanguage } from '../../lib/messages';
+import { requestOrigin } from '../../lib/request-origin';
 import { registerRoute } from '../../lib/route';
 import { requireAuth } from '../../plugins/authenticate';
 import { connectApple } from './connect-apple';
@@ -18,12 +19,18 @@ export async function appleRoutes(app: FastifyInstance) {
         {
           icloud: app.icloud,
           repo: app.connectionsRepo,
+          events: app.securityEvents,
           transaction: app.transaction,
           secretBox: app.secretBox,
           now,
           log: req.log,
         },
-        { userId: requireAuth(req).user.id, ...req.body, language: requestLanguage(req) },
+        {
+          userId: requireAuth(req).user.id,
+          ...req.body,
+          language: requestLanguage(req),
+          origin: requestOrigin(req),
+        },
       ),
     // Each try is a password guess against the person's Apple ID (and Apple locks accounts
     // that see too many): twenty an hour per address is plenty for typos.

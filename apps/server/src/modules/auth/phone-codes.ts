@@ -1,4 +1,4 @@
-import type { RunInTransaction } from '../../db/database';
+import type { Db, RunInTransaction } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { type Language, translate } from '../../lib/messages';
@@ -87,7 +87,14 @@ export async function textCode(
  * code is compared, so no number of parallel requests gets more than five comparisons per code.
  */
 export async function checkCode(
-  deps: { repo: AuthRepo; codeKey: Buffer; now: () => Date },
+  deps: {
+    repo: AuthRepo;
+    transaction: RunInTransaction;
+    codeKey: Buffer;
+    now: () => Date;
+    /** Runs in the transaction that spends the wrong try (sign-in records it as a security event). */
+    onWrongCode?: (trx: Db) => Promise<void>;
+  },
   input: { phone: string; code: string; language: Language },
 ): Promise<CodeRow> {
   const { phone, language } = input;
@@ -99,8 +106,14 @@ export async function checkCode(
   if (code.expires_at <= nowIso) {
     throw new AppError('CODE_EXPIRED', translate(language, 'invalidCode'), { field: 'code' });
   }
-  const attempt = await deps.repo.spendAttempt(code.id, MAX_ATTEMPTS_PER_CODE, nowIso);
-  if (attempt === undefined) {
+  const outcome = await deps.transaction(async (trx) => {
+    const attempt = await deps.repo.with(trx).spendAttempt(code.id, MAX_ATTEMPTS_PER_CODE, nowIso);
+    if (attempt === undefined) return 'no-try-left';
+    if (codeMatches(deps.codeKey, phone, input.code, code.code_hash)) return 'match';
+    await deps.onWrongCode?.(trx);
+    return 'wrong';
+  });
+  if (outcome === 'no-try-left') {
     // No try left to spend: the tries ran out, or the code was used or replaced meanwhile.
     const current = await deps.repo.findCode(code.id);
     if (current && current.attempts >= MAX_ATTEMPTS_PER_CODE) {
@@ -113,6 +126,6 @@ export async function checkCode(
     }
     throw invalid();
   }
-  if (!codeMatches(deps.codeKey, phone, input.code, code.code_hash)) throw invalid();
+  if (outcome === 'wrong') throw invalid();
   return code;
 }

@@ -5,6 +5,7 @@ import { startPhoneSessionRoute } from '@app/contract/auth/start-phone-session';
 import { verifyCodeRoute } from '@app/contract/auth/verify-code';
 import type { FastifyInstance } from 'fastify';
 import { requestLanguage } from '../../lib/messages';
+import { signInOrigin } from '../../lib/request-origin';
 import { registerRoute } from '../../lib/route';
 import { requireAuth } from '../../plugins/authenticate';
 import { sendVerificationCode } from './send-verification-code';
@@ -45,8 +46,8 @@ export async function authRoutes(app: FastifyInstance) {
     verifyCodeRoute,
     async (req) =>
       verifyCode(
-        { repo, transaction: app.transaction, codeKey, proofKey, now },
-        { ...req.body, language: requestLanguage(req), userAgent: req.headers['user-agent'] },
+        { repo, events: app.securityEvents, transaction: app.transaction, codeKey, proofKey, now },
+        { ...req.body, language: requestLanguage(req), ...signInOrigin(req) },
       ),
     // Per code, five tries are the real bound; this only stops one address trying many numbers.
     { rateLimit: { max: 100, timeWindow: HOUR } },
@@ -57,8 +58,8 @@ export async function authRoutes(app: FastifyInstance) {
     startPhoneSessionRoute,
     async (req) =>
       startPhoneSession(
-        { repo, transaction: app.transaction, proofKey, now },
-        { ...req.body, language: requestLanguage(req), userAgent: req.headers['user-agent'] },
+        { repo, events: app.securityEvents, transaction: app.transaction, proofKey, now },
+        { ...req.body, language: requestLanguage(req), ...signInOrigin(req) },
       ),
     { rateLimit: { max: 20, timeWindow: HOUR } },
   );

@@ -2,6 +2,8 @@ import type { TStartPhoneSessionResponse } from '@app/contract/auth/start-phone-
 import type { RunInTransaction } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { type Language, translate } from '../../lib/messages';
+import type { RequestOrigin } from '../../lib/request-origin';
+import type { SecurityEventsRepo } from '../security-events/repo';
 import { readPhoneProof } from './phone-proof';
 import type { AuthRepo } from './repo';
 import { createSession, toUser } from './sessions';
@@ -10,11 +12,17 @@ import { createSession, toUser } from './sessions';
 export async function startPhoneSession(
   deps: {
     repo: AuthRepo;
+    events: SecurityEventsRepo;
     transaction: RunInTransaction;
     proofKey: Buffer;
     now: () => Date;
   },
-  input: { verifiedPhoneToken: string; language: Language; userAgent?: string | undefined },
+  input: {
+    verifiedPhoneToken: string;
+    language: Language;
+    origin: RequestOrigin;
+    currentToken: string | null;
+  },
 ): Promise<TStartPhoneSessionResponse> {
   const now = deps.now();
   const refuse = () => new AppError('UNAUTHORIZED', translate(input.language, 'proofInvalid'));
@@ -26,7 +34,12 @@ export async function startPhoneSession(
   const sessionToken = await deps.transaction(async (trx) => {
     const repo = deps.repo.with(trx);
     if (!(await repo.useProof(proof.codeId, now.toISOString()))) throw refuse();
-    return createSession(repo, user, { provider: 'phone', userAgent: input.userAgent, now });
+    return createSession({ auth: repo, events: deps.events.with(trx) }, user, {
+      provider: 'phone',
+      origin: input.origin,
+      replacing: input.currentToken,
+      now,
+    });
   });
   return { sessionToken, user: toUser(user) };
 }

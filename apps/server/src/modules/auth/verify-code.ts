@@ -1,10 +1,12 @@
 import type { TVerifyCodeResponse } from '@app/contract/auth/verify-code';
 import { PHONE_EMAIL_DOMAIN } from '@app/contract/common';
 import { normaliseE164 } from '@app/contract/phone';
-import type { RunInTransaction } from '../../db/database';
+import type { Db, RunInTransaction } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { type Language, translate } from '../../lib/messages';
+import type { RequestOrigin } from '../../lib/request-origin';
+import type { SecurityEventsRepo } from '../security-events/repo';
 import { checkCode } from './phone-codes';
 import { issuePhoneProof } from './phone-proof';
 import type { AuthRepo, UserRow } from './repo';
@@ -12,6 +14,7 @@ import { createSession, toUser } from './sessions';
 
 export interface VerifyCodeDeps {
   repo: AuthRepo;
+  events: SecurityEventsRepo;
   transaction: RunInTransaction;
   codeKey: Buffer;
   proofKey: Buffer;
@@ -35,7 +38,14 @@ function verifiedUser(user: UserRow) {
  */
 export async function verifyCode(
   deps: VerifyCodeDeps,
-  input: { phoneNumber: string; code: string; language: Language; userAgent?: string | undefined },
+  input: {
+    phoneNumber: string;
+    code: string;
+    language: Language;
+    origin: RequestOrigin;
+    /** The session token this browser still holds, if any: replaced when it is the same user's. */
+    currentToken: string | null;
+  },
 ): Promise<TVerifyCodeResponse> {
   const { language } = input;
   const invalid = () => new AppError('INVALID_CODE', translate(language, 'invalidCode'), { field: 'code' });
@@ -45,7 +55,16 @@ export async function verifyCode(
 
   const now = deps.now();
   const nowIso = now.toISOString();
-  const code = await checkCode(deps, { phone, code: input.code, language });
+  // A wrong code against a number that has an account shows in that account's activity.
+  const onWrongCode = async (trx: Db) => {
+    const owner = await deps.repo.with(trx).findUserByPhone(phone);
+    if (owner) {
+      await deps.events
+        .with(trx)
+        .record({ userId: owner.id, kind: 'code_failed', origin: input.origin, at: now });
+    }
+  };
+  const code = await checkCode({ ...deps, onWrongCode }, { phone, code: input.code, language });
   // Spending the code and what it buys (a session, or the new user) commit together: a
   // failure in between leaves the code usable instead of spent for nothing.
   return deps.transaction(async (trx) => {
@@ -53,9 +72,10 @@ export async function verifyCode(
     if (!(await repo.consumeCode(code.id, nowIso))) throw invalid();
     const existing = await repo.findUserByPhone(phone);
     if (existing) {
-      const sessionToken = await createSession(repo, existing, {
+      const sessionToken = await createSession({ auth: repo, events: deps.events.with(trx) }, existing, {
         provider: 'phone',
-        userAgent: input.userAgent,
+        origin: input.origin,
+        replacing: input.currentToken,
         now,
       });
       return { isExistingUser: true, sessionToken, user: verifiedUser(existing), account: toUser(existing) };

@@ -2,6 +2,7 @@ import type { TSubscriptionChangeResponse } from '@app/contract/billing/subscrip
 import { TRIAL_DAYS } from '@app/contract/constants';
 import { AppError } from '../../lib/app-error';
 import { type Language, translate } from '../../lib/messages';
+import type { RequestOrigin } from '../../lib/request-origin';
 import type { BillingDeps } from './deps';
 import { currentLiveSubscription, describeSubscription } from './describe-subscription';
 
@@ -9,8 +10,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Our trial (design §8): 7 days, no card, once per user; a paying subscriber does not need it. */
 export async function activateTrial(
-  deps: Pick<BillingDeps, 'repo' | 'transaction' | 'now'>,
-  input: { userId: string; language: Language },
+  deps: Pick<BillingDeps, 'repo' | 'events' | 'transaction' | 'now'>,
+  input: { userId: string; language: Language; origin: RequestOrigin },
 ): Promise<TSubscriptionChangeResponse> {
   const now = deps.now();
   const nowIso = now.toISOString();
@@ -26,6 +27,13 @@ export async function activateTrial(
     if (!(await repo.startTrial(input.userId, nowIso, end))) {
       throw new AppError('CONFLICT', translate(input.language, 'trialAlreadyUsed'));
     }
+    await deps.events.with(trx).record({
+      userId: input.userId,
+      kind: 'plan_changed',
+      detail: { change: 'trial_started', plan: 'trial' },
+      origin: input.origin,
+      at: now,
+    });
     const account = await repo.getAccount(input.userId);
     return { success: true as const, subscription: describeSubscription(account, [], now) };
   });

@@ -5,7 +5,7 @@ import type { UserRow } from '../auth/repo';
 import type { BillingDeps } from './deps';
 import { provider } from './deps';
 import { ensureCustomer } from './ensure-customer';
-import { syncCustomer } from './sync-customer';
+import { type SyncDeps, syncCustomer } from './sync-customer';
 
 /** The paid plan asked for, or 400 with the spec's 'Invalid plan selected'. */
 function paidPlan(planId: TPlanId, language: Language) {
@@ -38,7 +38,7 @@ export async function createPaymentIntent(
 
 /** Subscribes with a card the form confirmed; refused while a live subscription exists. */
 export async function createCardSubscription(
-  deps: Pick<BillingDeps, 'repo' | 'payments' | 'transaction' | 'now'>,
+  deps: SyncDeps,
   input: { user: UserRow; plan: TPlanId; paymentMethodId: string; language: Language },
 ): Promise<{ subscriptionId: string; status: string; client_secret: string | null }> {
   paidPlan(input.plan, input.language);
@@ -59,7 +59,7 @@ export async function createCardSubscription(
 
 /** Makes a confirmed card the default one, then syncs so billing/info shows its last4. */
 export async function replaceCard(
-  deps: Pick<BillingDeps, 'repo' | 'payments' | 'transaction' | 'now'>,
+  deps: SyncDeps,
   input: { user: UserRow; paymentMethodId: string },
 ): Promise<{ success: true; last4: string }> {
   const customerId = await ensureCustomer(deps, input.user);

@@ -1,17 +1,16 @@
 import type { TSubscriptionChangeResponse } from '@app/contract/billing/subscription-changes';
 import { AppError } from '../../lib/app-error';
 import { type Language, translate } from '../../lib/messages';
-import type { BillingDeps } from './deps';
 import { provider } from './deps';
 import { currentLiveSubscription, describeSubscription } from './describe-subscription';
-import { syncCustomer } from './sync-customer';
+import { type SyncDeps, syncCustomer } from './sync-customer';
 
 /**
  * Cancel at period end, or undo that. The change is made at the provider, then the sync writes
  * our copy from what the provider now says (the webhook that follows finds it already done).
  */
 export async function changeCancellation(
-  deps: Pick<BillingDeps, 'repo' | 'payments' | 'transaction' | 'now'>,
+  deps: SyncDeps,
   input: { userId: string; cancel: boolean; language: Language },
 ): Promise<TSubscriptionChangeResponse> {
   const account = await deps.repo.getAccount(input.userId);

@@ -1,12 +1,14 @@
 import type { RunInTransaction } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { type PaymentsProvider, PaymentsProviderError } from '../../providers/payments/payments';
+import type { SecurityEventsRepo } from '../security-events/repo';
 import type { BillingRepo } from './repo';
 import type { UsageReport } from './usage-report';
 
 /** What every billing use case may need; each takes the part it uses. */
 export interface BillingDeps {
   repo: BillingRepo;
+  events: SecurityEventsRepo;
   payments: PaymentsProvider;
   transaction: RunInTransaction;
   usage: UsageReport;

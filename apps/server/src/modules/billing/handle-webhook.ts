@@ -1,8 +1,7 @@
 import { AppError } from '../../lib/app-error';
 import { type Language, translate } from '../../lib/messages';
 import { WebhookSignatureError } from '../../providers/payments/payments';
-import type { BillingDeps } from './deps';
-import { type SyncOutcome, syncCustomer } from './sync-customer';
+import { type SyncDeps, type SyncOutcome, syncCustomer } from './sync-customer';
 
 /** The events that can change what billing shows; each one only triggers the sync. */
 export const HANDLED_EVENTS = new Set([
@@ -22,7 +21,7 @@ export const HANDLED_EVENTS = new Set([
  * current state.
  */
 export async function handleWebhook(
-  deps: Pick<BillingDeps, 'repo' | 'payments' | 'transaction' | 'now'>,
+  deps: SyncDeps,
   input: { rawBody: Buffer; signature: string | undefined; language: Language },
 ): Promise<{ received: true; outcome: SyncOutcome | 'ignored' }> {
   let event: ReturnType<typeof deps.payments.constructWebhookEvent>;

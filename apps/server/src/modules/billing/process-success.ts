@@ -1,10 +1,9 @@
 import type { TSubscription } from '@app/contract/billing/get-billing-info';
 import { AppError } from '../../lib/app-error';
 import { type Language, translate } from '../../lib/messages';
-import type { BillingDeps } from './deps';
 import { provider } from './deps';
 import { currentLiveSubscription, describeSubscription } from './describe-subscription';
-import { syncCustomer } from './sync-customer';
+import { type SyncDeps, syncCustomer } from './sync-customer';
 
 /**
  * The success redirect: runs the sync at once, so the page shows the paid plan before any
@@ -12,7 +11,7 @@ import { syncCustomer } from './sync-customer';
  * checkout session counts; another's is not found.
  */
 export async function processSuccess(
-  deps: Pick<BillingDeps, 'repo' | 'payments' | 'transaction' | 'now'>,
+  deps: SyncDeps,
   input: { userId: string; sessionId: string; language: Language },
 ): Promise<{ success: boolean; subscription?: TSubscription }> {
   const account = await deps.repo.getAccount(input.userId);

@@ -20,6 +20,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { requestLanguage, translate } from '../../lib/messages';
+import { requestOrigin } from '../../lib/request-origin';
 import { registerRoute } from '../../lib/route';
 import { requireAuth } from '../../plugins/authenticate';
 import { activateTrial } from './activate-trial';
@@ -42,6 +43,7 @@ const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 export async function billingRoutes(app: FastifyInstance) {
   const deps: BillingDeps = {
     repo: app.billingRepo,
+    events: app.securityEvents,
     payments: app.payments,
     transaction: app.transaction,
     usage: app.hasDecorator('usage')
@@ -60,7 +62,7 @@ export async function billingRoutes(app: FastifyInstance) {
   );
   registerRoute(app, activateTrialRoute, async (req) => {
     const { user, language } = who(req);
-    return activateTrial(deps, { userId: user.id, language });
+    return activateTrial(deps, { userId: user.id, language, origin: requestOrigin(req) });
   });
   registerRoute(app, createCheckoutSessionRoute, async (req) =>
     createCheckoutSession({ ...deps, oneTimeStore: app.oneTimeStore }, { ...req.body, ...who(req) }),

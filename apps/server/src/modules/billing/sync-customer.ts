@@ -1,6 +1,10 @@
 import type { BillingDeps } from './deps';
 import { provider } from './deps';
+import { planChange } from './plan-changes';
 import type { ProviderState } from './repo';
+
+/** What a sync needs, and so what everything that ends in a sync needs. */
+export type SyncDeps = Pick<BillingDeps, 'repo' | 'events' | 'payments' | 'transaction' | 'now'>;
 
 export type SyncOutcome = 'synced' | 'newer-state-kept' | 'duplicate-event' | 'unknown-customer';
 
@@ -35,7 +39,7 @@ async function readProviderState(
  * a read older than the one already written is not written over it.
  */
 export async function syncCustomer(
-  deps: Pick<BillingDeps, 'repo' | 'payments' | 'transaction' | 'now'>,
+  deps: SyncDeps,
   input: { customerId: string; event?: { id: string; type: string } },
 ): Promise<SyncOutcome> {
   const { event } = input;
@@ -55,7 +59,13 @@ export async function syncCustomer(
     await repo.lockAccount(account.user_id);
     const current = await repo.getAccount(account.user_id);
     if (current?.synced_at && current.synced_at > readAt) return 'newer-state-kept';
+    const change = planChange(await repo.listSubscriptions(account.user_id), state.subscriptions);
     await repo.writeProviderState(account.user_id, state, readAt, nowIso);
+    if (change) {
+      await deps.events
+        .with(trx)
+        .record({ userId: account.user_id, kind: 'plan_changed', detail: change, at: deps.now() });
+    }
     return 'synced';
   });
 }

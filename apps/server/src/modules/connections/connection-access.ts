@@ -1,5 +1,6 @@
 import type { TLanguage } from '@app/contract/messages';
 import type { FastifyBaseLogger } from 'fastify';
+import type { RunInTransaction } from '../../db/database';
 import { translate } from '../../lib/messages';
 import type { OneTimeStore } from '../../lib/one-time-store/one-time-store';
 import type { SecretBox } from '../../lib/secret-box';
@@ -10,6 +11,7 @@ import {
   type SignInProvider,
 } from '../../providers/identity/identity';
 import type { SmsSender } from '../../providers/sms/sms';
+import type { SecurityEventsRepo } from '../security-events/repo';
 import type { ConnectionRow, ConnectionsRepo } from './repo';
 import { openToken, sealToken } from './sealed-tokens';
 
@@ -55,6 +57,8 @@ export class ConnectionUnavailableError extends Error {
 
 export interface ConnectionAccessDeps {
   repo: ConnectionsRepo;
+  events: SecurityEventsRepo;
+  transaction: RunInTransaction;
   identity: IdentityClient;
   store: OneTimeStore;
   secretBox: SecretBox;
@@ -102,7 +106,18 @@ export class ConnectionAccess {
    * provider answers while the connection is used (Apple's 401 after a password reset).
    */
   async markBroken(connection: ConnectionRow, reason: BrokenReason): Promise<void> {
-    const first = await this.deps.repo.markBroken(connection.id, reason, this.deps.now().toISOString());
+    const now = this.deps.now();
+    const first = await this.deps.transaction(async (trx) => {
+      if (!(await this.deps.repo.with(trx).markBroken(connection.id, reason, now.toISOString())))
+        return false;
+      await this.deps.events.with(trx).record({
+        userId: connection.user_id,
+        kind: 'connection_broken',
+        detail: { provider: connection.provider, reason },
+        at: now,
+      });
+      return true;
+    });
     if (first) await this.notifyBroken(connection);
   }
 

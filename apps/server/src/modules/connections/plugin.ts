@@ -21,6 +21,8 @@ export const connectionsPlugin = fp(
   async (app: FastifyInstance) => {
     const access = new ConnectionAccess({
       repo: app.connectionsRepo,
+      events: app.securityEvents,
+      transaction: app.transaction,
       identity: app.identity,
       store: app.oneTimeStore,
       secretBox: app.secretBox,
@@ -50,5 +52,15 @@ export const connectionsPlugin = fp(
       await running;
     });
   },
-  { name: 'connections', dependencies: ['connections-repo', 'identity', 'one-time-store', 'secrets', 'sms'] },
+  {
+    name: 'connections',
+    dependencies: [
+      'connections-repo',
+      'security-events-repo',
+      'identity',
+      'one-time-store',
+      'secrets',
+      'sms',
+    ],
+  },
 );

@@ -4,19 +4,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RunInTransaction } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { type Language, translate } from '../../lib/messages';
+import type { RequestOrigin } from '../../lib/request-origin';
 import type { SecretBox } from '../../lib/secret-box';
-import type { IdentityClient, SignInProvider } from '../../providers/identity/identity';
+import type { IdentityClient } from '../../providers/identity/identity';
 import type { ConnectionRow, ConnectionsRepo } from '../connections/repo';
-import { openToken } from '../connections/sealed-tokens';
+import { revokeGrant } from '../connections/revoke-grant';
+import type { SecurityEventsRepo } from '../security-events/repo';
 import { findOwnConnection } from './find-connection';
 import { PROVIDER_LABELS, serviceLabel } from './services';
 import { setServiceEnabled } from './set-service-enabled';
 
-/** A provider slow to answer a revoke must not hold the person's click for long; it is logged. */
-const REVOKE_TIMEOUT_MS = 10_000;
-
 export interface DisconnectDeps {
   repo: ConnectionsRepo;
+  events: SecurityEventsRepo;
   identity: IdentityClient;
   secretBox: SecretBox;
   transaction: RunInTransaction;
@@ -33,6 +33,7 @@ export interface DisconnectInput {
   provider?: TProvider | undefined;
   /** Only this service is turned off; the connection stays. */
   service?: TServiceType | undefined;
+  origin: RequestOrigin;
 }
 
 /**
@@ -69,9 +70,18 @@ export async function disconnect(deps: DisconnectDeps, input: DisconnectInput): 
 
   await deps.transaction(async (trx) => {
     const repo = deps.repo.with(trx);
-    for (const connection of connections) await repo.delete(connection.id);
+    for (const connection of connections) {
+      await repo.delete(connection.id);
+      await deps.events.with(trx).record({
+        userId: input.userId,
+        kind: 'connection_removed',
+        detail: { provider: connection.provider },
+        origin: input.origin,
+        at: deps.now(),
+      });
+    }
   });
-  for (const connection of connections) await revokeAtProvider(deps, connection);
+  for (const connection of connections) await revokeGrant(deps, connection);
   return { success: true, message: translate(input.language, 'disconnected', { provider: label }) };
 }
 
@@ -101,29 +111,4 @@ async function targets(repo: ConnectionsRepo, input: DisconnectInput): Promise<C
     );
   }
   return rows;
-}
-
-/** Best effort: a failure is logged (the grant may still exist at the provider) and never undoes the delete. */
-async function revokeAtProvider(deps: DisconnectDeps, connection: ConnectionRow): Promise<void> {
-  // Apple's app-specific password can only be revoked by the person at appleid.apple.com.
-  if (connection.provider === 'apple') return;
-  const log = { connectionId: connection.id, provider: connection.provider };
-  try {
-    const tokens = {
-      accessToken: openToken(deps.secretBox, connection.id, 'access', connection.access_token),
-      refreshToken: connection.refresh_token
-        ? openToken(deps.secretBox, connection.id, 'refresh', connection.refresh_token)
-        : null,
-    };
-    let timer: NodeJS.Timeout | undefined;
-    const revoked = await Promise.race([
-      deps.identity.revoke(connection.provider as SignInProvider, tokens),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('revoke timed out')), REVOKE_TIMEOUT_MS);
-      }),
-    ]).finally(() => clearTimeout(timer));
-    deps.log.info({ ...log, revoked }, revoked ? 'grant revoked at the provider' : 'provider has no revoke');
-  } catch (error) {
-    deps.log.warn({ ...log, err: error }, 'revoking the grant at the provider failed; our copy is deleted');
-  }
 }

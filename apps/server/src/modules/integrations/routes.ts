@@ -6,6 +6,7 @@ import { getIntegrationsStatusRoute } from '@app/contract/integrations/get-integ
 import { getPermissionsRoute } from '@app/contract/integrations/get-permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requestLanguage } from '../../lib/messages';
+import { requestOrigin } from '../../lib/request-origin';
 import { registerRoute } from '../../lib/route';
 import { requireAuth } from '../../plugins/authenticate';
 import { disconnect } from './disconnect';
@@ -20,6 +21,7 @@ export async function integrationsRoutes(app: FastifyInstance) {
   const who = (req: FastifyRequest) => ({ userId: requireAuth(req).user.id, language: requestLanguage(req) });
   const disconnectDeps = (req: FastifyRequest) => ({
     repo,
+    events: app.securityEvents,
     identity: app.identity,
     secretBox: app.secretBox,
     transaction: app.transaction,
@@ -42,9 +44,14 @@ export async function integrationsRoutes(app: FastifyInstance) {
       account: provider.success ? { provider: provider.data } : { connectionId: req.params.account },
       provider: req.query.provider,
       service: req.query.service,
+      origin: requestOrigin(req),
     });
   });
   registerRoute(app, disconnectByProviderRoute, async (req) =>
-    disconnect(disconnectDeps(req), { ...who(req), account: { provider: req.query.provider } }),
+    disconnect(disconnectDeps(req), {
+      ...who(req),
+      account: { provider: req.query.provider },
+      origin: requestOrigin(req),
+    }),
   );
 }

@@ -4,6 +4,7 @@ import type { TErrorCode } from '@app/contract/http';
 import type { Db, RunInTransaction } from '../../db/database';
 import { newId } from '../../lib/ids';
 import type { OneTimeStore } from '../../lib/one-time-store/one-time-store';
+import type { RequestOrigin } from '../../lib/request-origin';
 import type { SecretBox } from '../../lib/secret-box';
 import { safeEqual } from '../../lib/secrets';
 import {
@@ -16,6 +17,7 @@ import { readPhoneProof } from '../auth/phone-proof';
 import type { AuthRepo } from '../auth/repo';
 import type { ConnectionsRepo } from '../connections/repo';
 import { tokenContext } from '../connections/sealed-tokens';
+import type { SecurityEventsRepo } from '../security-events/repo';
 import { bindingOf } from './browser-binding';
 import { type OAuthState, redirectUri, stateKey, TICKET_TTL_MS, ticketKey } from './oauth-state';
 
@@ -24,6 +26,7 @@ export interface FinishOAuthDeps {
   store: OneTimeStore;
   repo: ConnectionsRepo;
   authRepo: AuthRepo;
+  events: SecurityEventsRepo;
   transaction: RunInTransaction;
   secretBox: SecretBox;
   proofKey: Buffer;
@@ -64,6 +67,7 @@ export async function finishOAuth(
     callbackUrl: URL;
     /** The flow cookie this browser sent, if any. */
     browserKey: string | null;
+    origin: RequestOrigin;
   },
 ): Promise<OAuthOutcome> {
   try {
@@ -94,7 +98,9 @@ export async function finishOAuth(
     } catch (error) {
       throw new OAuthFailure('OAUTH_FAILED', `code exchange refused: ${(error as Error).message}`);
     }
-    const { userId, connection } = await deps.transaction((trx) => link(deps, trx, state, identity));
+    const { userId, connection } = await deps.transaction((trx) =>
+      link(deps, trx, state, identity, input.origin),
+    );
     let ticket: string | null = null;
     if (state.purpose === 'signin') {
       ticket = randomBytes(32).toString('base64url');
@@ -128,6 +134,7 @@ async function link(
   trx: Db,
   state: OAuthState,
   identity: ProviderIdentity,
+  origin: RequestOrigin,
 ): Promise<{ userId: string; connection: { email: string; name: string; missingServices: TServiceType[] } }> {
   const repo = deps.repo.with(trx);
   const now = deps.now();
@@ -217,6 +224,11 @@ async function link(
             last_refresh_error: null,
           }),
     });
+    if (existing.status === 'needs_reconnect' && !narrower) {
+      await deps.events
+        .with(trx)
+        .record({ userId, kind: 'connection_repaired', detail: { provider }, origin, at: now });
+    }
     const kept = narrower ? new Set(previous) : granted;
     return {
       userId,
@@ -243,6 +255,9 @@ async function link(
     created_at: nowIso,
     updated_at: nowIso,
   });
+  await deps.events
+    .with(trx)
+    .record({ userId, kind: 'connection_added', detail: { provider }, origin, at: now });
   return {
     userId,
     connection: {

@@ -18,6 +18,7 @@ import {
 } from '@app/contract/oauth/oauth-init';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requestLanguage } from '../../lib/messages';
+import { requestOrigin, signInOrigin } from '../../lib/request-origin';
 import { registerRoute } from '../../lib/route';
 import { bearerToken, requireAuth } from '../../plugins/authenticate';
 import type { SignInProvider } from '../../providers/identity/identity';
@@ -108,6 +109,7 @@ export async function oauthRoutes(app: FastifyInstance) {
             store: app.oneTimeStore,
             repo: app.connectionsRepo,
             authRepo: app.authRepo,
+            events: app.securityEvents,
             transaction: app.transaction,
             secretBox: app.secretBox,
             proofKey: app.secrets.tokenSigning,
@@ -120,6 +122,7 @@ export async function oauthRoutes(app: FastifyInstance) {
             query: req.query,
             callbackUrl: new URL(req.url, app.config.publicUrl),
             browserKey: readFlowCookie(req.headers.cookie),
+            origin: requestOrigin(req),
           },
         );
         if (wantsJson(req)) {
@@ -142,8 +145,14 @@ export async function oauthRoutes(app: FastifyInstance) {
     exchangeLoginTicketRoute,
     async (req) =>
       exchangeLoginTicket(
-        { store: app.oneTimeStore, authRepo: app.authRepo, now },
-        { ...req.body, language: requestLanguage(req), userAgent: req.headers['user-agent'] },
+        {
+          store: app.oneTimeStore,
+          authRepo: app.authRepo,
+          events: app.securityEvents,
+          transaction: app.transaction,
+          now,
+        },
+        { ...req.body, language: requestLanguage(req), ...signInOrigin(req) },
       ),
     { rateLimit: { max: 60, timeWindow: HOUR } },
   );

@@ -4,12 +4,15 @@ import type { TSetPhoneMappingResponse } from '@app/contract/phone-mapping/set-p
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../lib/app-error';
 import { type Language, translate } from '../../lib/messages';
+import type { RequestOrigin } from '../../lib/request-origin';
 import { checkCode, type TextCodeDeps, textCode } from '../auth/phone-codes';
 import type { UserRow } from '../auth/repo';
 import type { ConnectionsRepo } from '../connections/repo';
+import type { SecurityEventsRepo } from '../security-events/repo';
 
 export interface PhoneMappingDeps extends TextCodeDeps {
   connections: ConnectionsRepo;
+  events: SecurityEventsRepo;
 }
 
 /** The number the assistant answers for this person: the one on their account. */
@@ -27,7 +30,13 @@ export function phoneMapping(user: Pick<UserRow, 'phone_number'>): TPhoneMapping
  */
 export async function linkPhoneNumber(
   deps: PhoneMappingDeps,
-  input: { user: UserRow; phoneNumber: string; code?: string | undefined; language: Language },
+  input: {
+    user: UserRow;
+    phoneNumber: string;
+    code?: string | undefined;
+    language: Language;
+    origin: RequestOrigin;
+  },
 ): Promise<TSetPhoneMappingResponse> {
   const { user, language } = input;
   const phone = normaliseE164(input.phoneNumber);
@@ -61,7 +70,8 @@ export async function linkPhoneNumber(
   }
 
   const code = await checkCode(deps, { phone, code: input.code, language });
-  const now = deps.now().toISOString();
+  const at = deps.now();
+  const now = at.toISOString();
   try {
     // The code is spent only together with the link it buys.
     await deps.transaction(async (trx) => {
@@ -75,6 +85,7 @@ export async function linkPhoneNumber(
         await repo.releasePhoneNumber(holder.id, phone, now);
       }
       await repo.setPhoneNumber(user.id, phone, now);
+      await deps.events.with(trx).record({ userId: user.id, kind: 'phone_linked', origin: input.origin, at });
     });
   } catch (error) {
     // Someone else linked or signed up with the number between the check and the write.

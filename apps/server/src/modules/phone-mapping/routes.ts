@@ -4,6 +4,7 @@ import { setPhoneMappingRoute } from '@app/contract/phone-mapping/set-phone-mapp
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clientKey } from '../../lib/client-address';
 import { requestLanguage } from '../../lib/messages';
+import { requestOrigin } from '../../lib/request-origin';
 import { registerRoute } from '../../lib/route';
 import { bearerToken, requireAuth } from '../../plugins/authenticate';
 import { linkPhoneNumber, phoneMapping } from './link-phone-number';
@@ -36,6 +37,7 @@ export async function phoneMappingRoutes(app: FastifyInstance) {
         {
           repo: app.authRepo,
           connections: app.connectionsRepo,
+          events: app.securityEvents,
           transaction: app.transaction,
           sms: app.sms,
           codeKey: app.secrets.codeHash,
@@ -43,7 +45,12 @@ export async function phoneMappingRoutes(app: FastifyInstance) {
           publicUrl: app.config.publicUrl,
           now: () => app.clock.now(),
         },
-        { ...req.body, user: requireAuth(req).user, language: requestLanguage(req) },
+        {
+          ...req.body,
+          user: requireAuth(req).user,
+          language: requestLanguage(req),
+          origin: requestOrigin(req),
+        },
       ),
     { rateLimit: LINK_RATE_LIMIT },
   );

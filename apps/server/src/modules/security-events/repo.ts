@@ -7,7 +7,6 @@ import type { RequestOrigin } from '../../lib/request-origin';
 
 export type SecurityEventRow = Selectable<SecurityEventsTable>;
 
-
 export interface SecurityEvent {
   userId: string;
   kind: TSecurityEventKind;
@@ -57,4 +56,8 @@ declare module 'fastify' {
   }
 }
 
-export const securityEventsRepoPlugin = repoPlugin('securityEvents', SecurityEventsRepo, 'security-events-repo');
+export const securityEventsRepoPlugin = repoPlugin(
+  'securityEvents',
+  SecurityEventsRepo,
+  'security-events-repo',
+);
