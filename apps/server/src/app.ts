@@ -6,6 +6,8 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { redactPhoneNumbers } from './lib/redact';
+import { accountRepoPlugin } from './modules/account/repo';
+import { accountRoutes } from './modules/account/routes';
 import { appConfigRoutes } from './modules/app-config/routes';
 import { appleRoutes } from './modules/apple/routes';
 import { assistantRoutes } from './modules/assistant/routes';
@@ -138,6 +140,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // Repositories, workers and request guards.
   await app.register(authRepoPlugin);
   await app.register(securityEventsRepoPlugin);
+  await app.register(accountRepoPlugin);
   await app.register(sessionsPlugin);
   await app.register(contactRepoPlugin);
   await app.register(connectionsRepoPlugin);
@@ -156,6 +159,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(appConfigRoutes);
   await app.register(authRoutes);
   await app.register(contactRoutes);
+  await app.register(accountRoutes);
   await app.register(eventsRoutes);
   await app.register(oauthRoutes);
   await app.register(integrationsRoutes);

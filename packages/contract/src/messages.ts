@@ -96,6 +96,16 @@ const en = {
   phoneCodeSent: 'We texted a code to {{phone}}. Enter it to link this number.',
   smsLinkCode:
     '{{code}} is your {{product}} code to link this number to your assistant. It expires in 10 minutes. Never share it with anyone.',
+  // Account and privacy (issue 11).
+  sessionNotFound: 'This session has already ended.',
+  deleteCancelFailed:
+    'We could not cancel your subscription, so nothing was deleted. Please try again in a few minutes.',
+  accountDeleted: 'Your account has been deleted.',
+  accountDeletedSms:
+    'Your {{product}} account and its data have been deleted, and every connected account was disconnected. Thank you for trying {{product}}.',
+  accountDeletedSubject: 'Your {{product}} account has been deleted',
+  accountDeletedMail:
+    'Your {{product}} account and its data have been deleted, every connected account was disconnected and any subscription was canceled. We keep only the invoices the law requires, without your contact details.\n\nThank you for trying {{product}}.',
 };
 
 export type MessageKey = keyof typeof en;
@@ -175,6 +185,14 @@ const zh: Record<MessageKey, string> = {
   phoneCodeSent: '我们已向 {{phone}} 发送验证码，输入后即可关联此号码。',
   smsLinkCode:
     '{{code}} 是您的 {{product}} 验证码，用于将此号码关联到您的助手，10 分钟内有效。请勿告诉任何人。',
+  sessionNotFound: '此会话已结束。',
+  deleteCancelFailed: '无法取消您的订阅，因此未删除任何内容。请几分钟后重试。',
+  accountDeleted: '您的账户已删除。',
+  accountDeletedSms:
+    '您的 {{product}} 账户及其数据已删除，所有已连接的账户均已断开。感谢您使用 {{product}}。',
+  accountDeletedSubject: '您的 {{product}} 账户已删除',
+  accountDeletedMail:
+    '您的 {{product}} 账户及其数据已删除，所有已连接的账户均已断开，订阅也已取消。我们仅按法律要求保留发票，且不含您的联系方式。\n\n感谢您使用 {{product}}。',
 };
 
 export const MESSAGES: Record<TLanguage, Record<MessageKey, string>> = { en, zh };

@@ -72,7 +72,7 @@ export interface ContactMessagesTable {
 
 export interface MailOutboxTable {
   id: string;
-  kind: 'support' | 'confirmation' | 'usage_alert';
+  kind: 'support' | 'confirmation' | 'usage_alert' | 'account_deleted';
   recipient: string;
   reply_to: string | null;
   subject: string;

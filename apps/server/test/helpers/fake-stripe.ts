@@ -47,6 +47,8 @@ export class FakeStripe {
   readonly invoices = new Map<string, Obj>();
   readonly paymentMethods = new Map<string, Obj>();
   readonly requests: { method: string; path: string }[] = [];
+  /** While true, every call is answered 500, as during a Stripe outage. */
+  down = false;
   private readonly idempotent = new Map<string, unknown>();
   private server: Server | null = null;
   port = 0;
@@ -159,6 +161,7 @@ export class FakeStripe {
       send(404, {
         error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` },
       });
+    if (this.down) return send(500, { error: { type: 'api_error', message: 'Fake Stripe is down' } });
     // A repeated idempotency key gets the first answer, as Stripe does.
     const key = req.headers['idempotency-key'];
     if (method === 'POST' && typeof key === 'string' && this.idempotent.has(key)) {
@@ -246,6 +249,13 @@ export class FakeStripe {
       if (body.cancel_at_period_end !== undefined)
         sub.cancel_at_period_end = body.cancel_at_period_end === 'true';
       return remember(sub);
+    }
+    if (resource === 'subscriptions' && objectId && method === 'DELETE') {
+      const sub = this.subscriptions.get(objectId);
+      if (!sub) return missing('subscription');
+      sub.status = 'canceled';
+      sub.cancel_at_period_end = false;
+      return send(200, sub);
     }
     if (resource === 'invoices' && method === 'GET') {
       const invoices = [...this.invoices.values()]

@@ -18,5 +18,5 @@ export const deleteAccountRoute = defineRoute({
   auth: true,
   body: ZDeleteAccountBody,
   response: ZSuccess,
-  errors: ['UNAUTHORIZED', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
+  errors: ['UNAUTHORIZED', 'RATE_LIMITED', 'PAYMENT_ERROR'],
 });

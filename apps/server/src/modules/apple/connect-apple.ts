@@ -92,15 +92,13 @@ export async function connectApple(
       // Connecting again over a working connection (another Apple ID, new calendars) is no event.
       const kind = !mine ? 'connection_added' : mine.status === 'connected' ? null : 'connection_repaired';
       if (kind) {
-        await deps.events
-          .with(trx)
-          .record({
-            userId: input.userId,
-            kind,
-            detail: { provider: 'apple' },
-            origin: input.origin,
-            at: now,
-          });
+        await deps.events.with(trx).record({
+          userId: input.userId,
+          kind,
+          detail: { provider: 'apple' },
+          origin: input.origin,
+          at: now,
+        });
       }
       if (mine) {
         // Repaired in place: the break, its SMS mark and any failure history are over.

@@ -1,30 +1,20 @@
-import { createHash } from 'node:crypto';
 import { getPhoneMappingRoute } from '@app/contract/phone-mapping/get-phone-mapping';
 import { setPhoneMappingRoute } from '@app/contract/phone-mapping/set-phone-mapping';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { clientKey } from '../../lib/client-address';
 import { requestLanguage } from '../../lib/messages';
 import { requestOrigin } from '../../lib/request-origin';
 import { registerRoute } from '../../lib/route';
-import { bearerToken, requireAuth } from '../../plugins/authenticate';
+import { perSessionLimit } from '../../lib/session-rate-limit';
+import { requireAuth } from '../../plugins/authenticate';
 import { linkPhoneNumber, phoneMapping } from './link-phone-number';
 
 const HOUR = 60 * 60 * 1000;
 
 /**
- * Counted per session rather than per address (the limit runs before authentication, so it
- * keys on the token's hash): each try says whether a number is taken, so one person may not
- * probe many numbers, and people behind one shared address do not share a budget. The code
- * system's own per-number limits still apply underneath.
+ * Per session: each try says whether a number is taken, so one person may not probe many
+ * numbers. The code system's own per-number limits still apply underneath.
  */
-const LINK_RATE_LIMIT = {
-  max: 20,
-  timeWindow: HOUR,
-  keyGenerator: (req: FastifyRequest) => {
-    const token = bearerToken(req);
-    return token ? `phone-link:${createHash('sha256').update(token).digest('hex')}` : clientKey(req.ip);
-  },
-};
+const LINK_RATE_LIMIT = perSessionLimit('phone-link', 20, HOUR);
 
 export async function phoneMappingRoutes(app: FastifyInstance) {
   registerRoute(app, getPhoneMappingRoute, async (req) => phoneMapping(requireAuth(req).user));

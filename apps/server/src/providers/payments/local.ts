@@ -191,6 +191,12 @@ export class LocalPayments implements PaymentsProvider {
     await this.deps.repo.replace({ ...sub, cancelAtPeriodEnd: cancel });
   }
 
+  async cancelNow(subscriptionId: string): Promise<void> {
+    const sub = await this.deps.repo.get<ProviderSubscription>('subscription', subscriptionId);
+    if (!sub) throw new PaymentsProviderError(`No such subscription: ${subscriptionId}`, { status: 404 });
+    await this.deps.repo.replace({ ...sub, status: 'canceled', cancelAtPeriodEnd: false });
+  }
+
   async listInvoices(customerId: string): Promise<ProviderInvoice[]> {
     const invoices = await this.deps.repo.list<ProviderInvoice>('invoice', customerId);
     return invoices.map((invoice) => ({

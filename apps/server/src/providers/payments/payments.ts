@@ -73,6 +73,8 @@ export interface PaymentsProvider {
   /** Only active, trialing and past_due: never a canceled one picked up by `limit: 1`. */
   listLiveSubscriptions(customerId: string): Promise<ProviderSubscription[]>;
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void>;
+  /** Ends a subscription now, without a refund or a final invoice (an account being deleted). */
+  cancelNow(subscriptionId: string): Promise<void>;
   listInvoices(customerId: string): Promise<ProviderInvoice[]>;
   defaultCard(customerId: string): Promise<ProviderCard | null>;
   customerPortalUrl(customerId: string, returnUrl: string): Promise<string>;

@@ -145,6 +145,12 @@ export class StripePayments implements PaymentsProvider {
     });
   }
 
+  cancelNow(subscriptionId: string): Promise<void> {
+    return call(async () => {
+      await this.stripe.subscriptions.cancel(subscriptionId);
+    });
+  }
+
   listInvoices(customerId: string): Promise<ProviderInvoice[]> {
     return call(async () => {
       const list = await this.stripe.invoices.list({ customer: customerId, limit: 100 });

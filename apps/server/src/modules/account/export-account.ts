@@ -1,0 +1,47 @@
+import type { TAccountExport } from '@app/contract/account/export';
+import type { Selectable } from 'kysely';
+import type { UsersTable } from '../../db/schema';
+import type { RequestOrigin } from '../../lib/request-origin';
+import { describeEvent } from './activity';
+import type { AccountDeps } from './deps';
+import { describeSession } from './sessions';
+
+/**
+ * Everything held about the person, as stored: the repository never selects a token, a
+ * token's hash or a sealed secret, so nothing here can leak one. The export itself is recorded
+ * (in the same transaction as the read, so the file lists its own event).
+ */
+export async function exportAccount(
+  deps: Pick<AccountDeps, 'repo' | 'events' | 'transaction' | 'now'>,
+  input: { user: Selectable<UsersTable>; currentSessionId: string; origin: RequestOrigin },
+): Promise<TAccountExport> {
+  const { user } = input;
+  const at = deps.now();
+  return deps.transaction(async (trx) => {
+    const repo = deps.repo.with(trx);
+    const events = deps.events.with(trx);
+    await events.record({ userId: user.id, kind: 'data_exported', origin: input.origin, at });
+    const rows = await repo.exportRows(user.id);
+    const sessions = await repo.listLiveSessions(user.id, at.toISOString());
+    return {
+      exportedAt: at.toISOString(),
+      profile: {
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        provider: user.provider,
+        phoneNumber: user.phone_number,
+        language: user.language,
+        timeZone: user.time_zone ?? null,
+        createdAt: user.created_at,
+      },
+      sessions: sessions.map((row) => describeSession(row, input.currentSessionId)),
+      connections: rows.connections,
+      billing: { account: rows.billingAccount, subscriptions: rows.subscriptions, invoices: rows.invoices },
+      usage: { events: rows.usageEvents, alerts: rows.usageAlerts },
+      supportMessages: rows.contactMessages,
+      assistantAccess: rows.assistantAccess,
+      securityEvents: (await events.recent(user.id)).map(describeEvent),
+    };
+  });
+}

@@ -1,0 +1,190 @@
+import type { Selectable } from 'kysely';
+import { Repo, repoPlugin } from '../../db/repo';
+import type { SessionsTable, UsersTable } from '../../db/schema';
+
+export type AccountSessionRow = Omit<Selectable<SessionsTable>, 'token_hash'>;
+
+/** The columns of a connection a person may take with them: everything but its secrets. */
+const CONNECTION_COLUMNS = [
+  'id',
+  'provider',
+  'provider_account_id',
+  'email',
+  'name',
+  'granted_scopes',
+  'status',
+  'status_reason',
+  'expires_at',
+  'created_at',
+  'updated_at',
+  'last_refresh_at',
+  'last_refresh_error_at',
+  'last_used_at',
+] as const;
+
+/**
+ * The SQL of the account screen: a person's sessions, everything held about them (for the
+ * export) and its deletion. Never selects a token, a token's hash or a sealed secret.
+ */
+export class AccountRepo extends Repo {
+  listLiveSessions(userId: string, nowIso: string): Promise<AccountSessionRow[]> {
+    return this.db
+      .selectFrom('sessions')
+      .select([
+        'id',
+        'user_id',
+        'provider',
+        'user_agent',
+        'network',
+        'created_at',
+        'last_seen_at',
+        'expires_at',
+      ])
+      .where('user_id', '=', userId)
+      .where('expires_at', '>', nowIso)
+      .orderBy('last_seen_at', 'desc')
+      .execute();
+  }
+
+  /** Only the user's own session; false when there is none by that id. */
+  async deleteSession(userId: string, sessionId: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('sessions')
+      .where('id', '=', sessionId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /** Every session of the user but `keepId`; how many went (expired ones are not counted). */
+  async deleteOtherSessions(userId: string, keepId: string, nowIso: string): Promise<number> {
+    const live = await this.db
+      .selectFrom('sessions')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('user_id', '=', userId)
+      .where('id', '!=', keepId)
+      .where('expires_at', '>', nowIso)
+      .executeTakeFirstOrThrow();
+    await this.db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', keepId).execute();
+    return Number(live.count);
+  }
+
+  findUser(userId: string): Promise<Selectable<UsersTable> | undefined> {
+    return this.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  }
+
+  /** Everything held about the user, secrets left out at the query, for the export. */
+  async exportRows(userId: string) {
+    const connections = await this.db
+      .selectFrom('connections')
+      .select(CONNECTION_COLUMNS)
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .execute();
+    const services = await this.db
+      .selectFrom('connection_services')
+      .innerJoin('connections', 'connections.id', 'connection_services.connection_id')
+      .select([
+        'connection_services.connection_id',
+        'connection_services.service_type',
+        'connection_services.is_enabled',
+        'connection_services.permissions',
+        'connection_services.updated_at',
+      ])
+      .where('connections.user_id', '=', userId)
+      .execute();
+    return {
+      connections: connections.map((connection) => ({
+        ...connection,
+        services: services.filter((service) => service.connection_id === connection.id),
+      })),
+      billingAccount:
+        (await this.db
+          .selectFrom('billing_accounts')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .executeTakeFirst()) ?? null,
+      subscriptions: await this.db
+        .selectFrom('billing_subscriptions')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .execute(),
+      invoices: await this.db
+        .selectFrom('billing_invoices')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .execute(),
+      usageEvents: await this.db
+        .selectFrom('usage_events')
+        .select(['id', 'idempotency_key', 'tokens', 'occurred_at', 'recorded_at'])
+        .where('user_id', '=', userId)
+        .orderBy('occurred_at')
+        .execute(),
+      usageAlerts: await this.db
+        .selectFrom('usage_alerts')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .execute(),
+      contactMessages: await this.db
+        .selectFrom('contact_messages')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .execute(),
+      assistantAccess: await this.db
+        .selectFrom('assistant_access_log')
+        .select(['id', 'caller', 'action', 'connection_id', 'outcome', 'created_at'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .execute(),
+    };
+  }
+
+  /**
+   * Erases the user: invoices are first copied to retained_invoices (amounts and the payment
+   * customer id, nothing that names the person), then every row that is theirs or names them
+   * goes. Tables with a foreign key to users follow by cascade; the rest are deleted here.
+   */
+  async eraseUser(user: Selectable<UsersTable>, customerId: string | null, nowIso: string): Promise<void> {
+    const invoices = await this.db
+      .selectFrom('billing_invoices')
+      .select(['id', 'date', 'description', 'amount_cents', 'currency', 'status'])
+      .where('user_id', '=', user.id)
+      .execute();
+    for (const invoice of invoices) {
+      await this.db
+        .insertInto('retained_invoices')
+        .values({ ...invoice, customer_id: customerId, retained_at: nowIso })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+    }
+    // Support mail carries the person's address (reply-to); alerts were addressed to them.
+    await this.db
+      .deleteFrom('mail_outbox')
+      .where((eb) =>
+        eb.or([
+          eb(
+            'contact_message_id',
+            'in',
+            eb.selectFrom('contact_messages').select('id').where('user_id', '=', user.id),
+          ),
+          eb('recipient', '=', user.email),
+          eb('reply_to', '=', user.email),
+        ]),
+      )
+      .execute();
+    if (user.phone_number) {
+      await this.db.deleteFrom('verification_codes').where('phone_number', '=', user.phone_number).execute();
+      await this.db.deleteFrom('phone_send_locks').where('phone_number', '=', user.phone_number).execute();
+    }
+    await this.db.deleteFrom('assistant_access_log').where('user_id', '=', user.id).execute();
+    await this.db.deleteFrom('users').where('id', '=', user.id).execute();
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accountRepo: AccountRepo;
+  }
+}
+
+export const accountRepoPlugin = repoPlugin('accountRepo', AccountRepo, 'account-repo');
