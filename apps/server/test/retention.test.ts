@@ -4,6 +4,7 @@ import {
   ACCESS_LOG_RETENTION_DAYS,
   CODE_RETENTION_AFTER_EXPIRY_MS,
   OUTBOX_RETENTION_DAYS,
+  SECURITY_EVENT_RETENTION_DAYS,
   WEBHOOK_EVENT_RETENTION_DAYS,
 } from '../src/modules/retention/purge';
 import { advanceClock, signIn } from './helpers/auth';
@@ -105,6 +106,35 @@ describe('retention', () => {
       expect((await app.purgeExpired()).billingWebhookEvents).toBe(1);
       const left = await app.db.selectFrom('billing_webhook_events').select('id').execute();
       expect(left.map((row) => row.id)).toEqual(['evt_recent']);
+    } finally {
+      await close();
+    }
+  });
+
+  it('keeps security activity for a year, then purges it', async () => {
+    const { app, close } = await build();
+    try {
+      const token = await signIn(app, '+61412555019');
+      const me = (
+        await app.inject({ method: 'GET', url: '/v1/auth/me', headers: { authorization: `Bearer ${token}` } })
+      ).json();
+      const daysAgo = (days: number) => new Date(app.clock.now().getTime() - days * DAY_MS);
+      await app.securityEvents.record({
+        userId: me.user.id,
+        kind: 'data_exported',
+        at: daysAgo(SECURITY_EVENT_RETENTION_DAYS + 1),
+      });
+      await app.securityEvents.record({
+        userId: me.user.id,
+        kind: 'data_exported',
+        at: daysAgo(SECURITY_EVENT_RETENTION_DAYS - 1),
+      });
+      expect((await app.purgeExpired()).securityEvents).toBe(1);
+      // The recent export and the sign-in remain.
+      expect((await app.securityEvents.recent(me.user.id)).map((e) => e.kind)).toEqual([
+        'sign_in',
+        'data_exported',
+      ]);
     } finally {
       await close();
     }

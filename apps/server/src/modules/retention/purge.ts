@@ -23,6 +23,9 @@ export const USAGE_EVENT_RETENTION_DAYS = 365;
  */
 export const WEBHOOK_EVENT_RETENTION_DAYS = 30;
 
+/** Security activity answers "was that me?" for a year, like the access log. */
+export const SECURITY_EVENT_RETENTION_DAYS = 365;
+
 /** Deletes what has served its purpose: expired codes, tickets and sessions, old dev outbox rows. */
 export function purgeExpired(repo: RetentionRepo, now: Date): Promise<Record<string, number>> {
   const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
@@ -36,5 +39,6 @@ export function purgeExpired(repo: RetentionRepo, now: Date): Promise<Record<str
     accessLogCreatedBefore: ago(ACCESS_LOG_RETENTION_DAYS * DAY_MS),
     usageEventsOccurredBefore: ago(USAGE_EVENT_RETENTION_DAYS * DAY_MS),
     webhookEventsReceivedBefore: ago(WEBHOOK_EVENT_RETENTION_DAYS * DAY_MS),
+    securityEventsCreatedBefore: ago(SECURITY_EVENT_RETENTION_DAYS * DAY_MS),
   });
 }

@@ -10,6 +10,7 @@ export interface PurgeCutoffs {
   accessLogCreatedBefore: string;
   usageEventsOccurredBefore: string;
   webhookEventsReceivedBefore: string;
+  securityEventsCreatedBefore: string;
 }
 
 /** The retention job's deletes. Each is idempotent, so two instances running it at once only repeat work. */
@@ -63,6 +64,12 @@ export class RetentionRepo extends Repo {
         await this.db
           .deleteFrom('billing_webhook_events')
           .where('received_at', '<', cutoffs.webhookEventsReceivedBefore)
+          .executeTakeFirst(),
+      ),
+      securityEvents: count(
+        await this.db
+          .deleteFrom('security_events')
+          .where('created_at', '<', cutoffs.securityEventsCreatedBefore)
           .executeTakeFirst(),
       ),
     };
