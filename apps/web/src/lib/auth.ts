@@ -1,5 +1,7 @@
 import { getMeRoute } from '@app/contract/auth/get-me';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
 import { apiRequest } from './api-client';
 import { getStoredUser, isAuthenticated, type StoredUser } from './session';
 
@@ -24,4 +26,19 @@ export function userQueryOptions() {
 
 export function useUser() {
   return useQuery(userQueryOptions());
+}
+
+/**
+ * Leaves the signed-in app once this device has forgotten the session (a logout, a deleted
+ * account): to the login route, then every cached answer of the old session (the user, their
+ * data) is dropped, so the next person on this device starts clean. The cache is cleared once
+ * the signed-in screens are left, so none of them refetches.
+ */
+export function useLeaveSignedIn(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return async () => {
+    await navigate(paths.login, { replace: true });
+    queryClient.clear();
+  };
 }

@@ -1,8 +1,6 @@
 import { logoutRoute } from '@app/contract/auth/logout';
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
-import { paths } from '@/config/paths';
 import { apiRequest } from '@/lib/api-client';
+import { useLeaveSignedIn } from '@/lib/auth';
 import { clearAllStorage, getSessionToken } from '@/lib/session';
 
 /**
@@ -18,17 +16,11 @@ export async function logout(): Promise<void> {
   }
 }
 
-/**
- * Logout from the shell: revoke, forget, go to the login route, then drop every cached answer
- * of the old session (the user, their data), so the next person on this device starts clean.
- * The cache is cleared once the signed-in screens are left, so none of them refetches.
- */
+/** Logout from the shell: revoke, forget, then leave the signed-in app (`useLeaveSignedIn`). */
 export function useLogout(): () => Promise<void> {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const leave = useLeaveSignedIn();
   return async () => {
     await logout();
-    await navigate(paths.login, { replace: true });
-    queryClient.clear();
+    await leave();
   };
 }
