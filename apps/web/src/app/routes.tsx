@@ -77,6 +77,14 @@ export const routes: RouteObject[] = [
               (m) => m.ContactPage,
             ),
           },
+          {
+            path: paths.account,
+            lazy: lazyRoute(
+              'account',
+              () => import('@/features/account/components/account-page'),
+              (m) => m.AccountPage,
+            ),
+          },
         ],
       },
       {

@@ -7,6 +7,7 @@ export const paths = {
   integrations: '/integrations',
   billing: '/billing',
   contact: '/contact',
+  account: '/account',
   privacy: '/privacy',
   terms: '/terms',
   appleGuide: '/apple-integration-guide',

@@ -21,7 +21,7 @@ async function landsOn(url: string, expected: string, user?: { name: string }) {
 }
 
 describe('route guard and redirects, signed out', () => {
-  it.each([paths.root, paths.integrations, paths.billing, paths.contact])(
+  it.each([paths.root, paths.integrations, paths.billing, paths.contact, paths.account])(
     '%s redirects to /login',
     async (url) => {
       await landsOn(url, paths.login);
@@ -78,7 +78,7 @@ describe('route guard and redirects, signed in', () => {
     },
   );
 
-  it.each([paths.root, paths.integrations, paths.billing, paths.contact])(
+  it.each([paths.root, paths.integrations, paths.billing, paths.contact, paths.account])(
     'protected %s opens',
     async (url) => {
       await landsOn(url, url, user);
@@ -98,6 +98,15 @@ describe('route guard and redirects, signed in', () => {
     expect(await screen.findByRole('link', { name: 'Billing' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Integrations' })).not.toHaveAttribute('aria-current');
   });
+
+  it('marks Account active on /account, below Contact', async () => {
+    renderApp(paths.account, { user });
+    // The screen's chunk and its translations load first.
+    const account = await screen.findByRole('link', { name: 'Account' }, { timeout: 10_000 });
+    expect(account).toHaveAttribute('aria-current', 'page');
+    const links = screen.getAllByRole('link').map((link) => link.textContent);
+    expect(links.indexOf('Account')).toBe(links.indexOf('Contact') + 1);
+  }, 20_000);
 });
 
 describe('the signed-in user is server state (GET /v1/auth/me)', () => {

@@ -30,6 +30,7 @@ export const NAV_SECTIONS: NavSection[] = [
     items: [
       { to: paths.billing, labelKey: 'nav.billing', isActive: exact(paths.billing) },
       { to: paths.contact, labelKey: 'nav.contact', isActive: exact(paths.contact) },
+      { to: paths.account, labelKey: 'nav.myAccount', isActive: exact(paths.account) },
     ],
   },
 ];

@@ -1,5 +1,5 @@
 import { NavLink, Stack, Text } from '@mantine/core';
-import { IconCreditCard, IconLifebuoy, IconPlugConnected } from '@tabler/icons-react';
+import { IconCreditCard, IconLifebuoy, IconPlugConnected, IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { NAV_SECTIONS } from './nav-items';
@@ -8,6 +8,7 @@ const ICONS: Record<string, typeof IconPlugConnected> = {
   'nav.integrations': IconPlugConnected,
   'nav.billing': IconCreditCard,
   'nav.contact': IconLifebuoy,
+  'nav.myAccount': IconShieldLock,
 };
 
 export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
