@@ -55,6 +55,8 @@ for (const lang of LANGS) {
     const text = TEXT[lang];
 
     test('trial, upgrade through the local checkout, cancel and reactivate', async ({ page, request }) => {
+      // Four round trips through the checkout and the plan buttons, each with axe: ~20-30 s on 2 cores.
+      test.slow();
       await signInAsNewUser(page, request);
       await page.goto('/billing');
       const plan = page.getByRole('region', { name: text.plan });
