@@ -232,6 +232,28 @@ describe('GET /v1/account/activity', () => {
     expect(await activity(await signIn(app, newPhone()))).toHaveLength(1);
   });
 
+  it('shows a connection that broke (the grant withdrawn at Google) and its repair', async () => {
+    const token = await signIn(app, newPhone());
+    const email = `broken${n}@example.com`;
+    expect((await authorize(base, 'google', { email }, { token })).params.get('success')).toBe('true');
+    const revoked = await app.inject({
+      method: 'POST',
+      url: '/dev/idp/google/revoke',
+      payload: `email=${encodeURIComponent(email)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expect((await get('/v1/google/events', token)).statusCode).toBe(409);
+    expect((await authorize(base, 'google', { email }, { token })).params.get('success')).toBe('true');
+
+    const events = await activity(token);
+    expect(events.slice(0, 2)).toMatchObject([
+      { kind: 'connection_repaired', provider: 'google' },
+      { kind: 'connection_broken', provider: 'google', reason: 'grant_revoked' },
+    ]);
+    expect(events.filter((e) => e.kind === 'connection_broken')).toHaveLength(1);
+  });
+
   it('shows at most the last 50', async () => {
     const phone = newPhone();
     const token = await signIn(app, phone);
