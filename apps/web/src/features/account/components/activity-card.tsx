@@ -18,6 +18,7 @@ import { eventSentence } from '../utils/activity';
 import { deviceName } from '../utils/device';
 import { formatDateTime } from '../utils/format';
 import classes from './account.module.css';
+import { Facts } from './facts';
 import { LoadFailed, RowSkeletons } from './query-states';
 import { SectionCard } from './section-card';
 
@@ -90,10 +91,6 @@ function EventRow({ event }: { event: TSecurityEvent }) {
   const { t, i18n } = useTranslation('account');
   const Icon = ICONS[event.kind];
   const warning = WARNINGS.includes(event.kind);
-  const facts = [
-    ...(event.device ? [deviceName(event.device, t)] : []),
-    ...(event.network ? [t('network', { network: event.network })] : []),
-  ];
   return (
     <li>
       <Group wrap="nowrap" align="flex-start" gap="sm">
@@ -104,10 +101,16 @@ function EventRow({ event }: { event: TSecurityEvent }) {
           <Text fz="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
             {eventSentence(event, t)}
           </Text>
-          <Text fz="xs" c="dimmed">
-            <time dateTime={event.createdAt}>{formatDateTime(event.createdAt, i18n.resolvedLanguage)}</time>
-            {facts.map((fact) => ` · ${fact}`).join('')}
-          </Text>
+          <Facts
+            fz="xs"
+            items={[
+              <time key="at" dateTime={event.createdAt}>
+                {formatDateTime(event.createdAt, i18n.resolvedLanguage)}
+              </time>,
+              ...(event.device ? [deviceName(event.device, t)] : []),
+              ...(event.network ? [t('network', { network: event.network })] : []),
+            ]}
+          />
         </Stack>
       </Group>
     </li>

@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BottomSheet } from '@/components/bottom-sheet';
 import { useLeaveSignedIn } from '@/lib/auth';
-import { errorText } from '@/lib/error-text';
+import { catalogueText, errorText } from '@/lib/error-text';
 import { isMobile } from '@/lib/is-mobile';
 import { clearAllStorage } from '@/lib/session';
 import { showToast } from '@/lib/toast';
@@ -46,7 +46,7 @@ export function DeleteAccountDialog({ opened, onClose }: DeleteAccountDialogProp
       onSuccess: async () => {
         clearAllStorage();
         await leave();
-        showToast('green', t('delete.deleted'), TOAST_MS.long);
+        showToast('green', catalogueText('accountDeleted'), TOAST_MS.long);
       },
     });
   };

@@ -11,6 +11,7 @@ import { useRevokeSession } from '../api/revoke-session';
 import { DEVICE_ICONS, deviceName, methodLabel } from '../utils/device';
 import { formatDate, formatSince } from '../utils/format';
 import classes from './account.module.css';
+import { Facts } from './facts';
 import { LoadFailed, RowSkeletons } from './query-states';
 import { SectionCard } from './section-card';
 
@@ -105,10 +106,6 @@ function SessionRow({
   const Icon = DEVICE_ICONS[session.device.type];
   const name = deviceName(session.device, t);
   const since = session.current ? null : formatSince(session.lastSeenAt, language);
-  const how = [
-    methodLabel(session.method, t),
-    ...(session.network ? [t('network', { network: session.network })] : []),
-  ].join(' · ');
   return (
     <li>
       <Group wrap="nowrap" align="flex-start" gap="md">
@@ -126,18 +123,24 @@ function SessionRow({
               </Badge>
             ) : null}
           </Group>
-          <Text fz="sm" c="dimmed">
-            {how}
-          </Text>
-          <Text fz="sm" c="dimmed">
-            <time dateTime={session.createdAt}>
-              {t('devices.signedIn', { date: formatDate(session.createdAt, language) })}
-            </time>
-            {' · '}
-            <time dateTime={session.lastSeenAt}>
-              {since ? t('devices.lastActive', { when: since }) : t('devices.activeNow')}
-            </time>
-          </Text>
+          <Facts
+            fz="sm"
+            items={[
+              methodLabel(session.method, t),
+              ...(session.network ? [t('network', { network: session.network })] : []),
+            ]}
+          />
+          <Facts
+            fz="sm"
+            items={[
+              <time key="created" dateTime={session.createdAt}>
+                {t('devices.signedIn', { date: formatDate(session.createdAt, language) })}
+              </time>,
+              <time key="seen" dateTime={session.lastSeenAt}>
+                {since ? t('devices.lastActive', { when: since }) : t('devices.activeNow')}
+              </time>,
+            ]}
+          />
         </Stack>
         {session.current ? null : (
           <Button
