@@ -32,6 +32,10 @@ describe('describeDevice', () => {
       'Mozilla/5.0 (Linux; Android 14; V2307A) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/116.0 Mobile Safari/537.36 MicroMessenger/8.0.50',
       { browser: 'WeChat', os: 'Android', type: 'mobile' },
     ],
+    [
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
+      { browser: 'Chrome', os: 'Linux', type: 'desktop' },
+    ],
     ['curl/8.5.0', { browser: null, os: null, type: 'unknown' }],
   ])('%s', (agent, expected) => {
     expect(describeDevice(agent)).toEqual(expected);

@@ -10,7 +10,7 @@ const BROWSERS: ReadonlyArray<[RegExp, string]> = [
   [/\bSamsungBrowser\//, 'Samsung Internet'],
   [/\bMicroMessenger\//, 'WeChat'],
   [/\bFirefox\/|\bFxiOS\//, 'Firefox'],
-  [/\bCriOS\/|\bChrom(?:e|ium)\//, 'Chrome'],
+  [/\bCriOS\/|(?:\b|Headless)Chrom(?:e|ium)\//, 'Chrome'],
   [/\bVersion\/[\d.]+.*Safari\//, 'Safari'],
 ];
 
