@@ -1,9 +1,11 @@
-// `npm start`: build the web app when its build is missing or older than its sources,
-// then serve web + API from one Node process (design §3).
+// `npm start`: build the web app and the server when their builds are missing or older than
+// their sources, then serve web + API from one Node process (design §3). The server runs compiled
+// (apps/server/dist/server.mjs, scripts/build-server.mjs): no TypeScript loader in production.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { serverBundle, serverSources } from './build-server.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const web = join(root, 'apps/web');
@@ -17,14 +19,16 @@ function newestMtime(path) {
   return newest;
 }
 
+/** True when `built` is missing or any of `sources` (files or directories) changed after it. */
+function isStale(built, sources) {
+  if (!existsSync(built)) return true;
+  return Math.max(...sources.filter(existsSync).map(newestMtime)) > statSync(built).mtimeMs;
+}
+
 const sources = ['src', 'public', 'tools', 'index.html', 'vite.config.ts', '../../packages/contract/src'].map(
   (p) => join(web, p),
 );
-const needsBuild =
-  !existsSync(builtIndex) ||
-  Math.max(...sources.filter(existsSync).map(newestMtime)) > statSync(builtIndex).mtimeMs;
-
-if (needsBuild) {
+if (isStale(builtIndex, sources)) {
   console.log('Building the web app (once; again only when its sources change)...');
   const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
@@ -33,6 +37,11 @@ if (needsBuild) {
 // Variables already in the environment win over .env (Node's own loader never overwrites them).
 if (existsSync(join(root, '.env'))) process.loadEnvFile(join(root, '.env'));
 process.env.NODE_ENV ??= 'production';
-const { register } = await import('tsx/esm/api');
-register();
-await import('../apps/server/src/server.ts');
+
+if (isStale(serverBundle, serverSources)) {
+  const { buildServer } = await import('./build-server.mjs');
+  await buildServer();
+}
+// Stack traces name the bundle's lines; NODE_OPTIONS=--enable-source-maps maps them back to the
+// TypeScript sources, at a cost at start (docs/operations.md).
+await import(pathToFileURL(serverBundle).href);

@@ -12,7 +12,7 @@ import {
   SqliteDialect,
   sql,
 } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Config } from '../config';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
@@ -34,11 +34,13 @@ export function withDefaultUser(url: string): string {
 
 export function createDb(database: Config['database']): Db {
   if (database.kind === 'postgres') {
-    const pool = new pg.Pool({
-      connectionString: withDefaultUser(database.url),
-      max: 10,
-      ...(database.schema ? { options: `-c search_path=${database.schema}` } : {}),
-    });
+    // pg is loaded with the first query, so a server on SQLite never loads it.
+    const pool = async (): Promise<pg.Pool> =>
+      new (await import('pg')).default.Pool({
+        connectionString: withDefaultUser(database.url),
+        max: 10,
+        ...(database.schema ? { options: `-c search_path=${database.schema}` } : {}),
+      });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   mkdirSync(dirname(database.file), { recursive: true });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,8 +12,13 @@ declare module 'fastify' {
 export const redisPlugin = fp(
   async (app: FastifyInstance) => {
     const url = app.config.redisUrl;
+    // ioredis is loaded only when REDIS_URL is set: a single instance never needs it.
     const redis = url
-      ? new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2000, connectionName: 'relay-app' })
+      ? new (await import('ioredis')).Redis(url, {
+          maxRetriesPerRequest: 1,
+          connectTimeout: 2000,
+          connectionName: 'relay-app',
+        })
       : null;
     app.decorate('redis', redis);
     if (redis) app.addHook('onClose', async () => void (await redis.quit()));

@@ -1,12 +1,5 @@
 import { isIP } from 'node:net';
-import {
-  createAccount,
-  type DAVAccount,
-  type DAVCalendar,
-  fetchAddressBooks,
-  fetchCalendarObjects,
-  fetchCalendars,
-} from 'tsdav';
+import type { DAVAccount, DAVCalendar } from 'tsdav';
 import { overlaps, parseEvents } from './ical';
 import {
   type DavCollection,
@@ -77,6 +70,8 @@ export class TsdavIcloud implements IcloudClient {
   }
 
   async discover(credentials: IcloudCredentials): Promise<IcloudDiscovery> {
+    // tsdav (and its XML parser) is loaded on the first iCloud call, not at start.
+    const { createAccount, fetchAddressBooks, fetchCalendars } = await import('tsdav');
     return this.call(async (fetch) => {
       const headers = basicAuth(credentials);
       const [caldav, carddav] = await Promise.all(
@@ -110,6 +105,7 @@ export class TsdavIcloud implements IcloudClient {
     homes: IcloudHomes,
     range: { start: Date; end: Date },
   ): Promise<TCalendarEvent[]> {
+    const { fetchCalendarObjects, fetchCalendars } = await import('tsdav');
     return this.call(async (fetch) => {
       const headers = basicAuth(credentials);
       // The calendar list is read again each time: the person may have added one since connecting.

@@ -2,7 +2,8 @@ import { createHash, generateKeyPairSync, type JsonWebKey, randomBytes } from 'n
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { OAUTH_SLUGS } from '@app/contract/common';
 import type { FastifyInstance } from 'fastify';
-import Provider, { type Configuration } from 'oidc-provider';
+import type Provider from 'oidc-provider';
+import type { Configuration } from 'oidc-provider';
 import { answerLoopbackOnly } from '../../lib/dev-only';
 import { PROVIDER_SCOPES, type SignInProvider } from './identity';
 import { interactionPage } from './local-issuer-page';
@@ -40,10 +41,18 @@ function accountIdFor(provider: SignInProvider, email: string): string {
  * `/dev/idp/<provider>`, with a plain sign-in page (any email and name) where the person can
  * untick scopes. The app's OAuth client talks to it exactly as to Google or Microsoft.
  */
-export function createLocalIssuer(publicUrl: string, provider: SignInProvider) {
-  const issuer = `${publicUrl}/dev/idp/${provider}`;
-  const clientSecret = randomBytes(24).toString('base64url');
-  const accounts = new Map<string, Account>();
+async function createLocalIssuer(
+  publicUrl: string,
+  provider: SignInProvider,
+  {
+    issuer,
+    clientSecret,
+    accounts,
+  }: { issuer: string; clientSecret: string; accounts: Map<string, Account> },
+): Promise<Provider> {
+  // Loaded on the stand-in's first request, not at start: oidc-provider is a large module tree
+  // that a server signing in through the real providers never needs.
+  const { default: Provider } = await import('oidc-provider');
   const configuration: Configuration = {
     clients: [
       {
@@ -100,14 +109,21 @@ export function createLocalIssuer(publicUrl: string, provider: SignInProvider) {
   };
   const oidc = new Provider(issuer, configuration);
   oidc.proxy = true;
-  return { oidc, issuer, clientSecret, accounts };
+  return oidc;
 }
 
 /** Mounts one local issuer and its sign-in page on the app. */
 export async function mountLocalIssuer(app: FastifyInstance, provider: SignInProvider): Promise<LocalIssuer> {
-  const { oidc, issuer, clientSecret, accounts } = createLocalIssuer(app.config.publicUrl, provider);
   const prefix = `/dev/idp/${provider}`;
-  const handle = oidc.callback();
+  const issuer = `${app.config.publicUrl}${prefix}`;
+  const clientSecret = randomBytes(24).toString('base64url');
+  const accounts = new Map<string, Account>();
+  // The OpenID Provider and its signing key are made on the first request that needs them.
+  let created: Promise<{ oidc: Provider; handle: ReturnType<Provider['callback']> }> | undefined;
+  const ready = () =>
+    (created ??= createLocalIssuer(app.config.publicUrl, provider, { issuer, clientSecret, accounts }).then(
+      (oidc) => ({ oidc, handle: oidc.callback() }),
+    ));
 
   await app.register(
     async (scope) => {
@@ -117,6 +133,7 @@ export async function mountLocalIssuer(app: FastifyInstance, provider: SignInPro
       scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
       scope.get('/interaction/:uid', { schema: { hide: true } }, async (request, reply) => {
+        const { oidc } = await ready();
         const details = await oidc.interactionDetails(request.raw, reply.raw);
         const requested = String(details.params.scope ?? '')
           .split(' ')
@@ -135,6 +152,7 @@ export async function mountLocalIssuer(app: FastifyInstance, provider: SignInPro
       });
 
       scope.post('/interaction/:uid', { schema: { hide: true } }, async (request, reply) => {
+        const { oidc } = await ready();
         const form = new URLSearchParams(await readBody(request.raw));
         const details = await oidc.interactionDetails(request.raw, reply.raw);
         if (form.get('action') === 'deny') {
@@ -173,6 +191,7 @@ export async function mountLocalIssuer(app: FastifyInstance, provider: SignInPro
 
       // Facebook's stand-in profile API (its Graph `/me`): the account behind an access token.
       scope.get('/graph/me', { schema: { hide: true } }, async (request, reply) => {
+        const { oidc } = await ready();
         const token = /^Bearer\s+(\S+)$/i.exec(String(request.headers.authorization ?? ''))?.[1];
         const found = token ? await oidc.AccessToken.find(token) : undefined;
         const account = found?.accountId ? accounts.get(found.accountId) : undefined;
@@ -185,6 +204,7 @@ export async function mountLocalIssuer(app: FastifyInstance, provider: SignInPro
       // trying what happens when a person withdraws the app's access: every grant of the account
       // goes, so its refresh tokens answer invalid_grant and its access tokens stop working.
       scope.post('/revoke', { schema: { hide: true } }, async (request, reply) => {
+        const { oidc } = await ready();
         const form = new URLSearchParams(await readBody(request.raw));
         const accountId = accountIdFor(provider, form.get('email') ?? '');
         const account = accounts.get(accountId);
@@ -202,6 +222,7 @@ export async function mountLocalIssuer(app: FastifyInstance, provider: SignInPro
 
       // Facebook's "remove the app": every permission withdrawn, the grant and its tokens gone.
       scope.delete('/graph/me/permissions', { schema: { hide: true } }, async (request, reply) => {
+        const { oidc } = await ready();
         const token = /^Bearer\s+(\S+)$/i.exec(String(request.headers.authorization ?? ''))?.[1];
         const found = token ? await oidc.AccessToken.find(token) : undefined;
         if (!found) return reply.code(401).send({ error: { message: 'Invalid OAuth access token.' } });
@@ -211,7 +232,8 @@ export async function mountLocalIssuer(app: FastifyInstance, provider: SignInPro
         return { success: true };
       });
 
-      scope.all('/*', { schema: { hide: true } }, (request, reply) => {
+      scope.all('/*', { schema: { hide: true } }, async (request, reply) => {
+        const { handle } = await ready();
         reply.hijack();
         const raw = request.raw as IncomingMessage & { originalUrl?: string };
         raw.originalUrl = raw.url;

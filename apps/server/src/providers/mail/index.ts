@@ -4,14 +4,15 @@ import type { DevOutbox } from '../dev-outbox/repo';
 import { type BuiltPort, portPlugin } from '../port';
 import { LocalMail } from './local';
 import type { MailSender } from './mail';
-import { SmtpMail } from './smtp';
 
 /** SMTP when SMTP_URL is set; otherwise mail goes to the dev outbox. */
-export function buildMail(
+export async function buildMail(
   config: Config,
   deps: { devOutbox: DevOutbox; log: FastifyBaseLogger },
-): BuiltPort<MailSender> {
+): Promise<BuiltPort<MailSender>> {
   if (config.mail.smtpUrl) {
+    // nodemailer is loaded only with SMTP configured; the dev outbox never needs it.
+    const { SmtpMail } = await import('./smtp');
     return { port: 'mail', adapter: new SmtpMail(config.mail.smtpUrl), standIn: false, vendor: 'smtp' };
   }
   return {

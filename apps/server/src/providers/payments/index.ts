@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { type BuiltPort, portPlugin } from '../port';
 import { LocalPayments } from './local';
 import type { PaymentsProvider } from './payments';
-import { StripePayments } from './stripe';
 
 /** Stripe when its key is set (with the webhook secret and Starter price); otherwise the stand-in. */
-export function buildPayments(app: FastifyInstance): BuiltPort<PaymentsProvider> {
+export async function buildPayments(app: FastifyInstance): Promise<BuiltPort<PaymentsProvider>> {
   const { config } = app;
   if (config.stripe) {
+    // Loaded only with Stripe configured: the SDK is a large module tree the stand-in never needs.
+    const { StripePayments } = await import('./stripe');
     return { port: 'payments', adapter: new StripePayments(config.stripe), standIn: false, vendor: 'stripe' };
   }
   return {
