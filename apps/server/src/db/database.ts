@@ -51,7 +51,37 @@ export function createDb(database: Config['database']): Db {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new LockingSqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({
+    dialect: new LockingSqliteDialect({ database: withStatementCache(sqlite) }),
+  });
+}
+
+/**
+ * The SQLite database as Kysely sees it, with its prepared statements kept: Kysely prepares each
+ * query again on every execution, which on a signed-in read cost as much CPU as running the
+ * queries (bench/README.md). The most recently used statements are kept, keyed by their SQL; a
+ * statement still busy (a streamed query reading) is not handed out twice.
+ */
+function withStatementCache(sqlite: SQLite.Database, size = 500) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => void sqlite.close(),
+    prepare(text: string): SQLite.Statement {
+      const cached = cache.get(text);
+      if (cached && !cached.busy) {
+        // Map order is the eviction order: a statement just used moves to the back.
+        cache.delete(text);
+        cache.set(text, cached);
+        return cached;
+      }
+      const statement = sqlite.prepare(text);
+      if (!cached) {
+        cache.set(text, statement);
+        if (cache.size > size) cache.delete(cache.keys().next().value as string);
+      }
+      return statement;
+    },
+  };
 }
 
 /**
