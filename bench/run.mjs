@@ -1,54 +1,140 @@
-// `npm run bench`: load and page-weight benchmarks (not timed tests). Starts the real app on a
-// loopback port with a throwaway data dir, measures, writes bench/results.json, stops the app.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
-import { startApp } from './start-app.mjs';
+// `npm run bench`: every benchmark of issue 12 in one run, then bench/results.json and the tables
+// in bench/README.md. Benchmarks, not tests: nothing here fails on a slow figure. The knobs
+// (BENCH_QUICK, BENCH_SECONDS, BENCH_ONLY, LH_RUNS, ...) are in bench/lib/config.mjs and the README.
+//
+// The order keeps measurements apart: start-up first on an idle machine; then the SQLite app
+// with the bare Fastify reference beside it (API load; page weight and Lighthouse while nothing
+// else of ours runs; scale last, as it grows the database); then PostgreSQL + Redis.
+import { spawnSync } from 'node:child_process';
+import { measureBare, measureRoutes } from './lib/api.mjs';
+import { config, machine } from './lib/config.mjs';
+import { DAY_USER, YEAR_USER } from './lib/identities.mjs';
+import { runLighthouse } from './lib/lighthouse.mjs';
+import { pageWeight } from './lib/page-weight.mjs';
+import { measurePostgres } from './lib/postgres.mjs';
+import { root, rssMb, startApp, startBare, tempDir } from './lib/processes.mjs';
+import { writeResults } from './lib/report.mjs';
+import { measureScale } from './lib/scale.mjs';
+import { seed } from './lib/seeding.mjs';
+import { signedInStorage } from './lib/signed-in.mjs';
+import { measureStartup } from './lib/startup.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const port = Number(process.env.BENCH_PORT ?? 3200);
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-function load(path) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url: `${base}${path}`, connections: 20, duration: seconds }, (err, result) => {
-      if (err) return reject(err);
-      resolve({
-        path,
-        requestsPerSecond: Math.round(result.requests.average),
-        latencyMs: { p50: result.latency.p50, p99: result.latency.p99 },
-        non2xx: result.non2xx,
-        errors: result.errors,
-      });
-    });
-  });
+const started = performance.now();
+const wants = (section) => config.only.includes(section);
+const ports = {
+  app: config.basePort,
+  bare: config.basePort + 1,
+  postgres: config.basePort + 2,
+  cluster: config.basePort + 3,
+};
+const results = {
+  date: new Date().toISOString(),
+  machine: machine(),
+  settings: {
+    quick: config.quick,
+    connections: config.connections,
+    seconds: config.seconds,
+    warmupSeconds: config.warmupSeconds,
+    users: config.users,
+    lighthouseRuns: config.lighthouseRuns,
+  },
+};
+const bareRuns = [];
+const step = (title) => console.log(`\n== ${title} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+
+step('Building the web app and the server when their sources changed');
+const build = spawnSync(process.execPath, ['scripts/start.mjs', '--build-only'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+if (wants('startup')) {
+  step('Start-up and memory');
+  results.startup = await measureStartup(ports.app);
 }
 
-/** What a phone downloads before the first screen: the HTML, its entry script and styles, gzipped. */
-function pageWeight() {
-  const dist = join(root, 'apps/web/dist');
-  const html = readFileSync(join(dist, 'index.html'));
-  const refs = [...String(html).matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
-  const files = [
-    { file: 'index.html', bytes: html },
-    ...refs.map((ref) => ({ file: ref, bytes: readFileSync(join(dist, ref)) })),
-  ];
-  const rows = files.map(({ file, bytes }) => ({ file, raw: bytes.length, gzip: gzipSync(bytes).length }));
-  return { files: rows, totalGzipBytes: rows.reduce((sum, r) => sum + r.gzip, 0) };
-}
-
-const { base, stop } = await startApp(port);
+const bare = await startBare(ports.bare);
 try {
-  const results = {
-    date: new Date().toISOString(),
-    node: process.version,
-    secondsPerRun: seconds,
-    load: [await load('/healthz'), await load('/v1/config'), await load('/privacy')],
-    initialPageWeight: pageWeight(),
-  };
-  writeFileSync(join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
-  console.log(JSON.stringify(results, null, 2));
+  const needsApp = ['api', 'pages', 'lighthouse', 'scale'].some(wants);
+  if (needsApp) {
+    step(`Seeding ${config.users.toLocaleString('en')} people (SQLite)`);
+    const dataDir = tempDir();
+    const seeded = await seed(
+      [
+        { users: [0, config.users], usageDays: config.usageDays, eventsPerDay: 8 },
+        { users: [DAY_USER, YEAR_USER + 1] },
+      ],
+      { dataDir },
+    );
+    console.log(`  ${JSON.stringify(seeded.seeded)} in ${seeded.seconds} s`);
+    const app = await startApp({ port: ports.app, dataDir });
+    try {
+      results.api = { readyMs: app.readyMs, rssAfterStartMb: rssMb(app.pid), seeded: seeded.seeded };
+      if (wants('api')) {
+        step('API load, SQLite');
+        bareRuns.push((await measureBare(bare)).requestsPerSecond);
+        results.api.routes = await measureRoutes(app, config.users);
+        bareRuns.push((await measureBare(bare)).requestsPerSecond);
+        results.api.rssAfterLoadMb = rssMb(app.pid);
+        console.log(`  resident memory after the load run: ${results.api.rssAfterLoadMb} MB`);
+      }
+      const pages = [
+        { path: '/login' },
+        { path: '/integrations', signedIn: true },
+        { path: '/billing', signedIn: true },
+      ];
+      if (wants('pages')) {
+        step('Page weight');
+        results.pages = [];
+        for (const page of pages) {
+          const weight = await pageWeight(
+            app.base,
+            page.path,
+            page.signedIn ? { storage: signedInStorage(0) } : {},
+          );
+          results.pages.push({ ...weight, signedIn: Boolean(page.signedIn) });
+          console.log(
+            `  ${page.path}: JS ${(weight.bytes.js / 1024).toFixed(1)} KB, CSS ${(weight.bytes.css / 1024).toFixed(1)} KB, total ${(weight.bytes.total / 1024).toFixed(1)} KB in ${weight.requests} requests; chart code in ${weight.chartCodeIn.join(', ') || 'none'}; phone metadata in ${weight.phoneMetadataIn.join(', ') || 'none'}`,
+          );
+        }
+      }
+      if (wants('lighthouse')) {
+        step(`Lighthouse (${config.lighthouseRuns} run(s) a page)`);
+        results.lighthouse = [];
+        for (const page of [pages[0], { path: '/privacy' }, pages[1], pages[2]]) {
+          const lh = await runLighthouse(
+            `${app.base}${page.path}`,
+            page.signedIn ? { storage: signedInStorage(0) } : {},
+          );
+          results.lighthouse.push({ path: page.path, signedIn: Boolean(page.signedIn), ...lh });
+          console.log(
+            `  ${page.path}: performance ${lh.performance} (${lh.performanceOfEachRun.join(', ')}), accessibility ${lh.accessibility}, best practices ${lh.bestPractices}, FCP ${lh.fcpMs} ms, LCP ${lh.lcpMs} ms, TBT ${lh.tbtMs} ms, CLS ${lh.cls}`,
+          );
+        }
+      }
+      if (wants('scale')) {
+        step('Scale');
+        results.scale = await measureScale(app, { dataDir });
+      }
+    } finally {
+      await app.stop();
+    }
+  }
+  if (wants('postgres')) {
+    step('PostgreSQL + Redis: one instance and two');
+    results.postgres = await measurePostgres({ bare, port: ports.postgres, clusterPort: ports.cluster });
+    if (results.postgres.bare) bareRuns.push(results.postgres.bare.requestsPerSecond);
+  }
 } finally {
-  stop();
+  await bare.stop();
 }
+
+// The reference is the mean of the bare runs spread over the run (the machine's load moves).
+results.bare = {
+  runs: bareRuns,
+  requestsPerSecond: bareRuns.length ? Math.round(bareRuns.reduce((a, b) => a + b, 0) / bareRuns.length) : 0,
+};
+results.durationMs = Math.round(performance.now() - started);
+writeResults(results);
+step('Done: bench/results.json and the tables in bench/README.md');

@@ -42,6 +42,9 @@ if (isStale(serverBundle, serverSources)) {
   const { buildServer } = await import('./build-server.mjs');
   await buildServer();
 }
+// `node scripts/start.mjs --build-only`: the builds above, without serving (the benchmarks use it).
+if (process.argv.includes('--build-only')) process.exit(0);
+
 // Stack traces name the bundle's lines; NODE_OPTIONS=--enable-source-maps maps them back to the
 // TypeScript sources, at a cost at start (docs/operations.md).
 await import(pathToFileURL(serverBundle).href);

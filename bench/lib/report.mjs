@@ -1,0 +1,234 @@
+// bench/results.json (everything measured) and the tables in bench/README.md between the
+// results markers; the text around them is written by hand.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { root } from './processes.mjs';
+
+const START = '<!-- results:start (written by `npm run bench`; edit the text outside these markers) -->';
+const END = '<!-- results:end -->';
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const num = (n) => (n === undefined || n === null ? '–' : Number(n).toLocaleString('en'));
+const sec = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const verdict = (ok) => (ok ? 'met' : '**missed**');
+
+function table(head, rows) {
+  const line = (cells) => `| ${cells.join(' | ')} |`;
+  return [line(head), line(head.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+function statuses(result) {
+  const codes = Object.entries(result.statuses ?? {})
+    .map(([code, count]) => `${code}×${num(count)}`)
+    .join(', ');
+  return `${codes}${result.errors ? `, ${num(result.errors)} errors` : ''}${result.timeouts ? `, ${num(result.timeouts)} timeouts` : ''}`;
+}
+
+function loadRow(name, result, bare, target) {
+  const ratio = result.requestsPerSecond / bare;
+  const cells = [
+    name,
+    num(result.requestsPerSecond),
+    ratio.toFixed(2),
+    `${result.latencyMs.p50} ms`,
+    `${result.latencyMs.p99} ms`,
+    statuses(result),
+  ];
+  if (target) cells.push(verdict(ratio >= 0.5 && result.latencyMs.p99 < 25));
+  else cells.push('');
+  return cells;
+}
+
+function startupSection(r) {
+  const s = r.startup;
+  const rows = [];
+  if (s) {
+    rows.push([
+      'ready (spawn to `/readyz` 200, fresh data dir)',
+      `${num(s.readyMs)} ms`,
+      '< 500 ms',
+      verdict(s.readyMs < 500),
+    ]);
+    rows.push(['resident memory after start', `${num(s.rssAfterStartMb)} MB`, '', '']);
+  }
+  if (r.api?.rssAfterLoadMb !== undefined) {
+    rows.push([
+      'resident memory after the load run',
+      `${num(r.api.rssAfterLoadMb)} MB`,
+      '< 120 MB',
+      verdict(r.api.rssAfterLoadMb < 120),
+    ]);
+  }
+  if (r.api?.readyMs !== undefined)
+    rows.push(['ready with the 1,000 people seeded', `${num(r.api.readyMs)} ms`, '', '']);
+  return rows.length ? `### Start-up and memory\n\n${table(['', 'measured', 'target', ''], rows)}` : '';
+}
+
+function apiSection(r) {
+  const a = r.api;
+  if (!a?.routes) return '';
+  const bare = r.bare.requestsPerSecond;
+  const rows = [
+    [
+      'bare Fastify hello-world (reference)',
+      num(bare),
+      '1.00',
+      '',
+      '',
+      `runs: ${r.bare.runs.map(num).join(', ')} req/s`,
+      '',
+    ],
+    loadRow('`GET /healthz`', a.routes.healthz, bare),
+    loadRow('`GET /v1/auth/me`', a.routes.me, bare, true),
+    loadRow('`GET /v1/integrations/status`', a.routes.integrations, bare, true),
+    loadRow('`GET /v1/billing/info`', a.routes.billing, bare, true),
+    loadRow('`POST /v1/api/verify-code` (wrong codes)', a.routes.verifyCode, bare),
+    loadRow('`POST /v1/internal/usage`', a.routes.usage, bare),
+  ];
+  return `### API load, SQLite, one instance\n\n${table(['route', 'req/s', 'of bare', 'p50', 'p99', 'answers', 'target ≥ 0.5 of bare, p99 < 25 ms'], rows)}`;
+}
+
+function postgresSection(r) {
+  const p = r.postgres;
+  if (!p) return '';
+  if (p.skipped) return `### PostgreSQL + Redis\n\nSkipped: ${p.skipped}.`;
+  const bare = r.bare.requestsPerSecond;
+  const rows = ['me', 'integrations', 'billing'].map((key) => {
+    const sqlite = r.api?.routes[key];
+    const one = p.single[key];
+    const two = p.cluster[key];
+    return [
+      {
+        me: '`GET /v1/auth/me`',
+        integrations: '`GET /v1/integrations/status`',
+        billing: '`GET /v1/billing/info`',
+      }[key],
+      sqlite
+        ? `${num(sqlite.requestsPerSecond)} (${(sqlite.requestsPerSecond / bare).toFixed(2)}), p99 ${sqlite.latencyMs.p99} ms`
+        : '–',
+      `${num(one.requestsPerSecond)} (${(one.requestsPerSecond / bare).toFixed(2)}), p99 ${one.latencyMs.p99} ms`,
+      `${num(two.requestsPerSecond)} (${(two.requestsPerSecond / bare).toFixed(2)}), p99 ${two.latencyMs.p99} ms`,
+      `× ${(two.requestsPerSecond / one.requestsPerSecond).toFixed(2)}`,
+    ];
+  });
+  return `### Signed-in reads: SQLite, PostgreSQL${p.redis ? ' + Redis' : ''}, and two instances\n\nreq/s (share of bare), p99.\n\n${table(['route', 'SQLite, 1 instance', `PostgreSQL${p.redis ? ' + Redis' : ''}, 1 instance`, '2 instances (node:cluster)', '2 vs 1'], rows)}`;
+}
+
+function pagesSection(r) {
+  const pages = r.pages;
+  if (!pages) return '';
+  const rows = pages.map((p) => [
+    `\`${p.path}\`${p.signedIn ? ' (signed in)' : ''}`,
+    kb(p.bytes.js),
+    kb(p.bytes.css),
+    kb(p.bytes.total),
+    num(p.requests),
+    p.chartCodeIn.length ? p.chartCodeIn.map((f) => `\`${f.replace('assets/', '')}\``).join(', ') : 'no',
+    p.phoneMetadataIn.length
+      ? p.phoneMetadataIn.map((f) => `\`${f.replace('assets/', '')}\``).join(', ')
+      : 'no',
+    p.path === '/login' ? `${verdict(p.bytes.js <= 150 * 1024)} (≤ 150 KB JS)` : '',
+  ]);
+  const login = pages.find((p) => p.path === '/login');
+  const biggest = login
+    ? [...login.scripts]
+        .sort((a, b) => b.transferred - a.transferred)
+        .slice(0, 6)
+        .map((s) => [
+          `\`${s.file.replace('assets/', '')}\``,
+          kb(s.transferred),
+          kb(s.rawBytes),
+          s.top
+            .slice(0, 4)
+            .map((o) => `${o.owner} ${kb(o.bytes)}`)
+            .join(', '),
+        ])
+    : [];
+  return [
+    '### Page weight (first load, phone-sized Chromium, cache off, bytes as transferred with headers)',
+    table(
+      ['page', 'JS', 'CSS', 'total', 'requests', 'chart code (recharts) in', 'phone metadata in', 'budget'],
+      rows,
+    ),
+    biggest.length
+      ? `The largest scripts of \`/login\` and what they hold (from their source maps, bytes before compression):\n\n${table(['script', 'transferred', 'raw', 'largest parts'], biggest)}`
+      : '',
+  ].join('\n\n');
+}
+
+function lighthouseSection(r) {
+  const lh = r.lighthouse;
+  if (!lh) return '';
+  const rows = lh.map((p) => [
+    `\`${p.path}\`${p.signedIn ? ' (signed in)' : ''}`,
+    `${p.performance}${p.performance >= 95 ? '' : ' **(missed)**'}`,
+    `${p.accessibility}${p.accessibility === 100 ? '' : ' **(missed)**'}`,
+    p.bestPractices,
+    sec(p.fcpMs),
+    sec(p.lcpMs),
+    `${num(p.tbtMs)} ms`,
+    p.cls,
+    `${p.performanceOfEachRun.join(', ')}`,
+  ]);
+  return `### Lighthouse ${lh[0]?.lighthouseVersion ?? ''}, mobile (median run by performance; target performance ≥ 95, accessibility 100)\n\n${table(['page', 'performance', 'accessibility', 'best practices', 'FCP', 'LCP', 'TBT', 'CLS', 'performance of each run'], rows)}`;
+}
+
+function scaleSection(r) {
+  const s = r.scale;
+  if (!s) return '';
+  const row = (name, result) => [
+    name,
+    num(result.requestsPerSecond),
+    `${result.latencyMs.p50} ms`,
+    `${result.latencyMs.p99} ms`,
+    statuses(result),
+  ];
+  const small = s.users.toLocaleString('en');
+  const large = s.scaleUsers.toLocaleString('en');
+  const rows = [
+    row('`GET /v1/billing/info`, a person with 1 day of usage (24 events)', s.billingOneDay),
+    row('`GET /v1/billing/info`, a person with 1 year of usage (8,760 events)', s.billingOneYear),
+    row(`\`GET /v1/billing/info\`, 1 year, ${large} people`, s.billingOneYearLarge),
+    row(`\`GET /v1/integrations/status\`, ${small} people`, s.integrationsSmall),
+    row(`\`GET /v1/integrations/status\`, ${large} people`, s.integrationsLarge),
+    row(`\`POST /v1/api/verify-code\` (wrong code), ${small} people`, s.verifySmall),
+    row(`\`POST /v1/api/verify-code\` (wrong code), ${large} people`, s.verifyLarge),
+  ];
+  return `### Scale (SQLite)\n\n${table(['case', 'req/s', 'p50', 'p99', 'answers'], rows)}`;
+}
+
+export function markdown(r) {
+  const m = r.machine;
+  const head = [
+    `Measured ${r.date} on ${m.cores} cores (${m.cpu}), Node ${m.node}, ${m.platform}${r.settings.quick ? ' — **BENCH_QUICK smoke run: rough figures**' : ''}.`,
+    `Load: autocannon from the benchmark's own process, ${r.settings.connections} connections, ${r.settings.seconds} s per measurement after a ${r.settings.warmupSeconds} s warm-up, against \`node scripts/start.mjs\` (production build, local stand-ins, \`LOG_LEVEL=warn\`, rate limits raised) with ${num(r.settings.users)} seeded people. The whole run took ${sec(r.durationMs)}.`,
+  ].join(' ');
+  return [
+    head,
+    startupSection(r),
+    apiSection(r),
+    postgresSection(r),
+    pagesSection(r),
+    lighthouseSection(r),
+    scaleSection(r),
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+/** Writes results.json, and the tables into README.md (between the markers, added if missing). */
+export function writeResults(results) {
+  const json = { ...results, lighthouse: results.lighthouse?.map(({ report, ...rest }) => rest) };
+  writeFileSync(join(root, 'bench/results.json'), `${JSON.stringify(json, null, 2)}\n`);
+  const readmeFile = join(root, 'bench/README.md');
+  const readme = readFileSync(readmeFile, 'utf8');
+  const block = `${START}\n\n${markdown(json)}\n\n${END}`;
+  const from = readme.indexOf(START.slice(0, 25));
+  const to = readme.indexOf(END);
+  const next =
+    from >= 0 && to > from
+      ? `${readme.slice(0, from)}${block}${readme.slice(to + END.length)}`
+      : `${readme.trimEnd()}\n\n## Latest results\n\n${block}\n`;
+  writeFileSync(readmeFile, next);
+  return json;
+}

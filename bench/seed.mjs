@@ -1,0 +1,280 @@
+// Seeds the benchmark's data straight into the database a server will run on (same DATA_DIR,
+// DATABASE_URL, DATABASE_SCHEMA and APP_ENCRYPTION_KEY in the environment), through the app's
+// own pieces: buildApp migrates the schema and gives the keys; tokens are sealed with its
+// SecretBox, session tokens hashed and codes HMACed as sign-in does. Rows go in as batched
+// inserts, one transaction per task. Run it before the server starts, or beside it.
+//
+//   node bench/seed.mjs '<json task list>'
+//   tasks: { "users": [from, to], "usageDays": 15, "eventsPerDay": 8 }   people i in [from, to)
+//          (with "lean": true, no billing rows: the scale cases' extra population)
+//          { "codes": [from, to] }   every open code replaced by a fresh one for each of them
+import { performance } from 'node:perf_hooks';
+import { DAY_USER, phoneNumber, sessionToken, userId, YEAR_USER } from './lib/identities.mjs';
+
+const tasks = JSON.parse(process.argv[2] ?? '[]');
+const started = performance.now();
+
+// The server's TypeScript, loaded as `npm run dev` does: this script needs its modules, not a bundle.
+const { register } = await import('tsx/esm/api');
+register();
+const src = new URL('../apps/server/src/', import.meta.url);
+const { buildApp } = await import(new URL('app.ts', src).href);
+const { loadConfig } = await import(new URL('config.ts', src).href);
+const { hashToken } = await import(new URL('modules/auth/sessions.ts', src).href);
+const { hashCode } = await import(new URL('modules/auth/verification-codes.ts', src).href);
+const { sealToken } = await import(new URL('modules/connections/sealed-tokens.ts', src).href);
+const { PROVIDER_SCOPES } = await import(new URL('providers/identity/identity.ts', src).href);
+const { newId } = await import(new URL('lib/ids.ts', src).href);
+
+const app = await buildApp(loadConfig({ ...process.env, SERVE_WEB: 'false', LOG_LEVEL: 'warn' }));
+await app.ready();
+const { db } = app;
+const now = new Date();
+const iso = (ms) => new Date(ms).toISOString();
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+const counts = {};
+
+/** Inserts rows in batches small enough for SQLite's and PostgreSQL's parameter limits. */
+async function insert(trx, table, rows) {
+  if (rows.length === 0) return;
+  const perRow = Object.keys(rows[0]).length;
+  const size = Math.max(1, Math.floor(3000 / perRow));
+  for (let i = 0; i < rows.length; i += size) {
+    await trx
+      .insertInto(table)
+      .values(rows.slice(i, i + size))
+      .execute();
+  }
+  counts[table] = (counts[table] ?? 0) + rows.length;
+}
+
+function person(i) {
+  const phone = phoneNumber(i);
+  const user = {
+    id: userId(i),
+    email: `${phone.slice(1)}@phone.bench`,
+    name: `Bench User ${i}`,
+    provider: 'phone',
+    phone_number: phone,
+    language: i % 5 === 0 ? 'zh' : 'en',
+    created_at: iso(now.getTime() - 60 * DAY),
+    updated_at: iso(now.getTime() - 60 * DAY),
+    time_zone: 'UTC',
+  };
+  // Seen just now, so reads during the run never extend (write) the session.
+  const session = {
+    id: newId(),
+    user_id: user.id,
+    token_hash: hashToken(sessionToken(i)),
+    provider: 'phone',
+    user_agent: 'relay-bench',
+    network: '10.0.0.x',
+    created_at: iso(now.getTime() - DAY),
+    last_seen_at: now.toISOString(),
+    expires_at: iso(now.getTime() + 29 * DAY),
+  };
+  return { user, session };
+}
+
+/** A Google account with every service, and for every other person a Microsoft one too. */
+function connectionsOf(i, user) {
+  const providers = i % 2 === 0 ? ['google', 'microsoft'] : ['google'];
+  const connections = [];
+  const services = [];
+  for (const provider of providers) {
+    const id = newId();
+    const scopes = PROVIDER_SCOPES[provider];
+    connections.push({
+      id,
+      user_id: user.id,
+      provider,
+      provider_account_id: `${provider}-bench-${i}`,
+      email: `bench${i}@${provider}.example`,
+      name: user.name,
+      granted_scopes: scopes.requested.join(' '),
+      access_token: sealToken(app.secretBox, id, 'access', `ya29.bench-access-${i}-${provider}`),
+      refresh_token: sealToken(app.secretBox, id, 'refresh', `1//bench-refresh-${i}-${provider}`),
+      expires_at: iso(now.getTime() + HOUR),
+      status: 'connected',
+      status_reason: null,
+      created_at: iso(now.getTime() - 30 * DAY),
+      updated_at: iso(now.getTime() - 30 * DAY),
+      last_refresh_at: null,
+      last_refresh_error_at: null,
+      last_refresh_error: null,
+      retry_after: null,
+      last_used_at: null,
+      reconnect_notified_at: null,
+      settings: null,
+    });
+    for (const service of Object.keys(scopes.services)) {
+      services.push({
+        connection_id: id,
+        service_type: service,
+        is_enabled: service === 'contacts' && i % 3 === 0 ? 0 : 1,
+        permissions: 'read write',
+        metadata: '{}',
+        updated_at: iso(now.getTime() - 30 * DAY),
+      });
+    }
+  }
+  return { connections, services };
+}
+
+/** Every other person on a running trial; the rest on Starter with a card. */
+function billingOf(i, user) {
+  const created = iso(now.getTime() - 20 * DAY);
+  if (i % 2 === 0) {
+    return {
+      account: {
+        user_id: user.id,
+        customer_id: null,
+        trial_started_at: iso(now.getTime() - 3 * DAY),
+        trial_ends_at: iso(now.getTime() + 4 * DAY),
+        checkout_session_id: null,
+        card_last4: null,
+        card_brand: null,
+        card_exp_month: null,
+        card_exp_year: null,
+        synced_at: null,
+        created_at: created,
+        updated_at: created,
+      },
+      subscription: null,
+    };
+  }
+  return {
+    account: {
+      user_id: user.id,
+      customer_id: `cus_bench_${i}`,
+      trial_started_at: iso(now.getTime() - 20 * DAY),
+      trial_ends_at: iso(now.getTime() - 13 * DAY),
+      checkout_session_id: null,
+      card_last4: '4242',
+      card_brand: 'visa',
+      card_exp_month: 12,
+      card_exp_year: now.getUTCFullYear() + 2,
+      synced_at: created,
+      created_at: created,
+      updated_at: created,
+    },
+    subscription: {
+      id: `sub_bench_${i}`,
+      user_id: user.id,
+      plan_id: 'starter',
+      price_id: 'price_local_starter',
+      status: 'active',
+      current_period_start: iso(now.getTime() - 13 * DAY),
+      current_period_end: iso(now.getTime() + 17 * DAY),
+      cancel_at_period_end: 0,
+      created_at: created,
+      updated_at: created,
+    },
+  };
+}
+
+/** `days` of events ending now, `perDay` a day at even hours, and the hourly rollup they make. */
+function usageOf(user, days, perDay) {
+  const events = [];
+  const hourly = new Map();
+  const step = Math.max(1, Math.floor(24 / perDay));
+  const lastHour = Math.floor(now.getTime() / HOUR) * HOUR;
+  for (let d = 0; d < days; d++) {
+    for (let j = 0; j < perDay; j++) {
+      const hour = lastHour - d * DAY - j * step * HOUR;
+      const occurred = hour + ((d * 7 + j * 13) % 50) * 60_000;
+      if (occurred > now.getTime()) continue;
+      const tokens = 200 + ((d * 31 + j * 17) % 1800);
+      events.push({
+        id: newId(occurred),
+        user_id: user.id,
+        idempotency_key: `seed-${d}-${j}`,
+        tokens,
+        occurred_at: iso(occurred),
+        recorded_at: iso(occurred + 1000),
+      });
+      const key = iso(hour);
+      hourly.set(key, (hourly.get(key) ?? 0) + tokens);
+    }
+  }
+  return {
+    events,
+    hourly: [...hourly].map(([hour, tokens]) => ({ user_id: user.id, hour, tokens })),
+  };
+}
+
+function freshCode(i) {
+  const phone = phoneNumber(i);
+  // The right code is 99999; the load sends others.
+  return {
+    id: newId(),
+    phone_number: phone,
+    code_hash: hashCode(app.secrets.codeHash, phone, '99999'),
+    attempts: 0,
+    created_at: now.toISOString(),
+    expires_at: iso(now.getTime() + DAY),
+    consumed_at: null,
+    verified_at: null,
+    proof_used_at: null,
+  };
+}
+
+async function seedUsers(task) {
+  const [from, to] = task.users;
+  const people = [];
+  for (let i = from; i < to; i++) people.push(i);
+  // Built and written a slice at a time, so 100,000 people do not sit in memory at once.
+  for (let s = 0; s < people.length; s += 5000) {
+    const slice = people.slice(s, s + 5000);
+    const rows = { users: [], sessions: [], connections: [], connection_services: [], billing_accounts: [] };
+    const extra = { billing_subscriptions: [], usage_events: [], usage_hourly: [], verification_codes: [] };
+    for (const i of slice) {
+      const { user, session } = person(i);
+      rows.users.push(user);
+      rows.sessions.push(session);
+      const { connections, services } = connectionsOf(i, user);
+      rows.connections.push(...connections);
+      rows.connection_services.push(...services);
+      if (!task.lean) {
+        const billing = billingOf(i, user);
+        rows.billing_accounts.push(billing.account);
+        if (billing.subscription) extra.billing_subscriptions.push(billing.subscription);
+      }
+      const days = i === YEAR_USER ? 365 : i === DAY_USER ? 1 : (task.usageDays ?? 0);
+      const perDay = i === YEAR_USER || i === DAY_USER ? 24 : (task.eventsPerDay ?? 8);
+      if (days > 0) {
+        const usage = usageOf(user, days, perDay);
+        extra.usage_events.push(...usage.events);
+        extra.usage_hourly.push(...usage.hourly);
+      }
+      extra.verification_codes.push(freshCode(i));
+    }
+    await db.transaction().execute(async (trx) => {
+      for (const [table, list] of Object.entries({ ...rows, ...extra })) await insert(trx, table, list);
+    });
+  }
+}
+
+async function seedCodes(task) {
+  const [from, to] = task.codes;
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('verification_codes').execute();
+    const codes = [];
+    for (let i = from; i < to; i++) codes.push(freshCode(i));
+    await insert(trx, 'verification_codes', codes);
+  });
+}
+
+try {
+  for (const task of tasks) {
+    if (task.users) await seedUsers(task);
+    else if (task.codes) await seedCodes(task);
+    else throw new Error(`unknown seeding task ${JSON.stringify(task)}`);
+  }
+} finally {
+  await app.close();
+}
+console.log(
+  JSON.stringify({ seeded: counts, seconds: Number(((performance.now() - started) / 1000).toFixed(1)) }),
+);
