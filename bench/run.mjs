@@ -41,6 +41,18 @@ const results = {
 };
 const bareRuns = [];
 const step = (title) => console.log(`\n== ${title} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+results.errors = [];
+
+/** One section's failure is recorded and reported; the others still run. */
+async function section(name, work) {
+  try {
+    return await work();
+  } catch (error) {
+    console.error(`  ${name} failed: ${error.stack ?? error}`);
+    results.errors.push({ section: name, message: String(error.message ?? error).slice(0, 2000) });
+    return undefined;
+  }
+}
 
 step('Building the web app and the server when their sources changed');
 const build = spawnSync(process.execPath, ['scripts/start.mjs', '--build-only'], {
@@ -51,80 +63,97 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 
 if (wants('startup')) {
   step('Start-up and memory');
-  results.startup = await measureStartup(ports.app);
+  results.startup = await section('startup', () => measureStartup(ports.app));
+}
+
+const pages = [
+  { path: '/login' },
+  { path: '/integrations', signedIn: true },
+  { path: '/billing', signedIn: true },
+];
+const storageFor = (page) => (page.signedIn ? { storage: signedInStorage(0) } : {});
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+async function pageWeights(app) {
+  const out = [];
+  for (const page of pages) {
+    const weight = await pageWeight(app.base, page.path, storageFor(page));
+    out.push({ ...weight, signedIn: Boolean(page.signedIn) });
+    console.log(
+      `  ${page.path}: JS ${kb(weight.bytes.js)}, CSS ${kb(weight.bytes.css)}, total ${kb(weight.bytes.total)} in ${weight.requests} requests; chart code in ${weight.chartCodeIn.join(', ') || 'none'}; phone metadata in ${weight.phoneMetadataIn.join(', ') || 'none'}`,
+    );
+  }
+  return out;
+}
+
+async function lighthouseRuns(app) {
+  const out = [];
+  for (const page of [pages[0], { path: '/privacy' }, pages[1], pages[2]]) {
+    const lh = await section(`lighthouse ${page.path}`, () =>
+      runLighthouse(`${app.base}${page.path}`, storageFor(page)),
+    );
+    if (!lh) continue;
+    out.push({ path: page.path, signedIn: Boolean(page.signedIn), ...lh });
+    console.log(
+      `  ${page.path}: performance ${lh.performance} (${lh.performanceOfEachRun.join(', ')}), accessibility ${lh.accessibility}, best practices ${lh.bestPractices}, FCP ${lh.fcpMs} ms, LCP ${lh.lcpMs} ms, TBT ${lh.tbtMs} ms, CLS ${lh.cls}`,
+    );
+  }
+  return out;
 }
 
 const bare = await startBare(ports.bare);
 try {
-  const needsApp = ['api', 'pages', 'lighthouse', 'scale'].some(wants);
-  if (needsApp) {
-    step(`Seeding ${config.users.toLocaleString('en')} people (SQLite)`);
-    const dataDir = tempDir();
-    const seeded = await seed(
-      [
-        { users: [0, config.users], usageDays: config.usageDays, eventsPerDay: 8 },
-        { users: [DAY_USER, YEAR_USER + 1] },
-      ],
-      { dataDir },
-    );
-    console.log(`  ${JSON.stringify(seeded.seeded)} in ${seeded.seconds} s`);
-    const app = await startApp({ port: ports.app, dataDir });
-    try {
-      results.api = { readyMs: app.readyMs, rssAfterStartMb: rssMb(app.pid), seeded: seeded.seeded };
-      if (wants('api')) {
-        step('API load, SQLite');
-        bareRuns.push((await measureBare(bare)).requestsPerSecond);
-        results.api.routes = await measureRoutes(app, config.users);
-        bareRuns.push((await measureBare(bare)).requestsPerSecond);
-        results.api.rssAfterLoadMb = rssMb(app.pid);
-        console.log(`  resident memory after the load run: ${results.api.rssAfterLoadMb} MB`);
-      }
-      const pages = [
-        { path: '/login' },
-        { path: '/integrations', signedIn: true },
-        { path: '/billing', signedIn: true },
-      ];
-      if (wants('pages')) {
-        step('Page weight');
-        results.pages = [];
-        for (const page of pages) {
-          const weight = await pageWeight(
-            app.base,
-            page.path,
-            page.signedIn ? { storage: signedInStorage(0) } : {},
-          );
-          results.pages.push({ ...weight, signedIn: Boolean(page.signedIn) });
-          console.log(
-            `  ${page.path}: JS ${(weight.bytes.js / 1024).toFixed(1)} KB, CSS ${(weight.bytes.css / 1024).toFixed(1)} KB, total ${(weight.bytes.total / 1024).toFixed(1)} KB in ${weight.requests} requests; chart code in ${weight.chartCodeIn.join(', ') || 'none'}; phone metadata in ${weight.phoneMetadataIn.join(', ') || 'none'}`,
-          );
+  if (['api', 'pages', 'lighthouse', 'scale'].some(wants)) {
+    await section('sqlite', async () => {
+      step(`Seeding ${config.users.toLocaleString('en')} people (SQLite)`);
+      const dataDir = tempDir();
+      const seeded = await seed(
+        [
+          { users: [0, config.users], usageDays: config.usageDays, eventsPerDay: 8 },
+          { users: [DAY_USER, YEAR_USER + 1] },
+        ],
+        { dataDir },
+      );
+      console.log(`  ${JSON.stringify(seeded.seeded)} in ${seeded.seconds} s`);
+      const app = await startApp({ port: ports.app, dataDir });
+      try {
+        results.api = { readyMs: app.readyMs, rssAfterStartMb: rssMb(app.pid), seeded: seeded.seeded };
+        if (wants('api')) {
+          step('API load, SQLite');
+          await section('api', async () => {
+            bareRuns.push((await measureBare(bare)).requestsPerSecond);
+            results.api.routes = await measureRoutes(app, config.users);
+            bareRuns.push((await measureBare(bare)).requestsPerSecond);
+            results.api.rssAfterLoadMb = rssMb(app.pid);
+            console.log(`  resident memory after the load run: ${results.api.rssAfterLoadMb} MB`);
+          });
         }
-      }
-      if (wants('lighthouse')) {
-        step(`Lighthouse (${config.lighthouseRuns} run(s) a page)`);
-        results.lighthouse = [];
-        for (const page of [pages[0], { path: '/privacy' }, pages[1], pages[2]]) {
-          const lh = await runLighthouse(
-            `${app.base}${page.path}`,
-            page.signedIn ? { storage: signedInStorage(0) } : {},
-          );
-          results.lighthouse.push({ path: page.path, signedIn: Boolean(page.signedIn), ...lh });
-          console.log(
-            `  ${page.path}: performance ${lh.performance} (${lh.performanceOfEachRun.join(', ')}), accessibility ${lh.accessibility}, best practices ${lh.bestPractices}, FCP ${lh.fcpMs} ms, LCP ${lh.lcpMs} ms, TBT ${lh.tbtMs} ms, CLS ${lh.cls}`,
-          );
+        if (wants('pages')) {
+          step('Page weight');
+          results.pages = await section('pages', () => pageWeights(app));
         }
+        if (wants('lighthouse')) {
+          step(`Lighthouse (${config.lighthouseRuns} run(s) a page)`);
+          results.lighthouse = await lighthouseRuns(app);
+        }
+        if (wants('scale')) {
+          step('Scale');
+          results.scale = await section('scale', () => measureScale(app, { bare, dataDir }));
+          for (const control of [results.scale?.controlBefore, results.scale?.controlAfter]) {
+            if (control) bareRuns.push(control.requestsPerSecond);
+          }
+        }
+      } finally {
+        await app.stop();
       }
-      if (wants('scale')) {
-        step('Scale');
-        results.scale = await measureScale(app, { dataDir });
-      }
-    } finally {
-      await app.stop();
-    }
+    });
   }
   if (wants('postgres')) {
     step('PostgreSQL + Redis: one instance and two');
-    results.postgres = await measurePostgres({ bare, port: ports.postgres, clusterPort: ports.cluster });
-    if (results.postgres.bare) bareRuns.push(results.postgres.bare.requestsPerSecond);
+    results.postgres = await section('postgres', () =>
+      measurePostgres({ bare, port: ports.postgres, clusterPort: ports.cluster }),
+    );
+    if (results.postgres?.bare) bareRuns.push(results.postgres.bare.requestsPerSecond);
   }
 } finally {
   await bare.stop();

@@ -9,7 +9,7 @@
 //          (with "lean": true, no billing rows: the scale cases' extra population)
 //          { "codes": [from, to] }   every open code replaced by a fresh one for each of them
 import { performance } from 'node:perf_hooks';
-import { DAY_USER, phoneNumber, sessionToken, userId, YEAR_USER } from './lib/identities.mjs';
+import { phoneNumber, sessionToken, USAGE_DAYS, userId } from './lib/identities.mjs';
 
 const tasks = JSON.parse(process.argv[2] ?? '[]');
 const started = performance.now();
@@ -122,10 +122,10 @@ function connectionsOf(i, user) {
   return { connections, services };
 }
 
-/** Every other person on a running trial; the rest on Starter with a card. */
+/** Every other person on a running trial; the rest (and the scale cases' people) on Starter with a card. */
 function billingOf(i, user) {
   const created = iso(now.getTime() - 20 * DAY);
-  if (i % 2 === 0) {
+  if (i % 2 === 0 && USAGE_DAYS[i] === undefined) {
     return {
       account: {
         user_id: user.id,
@@ -241,8 +241,10 @@ async function seedUsers(task) {
         rows.billing_accounts.push(billing.account);
         if (billing.subscription) extra.billing_subscriptions.push(billing.subscription);
       }
-      const days = i === YEAR_USER ? 365 : i === DAY_USER ? 1 : (task.usageDays ?? 0);
-      const perDay = i === YEAR_USER || i === DAY_USER ? 24 : (task.eventsPerDay ?? 8);
+      // The scale cases' people: an event every hour of their history.
+      const special = USAGE_DAYS[i];
+      const days = special ?? task.usageDays ?? 0;
+      const perDay = special ? 24 : (task.eventsPerDay ?? 8);
       if (days > 0) {
         const usage = usageOf(user, days, perDay);
         extra.usage_events.push(...usage.events);

@@ -23,6 +23,11 @@ export function sessionToken(i) {
   return createHash('sha256').update(`relay-bench-session:${i}`).digest('base64url');
 }
 
-/** Users past the ordinary ones, for the scale cases: one with a day of usage, one with a year. */
-export const DAY_USER = MAX_USERS - 2;
+/**
+ * People past the ordinary ones, for the scale cases, all on Starter: one with a day of usage,
+ * one with a month (the chart's 15 days and the whole billing period filled) and one with a year.
+ */
+export const DAY_USER = MAX_USERS - 3;
+export const MONTH_USER = MAX_USERS - 2;
 export const YEAR_USER = MAX_USERS - 1;
+export const USAGE_DAYS = { [DAY_USER]: 1, [MONTH_USER]: 30, [YEAR_USER]: 365 };

@@ -53,11 +53,14 @@ const score = (lhr, category) => Math.round((lhr.categories[category]?.score ?? 
 /** `runs` Lighthouse runs of one page; the median run by performance score is reported. */
 export async function runLighthouse(url, { storage, runs = config.lighthouseRuns } = {}) {
   const results = [];
-  for (let i = 0; i < runs; i++) {
+  // A run that failed (no paint seen, a broken trace on a busy machine) scores 0: it is left out
+  // of the median and tried again, twice at most in all.
+  for (let attempt = 1, failures = 0; results.length < runs && failures <= 2; attempt++) {
     const lhr = await runOnce(url, storage);
-    // A run that failed (no paint seen, page timed out) scores 0; keep it out of the median.
-    if (lhr.runtimeError) console.warn(`  Lighthouse run ${i + 1} of ${url}: ${lhr.runtimeError.message}`);
-    else results.push(lhr);
+    if (lhr.runtimeError) {
+      failures += 1;
+      console.warn(`  Lighthouse run ${attempt} of ${url} failed: ${lhr.runtimeError.code}`);
+    } else results.push(lhr);
   }
   if (results.length === 0) throw new Error(`every Lighthouse run of ${url} failed`);
   const sorted = [...results].sort((a, b) => score(a, 'performance') - score(b, 'performance'));

@@ -158,7 +158,7 @@ function pagesSection(r) {
 
 function lighthouseSection(r) {
   const lh = r.lighthouse;
-  if (!lh) return '';
+  if (!lh?.length) return '';
   const rows = lh.map((p) => [
     `\`${p.path}\`${p.signedIn ? ' (signed in)' : ''}`,
     `${p.performance}${p.performance >= 95 ? '' : ' **(missed)**'}`,
@@ -176,9 +176,12 @@ function lighthouseSection(r) {
 function scaleSection(r) {
   const s = r.scale;
   if (!s) return '';
-  const row = (name, result) => [
+  const before = s.controlBefore?.requestsPerSecond;
+  const after = s.controlAfter?.requestsPerSecond;
+  const row = (name, result, control) => [
     name,
     num(result.requestsPerSecond),
+    control ? (result.requestsPerSecond / control).toFixed(3) : '–',
     `${result.latencyMs.p50} ms`,
     `${result.latencyMs.p99} ms`,
     statuses(result),
@@ -186,15 +189,16 @@ function scaleSection(r) {
   const small = s.users.toLocaleString('en');
   const large = s.scaleUsers.toLocaleString('en');
   const rows = [
-    row('`GET /v1/billing/info`, a person with 1 day of usage (24 events)', s.billingOneDay),
-    row('`GET /v1/billing/info`, a person with 1 year of usage (8,760 events)', s.billingOneYear),
-    row(`\`GET /v1/billing/info\`, 1 year, ${large} people`, s.billingOneYearLarge),
-    row(`\`GET /v1/integrations/status\`, ${small} people`, s.integrationsSmall),
-    row(`\`GET /v1/integrations/status\`, ${large} people`, s.integrationsLarge),
-    row(`\`POST /v1/api/verify-code\` (wrong code), ${small} people`, s.verifySmall),
-    row(`\`POST /v1/api/verify-code\` (wrong code), ${large} people`, s.verifyLarge),
+    row('`GET /v1/billing/info`, a person with 1 day of usage (24 events)', s.billingOneDay, before),
+    row('`GET /v1/billing/info`, a person with 1 month of usage (720 events)', s.billingOneMonth, before),
+    row('`GET /v1/billing/info`, a person with 1 year of usage (8,760 events)', s.billingOneYear, before),
+    row(`\`GET /v1/integrations/status\`, ${small} people`, s.integrationsSmall, before),
+    row(`\`POST /v1/api/verify-code\` (wrong code), ${small} people`, s.verifySmall, before),
+    row(`\`GET /v1/integrations/status\`, ${large} people`, s.integrationsLarge, after),
+    row(`\`POST /v1/api/verify-code\` (wrong code), ${large} people`, s.verifyLarge, after),
+    row(`\`GET /v1/billing/info\`, 1 year of usage, ${large} people`, s.billingOneYearLarge, after),
   ];
-  return `### Scale (SQLite)\n\n${table(['case', 'req/s', 'p50', 'p99', 'answers'], rows)}`;
+  return `### Scale (SQLite)\n\nThe bare reference as a control: ${num(before)} req/s before the first case, ${num(after)} after the last (the database grew from ${small} to ${large} people in between, in ${s.seedSeconds} s).\n\n${table(['case', 'req/s', 'of bare (control)', 'p50', 'p99', 'answers'], rows)}`;
 }
 
 export function markdown(r) {
@@ -203,8 +207,12 @@ export function markdown(r) {
     `Measured ${r.date} on ${m.cores} cores (${m.cpu}), Node ${m.node}, ${m.platform}${r.settings.quick ? ' — **BENCH_QUICK smoke run: rough figures**' : ''}.`,
     `Load: autocannon from the benchmark's own process, ${r.settings.connections} connections, ${r.settings.seconds} s per measurement after a ${r.settings.warmupSeconds} s warm-up, against \`node scripts/start.mjs\` (production build, local stand-ins, \`LOG_LEVEL=warn\`, rate limits raised) with ${num(r.settings.users)} seeded people. The whole run took ${sec(r.durationMs)}.`,
   ].join(' ');
+  const errors = r.errors?.length
+    ? `**Sections that failed in this run:**\n\n${r.errors.map((e) => `- ${e.section}: ${e.message.split('\n')[0]}`).join('\n')}`
+    : '';
   return [
     head,
+    errors,
     startupSection(r),
     apiSection(r),
     postgresSection(r),

@@ -2,18 +2,30 @@
 // a day of usage and one with a year (the same population); integrations/status and a sign-in
 // attempt with the issue's 1,000 people and then 100,000 in the same database.
 
-import { describe } from './api.mjs';
+import { describe, measureBare } from './api.mjs';
 import { config } from './config.mjs';
-import { DAY_USER, YEAR_USER } from './identities.mjs';
+import { DAY_USER, MONTH_USER, YEAR_USER } from './identities.mjs';
 import { measure } from './load.mjs';
 import { signedIn, signedInAs, wrongCodes } from './scenarios.mjs';
 import { seed } from './seeding.mjs';
 
-export async function measureScale(app, { dataDir, users = config.users, scaleUsers = config.scaleUsers }) {
+/**
+ * The bare reference is measured before the first cases and after the last: the database grows
+ * in between, and so may the machine's other load, which the two controls show.
+ */
+export async function measureScale(
+  app,
+  { bare, dataDir, users = config.users, scaleUsers = config.scaleUsers },
+) {
   const result = { users, scaleUsers };
+  result.controlBefore = await measureBare(bare);
   result.billingOneDay = describe(
     'billing/info, 1 day of usage',
     await measure(signedInAs(app.base, '/v1/billing/info', DAY_USER)),
+  );
+  result.billingOneMonth = describe(
+    'billing/info, 1 month of usage',
+    await measure(signedInAs(app.base, '/v1/billing/info', MONTH_USER)),
   );
   result.billingOneYear = describe(
     'billing/info, 1 year of usage',
@@ -52,5 +64,6 @@ export async function measureScale(app, { dataDir, users = config.users, scaleUs
     `billing/info, 1 year, ${large}`,
     await measure(signedInAs(app.base, '/v1/billing/info', YEAR_USER)),
   );
+  result.controlAfter = await measureBare(bare);
   return result;
 }
