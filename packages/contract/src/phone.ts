@@ -1,14 +1,31 @@
-import { AsYouType, getExampleNumber, Metadata, parsePhoneNumberFromString } from 'libphonenumber-js';
-import examples from 'libphonenumber-js/mobile/examples';
+import {
+  AsYouType,
+  type CountryCode,
+  type Examples,
+  getExampleNumber,
+  Metadata,
+  type MetadataJson,
+  parsePhoneNumberFromString as parseWith,
+} from 'libphonenumber-js/core';
 import { isValidNationalNumber, NANP_DIGITS, PHONE_MAX_DIGITS } from './constants';
 import { COUNTRIES, type TCountry, type TCountryIso } from './countries';
+import phoneData from './phone-metadata.json';
 
 /**
  * One set of phone rules for the page and the server (spec §5): the page formats and
  * checks as the person types, the server re-checks the E.164 number it receives.
  */
 
-const metadata = new Metadata();
+// The supported calling codes' share of libphonenumber-js's metadata (scripts/phone-metadata.mjs).
+const { metadata: metadataJson, examples } = phoneData as unknown as {
+  metadata: MetadataJson;
+  examples: Examples;
+};
+const metadata = new Metadata(metadataJson);
+
+function parsePhoneNumberFromString(text: string, country?: CountryCode) {
+  return country ? parseWith(text, country, metadataJson) : parseWith(text, metadataJson);
+}
 
 /** Digits a person may type for this country: its longest number, plus a leading trunk prefix (0 or 1). */
 export function maxInputDigits(country: TCountry): number {
@@ -41,9 +58,9 @@ export function cleanPhoneInput(country: TCountry, raw: string): string {
  */
 export function formatPhoneInput(country: TCountry, digits: string): string {
   if (!digits) return '';
-  const national = new AsYouType(country.iso as TCountryIso).input(digits);
+  const national = new AsYouType(country.iso as TCountryIso, metadataJson).input(digits);
   if (national !== digits) return national;
-  const international = new AsYouType().input(`${country.dialCode}${digits}`);
+  const international = new AsYouType(undefined, metadataJson).input(`${country.dialCode}${digits}`);
   const stripped = international.slice(country.dialCode.length).trim();
   return stripped.replace(/\D/g, '') === digits ? stripped : digits;
 }
@@ -96,5 +113,5 @@ export function formatE164(e164: string): string {
 
 /** A typical mobile number of the country in its national format, for the input's placeholder. */
 export function examplePhone(country: TCountry): string {
-  return getExampleNumber(country.iso as TCountryIso, examples)?.formatNational() ?? '';
+  return getExampleNumber(country.iso as TCountryIso, examples, metadataJson)?.formatNational() ?? '';
 }

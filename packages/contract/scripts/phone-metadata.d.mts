@@ -1,0 +1,1 @@
+export function subsetPhoneMetadata(): { metadata: unknown; examples: Record<string, string> };
