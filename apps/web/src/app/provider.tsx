@@ -8,9 +8,23 @@ import { type ReactNode, Suspense } from 'react';
 import { PageLoader } from '@/components/page-loader';
 import { cssVariablesResolver, theme } from './theme';
 
-export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+/** `env="test"` is Mantine's mode for jsdom, which has no layout: no transitions, no hiding of popovers whose target it cannot place. */
+export function AppProvider({
+  queryClient,
+  env,
+  children,
+}: {
+  queryClient: QueryClient;
+  env?: 'default' | 'test';
+  children: ReactNode;
+}) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+      {...(env ? { env } : {})}
+    >
       <Notifications position="top-center" autoClose={TOAST_MS.default} />
       <QueryClientProvider client={queryClient}>
         <Suspense fallback={<PageLoader />}>{children}</Suspense>

@@ -35,7 +35,7 @@ export function renderApp(url: string, options: { user?: TestUser | null } = {})
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   const queryClient = createQueryClient();
   const result = render(
-    <AppProvider queryClient={queryClient}>
+    <AppProvider queryClient={queryClient} env="test">
       <RouterProvider router={router} />
     </AppProvider>,
   );

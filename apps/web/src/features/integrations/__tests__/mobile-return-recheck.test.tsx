@@ -30,7 +30,7 @@ function arrive(state: unknown) {
     initialEntries: [{ pathname: '/integrations', state }],
   });
   render(
-    <AppProvider queryClient={createQueryClient()}>
+    <AppProvider queryClient={createQueryClient()} env="test">
       <RouterProvider router={router} />
     </AppProvider>,
   );

@@ -64,6 +64,8 @@ describe('phone-link modal', () => {
     renderApp('/integrations', { user: {} });
     const dialog = await openPhoneModal(user);
     await user.click(within(dialog).getByRole('button', { name: /Country: United States \(\+1\)/ }));
+    // The popover's code loads on first use; its search box takes the focus when it opens.
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Search countries' })).toHaveFocus());
     await user.keyboard('Australia{Enter}');
     await user.type(within(dialog).getByRole('textbox', { name: 'Phone number' }), '0412 345 678');
     await user.click(within(dialog).getByRole('button', { name: 'Link number' }));

@@ -1,0 +1,25 @@
+import { DEFAULT_COUNTRY } from '@app/contract/countries';
+import { MantineProvider } from '@mantine/core';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { initI18n } from '@/lib/i18n';
+import { CountrySelect } from '../country-select';
+
+initI18n({ lng: 'en' });
+
+describe('country select', () => {
+  it('loads the popover on first open, focused on its search, and picks by typing and Enter', async () => {
+    const onChange = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <MantineProvider env="test">
+        <CountrySelect value={DEFAULT_COUNTRY} onChange={onChange} />
+      </MantineProvider>,
+    );
+    await user.click(await screen.findByRole('button', { name: /Country: United States \(\+1\)/ }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Search countries' })).toHaveFocus());
+    await user.keyboard('aus{Enter}');
+    expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ iso: 'AU' }));
+  });
+});
