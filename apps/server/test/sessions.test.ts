@@ -67,4 +67,44 @@ describe('sessions', () => {
     advanceClock(ctx.app, 30 * 24 * 60 * 60 * 1000 + 1000);
     expect((await ctx.app.inject({ method: 'GET', url: ME, headers: bearer(token) })).statusCode).toBe(401);
   });
+
+  it('finds the session and its user in one lookup, the same rows as two separate reads', async () => {
+    const token = await signIn(ctx.app, '+61412300005');
+    const repo = ctx.app.authRepo;
+    const now = ctx.app.clock.now().toISOString();
+    const found = await repo.findLiveSessionWithUser(hashToken(token), now);
+    const session = await repo.findLiveSession(hashToken(token), now);
+    expect(found).toEqual({ session, user: await repo.findUserById(session!.user_id) });
+  });
+
+  it('writes last-seen at most once an hour, however often the session is read', async () => {
+    const token = await signIn(ctx.app, '+61412300006');
+    const row = () =>
+      ctx.app.db
+        .selectFrom('sessions')
+        .select(['last_seen_at', 'expires_at'])
+        .where('token_hash', '=', hashToken(token))
+        .executeTakeFirstOrThrow();
+    const me = () => ctx.app.inject({ method: 'GET', url: ME, headers: bearer(token) });
+    const signedIn = await row();
+    let elapsed = 0;
+    for (const minutes of [1, 30, 59]) {
+      advanceClock(ctx.app, (minutes - elapsed) * 60_000);
+      elapsed = minutes;
+      expect((await me()).statusCode).toBe(200);
+      expect(await row(), `after ${minutes} min`).toEqual(signedIn);
+    }
+    advanceClock(ctx.app, 2 * 60_000);
+    expect((await me()).statusCode).toBe(200);
+    const seen = await row();
+    expect(seen.last_seen_at).toBe(ctx.app.clock.now().toISOString());
+    expect(Date.parse(seen.expires_at)).toBeGreaterThan(Date.parse(signedIn.expires_at));
+  });
+
+  it('refuses a session revoked elsewhere (another device deleted it) at its next request', async () => {
+    const token = await signIn(ctx.app, '+61412300007');
+    expect((await ctx.app.inject({ method: 'GET', url: ME, headers: bearer(token) })).statusCode).toBe(200);
+    await ctx.app.db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
+    expect((await ctx.app.inject({ method: 'GET', url: ME, headers: bearer(token) })).statusCode).toBe(401);
+  });
 });

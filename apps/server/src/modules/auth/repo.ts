@@ -58,6 +58,59 @@ export class AuthRepo extends Repo {
       .executeTakeFirst();
   }
 
+  /**
+   * The live session behind a token hash together with its user, in one statement: this runs
+   * before every signed-in request, and on PostgreSQL each statement is a round trip.
+   */
+  async findLiveSessionWithUser(
+    tokenHash: string,
+    now: string,
+  ): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .select([
+        'sessions.id as s_id',
+        'sessions.token_hash as s_token_hash',
+        'sessions.provider as s_provider',
+        'sessions.user_agent as s_user_agent',
+        'sessions.network as s_network',
+        'sessions.created_at as s_created_at',
+        'sessions.last_seen_at as s_last_seen_at',
+        'sessions.expires_at as s_expires_at',
+      ])
+      .where('sessions.token_hash', '=', tokenHash)
+      .where('sessions.expires_at', '>', now)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const {
+      s_id,
+      s_token_hash,
+      s_provider,
+      s_user_agent,
+      s_network,
+      s_created_at,
+      s_last_seen_at,
+      s_expires_at,
+      ...user
+    } = row;
+    return {
+      user,
+      session: {
+        id: s_id,
+        user_id: user.id,
+        token_hash: s_token_hash,
+        provider: s_provider,
+        user_agent: s_user_agent,
+        network: s_network,
+        created_at: s_created_at,
+        last_seen_at: s_last_seen_at,
+        expires_at: s_expires_at,
+      },
+    };
+  }
+
   async extendSession(id: string, lastSeenAt: string, expiresAt: string): Promise<void> {
     await this.db
       .updateTable('sessions')
