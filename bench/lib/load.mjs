@@ -14,7 +14,10 @@ function run(options) {
  * `target`: { url, method?, headers?, body?, setupRequest? } where setupRequest(request) returns
  * the request to send next (a different session, body or client address each time).
  */
-export async function measure(target, { seconds = config.seconds, connections = config.connections } = {}) {
+export async function measure(
+  target,
+  { seconds = config.seconds, connections = config.connections, afterWarmup } = {},
+) {
   const { url, setupRequest, ...request } = target;
   const options = {
     url,
@@ -24,6 +27,7 @@ export async function measure(target, { seconds = config.seconds, connections = 
     ...(setupRequest ? { requests: [{ ...request, setupRequest }] } : request),
   };
   if (config.warmupSeconds > 0) await run({ ...options, duration: config.warmupSeconds });
+  afterWarmup?.();
   const result = await run({ ...options, duration: seconds });
   const statuses = Object.fromEntries(
     Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]),
