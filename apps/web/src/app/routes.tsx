@@ -2,14 +2,13 @@ import { Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
 import { RedirectIfAuthenticated, RequireAuth } from './guards';
-import { AppLayout } from './layouts/app-layout';
-import { PublicLayout } from './layouts/public-layout';
 import { lazyRoute } from './lazy-route';
 import { RouteError } from './route-error';
 
 /**
- * The spec's route table (§2). Screens load on demand; the guards decide access before
- * any screen code runs.
+ * The spec's route table (§2). Screens and the two layouts load on demand (the signed-in
+ * layout's drawer and menus are not for the sign-in page); the guards decide access before
+ * any of that code runs.
  */
 export const routes: RouteObject[] = [
   {
@@ -46,49 +45,58 @@ export const routes: RouteObject[] = [
         ),
       },
       {
-        element: (
-          <RequireAuth>
-            <AppLayout />
-          </RequireAuth>
-        ),
+        element: <RequireAuth />,
         errorElement: <RouteError />,
         children: [
-          ...[paths.root, paths.integrations].map((path) => ({
-            path,
-            lazy: lazyRoute(
-              'integrations',
-              () => import('@/features/integrations/components/integrations-page'),
-              (m) => m.IntegrationsPage,
-            ),
-          })),
           {
-            path: paths.billing,
             lazy: lazyRoute(
-              'billing',
-              () => import('@/features/billing/components/billing-page'),
-              (m) => m.BillingPage,
+              'app-layout',
+              () => import('./layouts/app-layout'),
+              (m) => m.AppLayout,
             ),
-          },
-          {
-            path: paths.contact,
-            lazy: lazyRoute(
-              'contact',
-              () => import('@/features/contact/components/contact-page'),
-              (m) => m.ContactPage,
-            ),
-          },
-          {
-            path: paths.account,
-            lazy: lazyRoute(
-              'account',
-              () => import('@/features/account/components/account-page'),
-              (m) => m.AccountPage,
-            ),
+            children: [
+              ...[paths.root, paths.integrations].map((path) => ({
+                path,
+                lazy: lazyRoute(
+                  'integrations',
+                  () => import('@/features/integrations/components/integrations-page'),
+                  (m) => m.IntegrationsPage,
+                ),
+              })),
+              {
+                path: paths.billing,
+                lazy: lazyRoute(
+                  'billing',
+                  () => import('@/features/billing/components/billing-page'),
+                  (m) => m.BillingPage,
+                ),
+              },
+              {
+                path: paths.contact,
+                lazy: lazyRoute(
+                  'contact',
+                  () => import('@/features/contact/components/contact-page'),
+                  (m) => m.ContactPage,
+                ),
+              },
+              {
+                path: paths.account,
+                lazy: lazyRoute(
+                  'account',
+                  () => import('@/features/account/components/account-page'),
+                  (m) => m.AccountPage,
+                ),
+              },
+            ],
           },
         ],
       },
       {
-        element: <PublicLayout />,
+        lazy: lazyRoute(
+          'public-layout',
+          () => import('./layouts/public-layout'),
+          (m) => m.PublicLayout,
+        ),
         errorElement: <RouteError />,
         children: [
           {
