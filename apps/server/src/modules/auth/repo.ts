@@ -1,10 +1,31 @@
 import type { Insertable, Selectable } from 'kysely';
+import type { Db } from '../../db/database';
+import { prepared } from '../../db/prepared';
 import { Repo, repoPlugin } from '../../db/repo';
 import type { SessionsTable, UsersTable, VerificationCodesTable } from '../../db/schema';
 
 export type UserRow = Selectable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type CodeRow = Selectable<VerificationCodesTable>;
+
+const liveSessionWithUser = prepared((db: Db, tokenHash: string, now: string) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select([
+      'sessions.id as s_id',
+      'sessions.token_hash as s_token_hash',
+      'sessions.provider as s_provider',
+      'sessions.user_agent as s_user_agent',
+      'sessions.network as s_network',
+      'sessions.created_at as s_created_at',
+      'sessions.last_seen_at as s_last_seen_at',
+      'sessions.expires_at as s_expires_at',
+    ])
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.expires_at', '>', now),
+);
 
 /** Every SQL statement of sign-in: users, sessions, verification codes. */
 export class AuthRepo extends Repo {
@@ -66,23 +87,7 @@ export class AuthRepo extends Repo {
     tokenHash: string,
     now: string,
   ): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-    const row = await this.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .selectAll('users')
-      .select([
-        'sessions.id as s_id',
-        'sessions.token_hash as s_token_hash',
-        'sessions.provider as s_provider',
-        'sessions.user_agent as s_user_agent',
-        'sessions.network as s_network',
-        'sessions.created_at as s_created_at',
-        'sessions.last_seen_at as s_last_seen_at',
-        'sessions.expires_at as s_expires_at',
-      ])
-      .where('sessions.token_hash', '=', tokenHash)
-      .where('sessions.expires_at', '>', now)
-      .executeTakeFirst();
+    const [row] = await liveSessionWithUser(this.db, tokenHash, now);
     if (!row) return undefined;
     const {
       s_id,
