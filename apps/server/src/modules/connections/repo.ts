@@ -1,4 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Db } from '../../db/database';
+import { prepared } from '../../db/prepared';
 import { Repo, repoPlugin } from '../../db/repo';
 import type {
   AssistantAccessLogTable,
@@ -10,6 +12,36 @@ import type {
 export type ConnectionRow = Selectable<ConnectionsTable>;
 export type ConnectionServiceRow = Selectable<ConnectionServicesTable>;
 export type OAuthProvider = ConnectionsTable['provider'];
+/** What a status screen shows of a connection: no tokens, no refresh history. */
+export type ConnectionSummary = Pick<
+  ConnectionRow,
+  'id' | 'provider' | 'email' | 'name' | 'granted_scopes' | 'status' | 'status_reason'
+>;
+/** A person's switch for one service of a connection. */
+export type ServiceSwitch = Pick<
+  ConnectionServiceRow,
+  'connection_id' | 'service_type' | 'is_enabled' | 'permissions'
+>;
+
+const connectionsWithServices = prepared((db: Db, userId: string) =>
+  db
+    .selectFrom('connections')
+    .leftJoin('connection_services', 'connection_services.connection_id', 'connections.id')
+    .select([
+      'connections.id',
+      'connections.provider',
+      'connections.email',
+      'connections.name',
+      'connections.granted_scopes',
+      'connections.status',
+      'connections.status_reason',
+      'connection_services.service_type',
+      'connection_services.is_enabled',
+      'connection_services.permissions',
+    ])
+    .where('connections.user_id', '=', userId)
+    .orderBy('connections.id', 'desc'),
+);
 
 /** The SQL of connected accounts, and of the users OAuth creates or links. */
 export class ConnectionsRepo extends Repo {
@@ -25,6 +57,32 @@ export class ConnectionsRepo extends Repo {
       .where('user_id', '=', userId)
       .orderBy('id', 'desc')
       .execute();
+  }
+
+  /**
+   * Every connection of the user, newest first, and their service switches, in one statement:
+   * integrations/status runs it on every visit to the screen.
+   */
+  async listSummariesWithServices(
+    userId: string,
+  ): Promise<{ connections: ConnectionSummary[]; services: ServiceSwitch[] }> {
+    const connections = new Map<string, ConnectionSummary>();
+    const services: ServiceSwitch[] = [];
+    for (const row of await connectionsWithServices(this.db, userId)) {
+      if (!connections.has(row.id)) {
+        const { service_type, is_enabled, permissions, ...connection } = row;
+        connections.set(row.id, connection);
+      }
+      if (row.service_type !== null && row.is_enabled !== null && row.permissions !== null) {
+        services.push({
+          connection_id: row.id,
+          service_type: row.service_type,
+          is_enabled: row.is_enabled,
+          permissions: row.permissions,
+        });
+      }
+    }
+    return { connections: [...connections.values()], services };
   }
 
   /**

@@ -4,14 +4,14 @@ import {
   type TIntegrationsStatusResponse,
   ZReconnectReason,
 } from '@app/contract/integrations/get-integrations-status';
-import type { ConnectionRow, ConnectionServiceRow, ConnectionsRepo } from '../connections/repo';
+import type { ConnectionSummary, ConnectionsRepo, ServiceSwitch } from '../connections/repo';
 import { SERVICE_SCOPES, serviceStates, toIntegrationService } from './services';
 
 /** One provider's entry: its newest connection, or "not connected". */
 export function describeIntegration(
   provider: TProvider,
-  connection: ConnectionRow | undefined,
-  rows: ConnectionServiceRow[],
+  connection: ConnectionSummary | undefined,
+  rows: ServiceSwitch[],
 ): TIntegrationStatus {
   const states = connection ? serviceStates(connection, rows) : [];
   const services = (Object.keys(SERVICE_SCOPES[provider]) as TServiceType[]).map((serviceType) =>
@@ -45,9 +45,8 @@ export async function getIntegrationsStatus(
   deps: { repo: ConnectionsRepo },
   input: { userId: string },
 ): Promise<TIntegrationsStatusResponse> {
-  // listForUser is newest first, so the first of each provider is the one shown.
-  const connections = await deps.repo.listForUser(input.userId);
-  const rows = await deps.repo.listServices(connections.map((c) => c.id));
+  // Newest first, so the first of each provider is the one shown.
+  const { connections, services: rows } = await deps.repo.listSummariesWithServices(input.userId);
   const entries = PROVIDERS.map((provider) => [
     provider,
     describeIntegration(

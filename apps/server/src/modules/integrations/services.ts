@@ -3,7 +3,7 @@ import type { TIntegrationService } from '@app/contract/integrations/get-integra
 import { SERVICE_LABELS } from '@app/contract/messages';
 import type { Language } from '../../lib/messages';
 import { PROVIDER_SCOPES } from '../../providers/identity/identity';
-import type { ConnectionRow, ConnectionServiceRow } from '../connections/repo';
+import type { ConnectionSummary, ServiceSwitch } from '../connections/repo';
 
 /**
  * Which granted scope gives each service. Apple has no OAuth scopes: its connection lists the
@@ -37,7 +37,10 @@ export function offers(provider: TProvider, service: TServiceType): boolean {
   return SERVICE_SCOPES[provider][service] !== undefined;
 }
 
-export function isGranted(connection: ConnectionRow, service: TServiceType): boolean {
+export function isGranted(
+  connection: Pick<ConnectionSummary, 'provider' | 'granted_scopes'>,
+  service: TServiceType,
+): boolean {
   const scope = SERVICE_SCOPES[connection.provider][service];
   return scope !== undefined && connection.granted_scopes.split(' ').includes(scope);
 }
@@ -51,7 +54,7 @@ export interface ServiceState {
 }
 
 /** Every service the provider offers, as the grant and the person's switches leave it. */
-export function serviceStates(connection: ConnectionRow, rows: ConnectionServiceRow[]): ServiceState[] {
+export function serviceStates(connection: ConnectionSummary, rows: ServiceSwitch[]): ServiceState[] {
   return (Object.keys(SERVICE_SCOPES[connection.provider]) as TServiceType[]).map((serviceType) => {
     const row = rows.find((r) => r.connection_id === connection.id && r.service_type === serviceType);
     return {
@@ -67,7 +70,7 @@ export function serviceStates(connection: ConnectionRow, rows: ConnectionService
 
 /** Enabled means the assistant may use it now: granted, switched on, and the connection working. */
 export function toIntegrationService(
-  connection: ConnectionRow | undefined,
+  connection: Pick<ConnectionSummary, 'status'> | undefined,
   provider: TProvider,
   state: ServiceState | undefined,
   serviceType: TServiceType,
