@@ -15,7 +15,6 @@ const liveSessionWithUser = prepared((db: Db, tokenHash: string, now: string) =>
     .selectAll('users')
     .select([
       'sessions.id as s_id',
-      'sessions.token_hash as s_token_hash',
       'sessions.provider as s_provider',
       'sessions.user_agent as s_user_agent',
       'sessions.network as s_network',
@@ -89,23 +88,14 @@ export class AuthRepo extends Repo {
   ): Promise<{ session: SessionRow; user: UserRow } | undefined> {
     const [row] = await liveSessionWithUser(this.db, tokenHash, now);
     if (!row) return undefined;
-    const {
-      s_id,
-      s_token_hash,
-      s_provider,
-      s_user_agent,
-      s_network,
-      s_created_at,
-      s_last_seen_at,
-      s_expires_at,
-      ...user
-    } = row;
+    const { s_id, s_provider, s_user_agent, s_network, s_created_at, s_last_seen_at, s_expires_at, ...user } =
+      row;
     return {
       user,
       session: {
         id: s_id,
         user_id: user.id,
-        token_hash: s_token_hash,
+        token_hash: tokenHash,
         provider: s_provider,
         user_agent: s_user_agent,
         network: s_network,
