@@ -8,7 +8,7 @@ import type { Config } from './config';
 import { redactPhoneNumbers } from './lib/redact';
 import { accountRepoPlugin } from './modules/account/repo';
 import { accountRoutes } from './modules/account/routes';
-import { appConfigRoutes } from './modules/app-config/routes';
+import { appConfigRoutes, publicAppConfig } from './modules/app-config/routes';
 import { appleRoutes } from './modules/apple/routes';
 import { assistantRoutes } from './modules/assistant/routes';
 import { authRepoPlugin } from './modules/auth/repo';
@@ -170,24 +170,25 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(usageRoutes);
   await app.register(devRoutes);
 
-  if (config.web.enabled) await app.register(webPlugin, { distDir: config.web.distDir });
-  else app.decorate('spaIndexHtml', null);
+  if (config.web.enabled)
+    await app.register(webPlugin, {
+      distDir: config.web.distDir,
+      // The page reads its settings from itself instead of asking /v1/config before it can render.
+      embed: { 'app-config': publicAppConfig(app) },
+    });
+  else app.decorate('sendSpaPage', null);
 
   app.setNotFoundHandler(
     { preHandler: app.rateLimit(app.defaultRateLimit) },
     (request: FastifyRequest, reply: FastifyReply) => {
       const path = request.url.split('?')[0] ?? '/';
       if (
-        app.spaIndexHtml &&
+        app.sendSpaPage &&
         !isApiPath(path) &&
         (request.method === 'GET' || request.method === 'HEAD') &&
         !isFileLike(path)
       ) {
-        return reply
-          .code(200)
-          .type('text/html; charset=utf-8')
-          .header('cache-control', 'no-cache')
-          .sendFile('index.html');
+        return app.sendSpaPage(request, reply);
       }
       return reply
         .code(404)

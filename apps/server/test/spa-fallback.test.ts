@@ -7,14 +7,20 @@ import { useApp } from './helpers/build';
 const dist = mkdtempSync(join(tmpdir(), 'relay-dist-'));
 mkdirSync(join(dist, 'assets'));
 const INDEX =
-  '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-Ab12Cd.js"></script></body></html>';
+  '<!doctype html><html><head><title>Relay</title></head><body><div id="root"></div><script type="module" src="/assets/index-Ab12Cd.js"></script></body></html>';
+/** The page as served: its settings written in as data, with `<` escaped. */
+function embeddedConfig(html: string): unknown {
+  const match = html.match(/<script type="application\/json" id="app-config">(.*?)<\/script><\/head>/);
+  return match ? JSON.parse(match[1] as string) : undefined;
+}
 writeFileSync(join(dist, 'index.html'), INDEX);
 writeFileSync(join(dist, 'assets', 'index-Ab12Cd.js'), 'console.log("app")');
 writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"Relay"}');
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 describe('serving the web build', () => {
-  const ctx = useApp({ SERVE_WEB: 'true', WEB_DIST_DIR: dist });
+  // A name with markup in it: it must stay data inside the page.
+  const ctx = useApp({ SERVE_WEB: 'true', WEB_DIST_DIR: dist, PRODUCT_NAME: 'Relay</script><b>' });
 
   it.each(['/billing', '/anything', '/', '/calendar/settings', '/dev/outbox'])(
     'serves index.html for %s',
@@ -22,16 +28,30 @@ describe('serving the web build', () => {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
-      expect(res.body).toBe(INDEX);
+      expect(res.body.replace(/<script type="application\/json".*?<\/script>/, '')).toBe(INDEX);
       expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     },
   );
 
-  it('caches hashed assets for a year', async () => {
+  it('writes the settings GET /v1/config answers into the page, as data that cannot close its element', async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/login' });
+    const config = await ctx.app.inject({ method: 'GET', url: '/v1/config' });
+    expect(embeddedConfig(page.body)).toEqual(config.json());
+    expect(config.json().productName).toBe('Relay</script><b>');
+    expect(page.body).not.toContain('<b>');
+    expect(page.body).toContain('Relay\\u003c/script>\\u003cb>');
+  });
+
+  it('caches hashed assets for a year, with only the headers that apply to a script', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/assets/index-Ab12Cd.js' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('console.log');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['content-security-policy']).toBeUndefined();
+    expect(res.headers['x-request-id']).toBeUndefined();
   });
 
   it('revalidates unhashed files such as the manifest', async () => {

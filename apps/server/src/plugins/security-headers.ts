@@ -45,9 +45,18 @@ export const securityHeadersPlugin = fp(
       crossOriginEmbedderPolicy: false,
     });
     app.addHook('onRequest', (request, reply, done) => {
+      if (isBuiltAsset(request.url)) {
+        // A built script or stylesheet is not a document: a policy, frame or referrer header on
+        // it does nothing, and over HTTP/1.1 those 1.2 KB went out again with each of a page's
+        // dozens of files. What does apply to a subresource stays.
+        reply.raw.setHeader('X-Content-Type-Options', 'nosniff');
+        reply.raw.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+        return done();
+      }
       applyHelmet(request.raw, reply.raw, () => done());
     });
     app.addHook('onSend', async (request, reply) => {
+      if (isBuiltAsset(request.url)) return;
       reply.header('x-request-id', request.id);
       if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
     });
@@ -57,4 +66,9 @@ export const securityHeadersPlugin = fp(
 
 export function isApiPath(url: string): boolean {
   return url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
+}
+
+/** The web build's hashed files (`/assets/…`), served as they are for a year. */
+function isBuiltAsset(url: string): boolean {
+  return url.startsWith('/assets/');
 }

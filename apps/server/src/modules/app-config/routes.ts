@@ -1,9 +1,10 @@
-import { getAppConfigRoute } from '@app/contract/app/get-app-config';
+import { getAppConfigRoute, type TAppConfigResponse } from '@app/contract/app/get-app-config';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../lib/route';
 
-export async function appConfigRoutes(app: FastifyInstance) {
-  const body = {
+/** The public runtime settings: answered at GET /v1/config and written into the page itself. */
+export function publicAppConfig(app: FastifyInstance): TAppConfigResponse {
+  return {
     productName: app.config.productName,
     supportEmail: app.config.supportEmail,
     chatSmsNumber: app.config.chatSmsNumber,
@@ -14,5 +15,9 @@ export async function appConfigRoutes(app: FastifyInstance) {
       starterPriceId: app.payments.starterPriceId,
     },
   };
+}
+
+export async function appConfigRoutes(app: FastifyInstance) {
+  const body = publicAppConfig(app);
   registerRoute(app, getAppConfigRoute, async () => body);
 }
