@@ -1,40 +1,10 @@
 import { z } from 'zod';
 
-/** Every call of the spec's section 7 is served under this base, paths otherwise unchanged. */
-export const API_BASE = '/v1';
+import { ERROR_CODES, type HttpMethod, type TErrorCode } from './http-core';
 
-/**
- * Stable machine-readable error codes. Each has a text in both languages in the catalogue
- * (`messages.ts`, ERROR_CODE_TEXTS); the server's `message` is in the request's language.
- */
-export const ERROR_CODES = [
-  'VALIDATION_ERROR',
-  'BAD_REQUEST',
-  'UNAUTHORIZED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'CONFLICT',
-  'PAYLOAD_TOO_LARGE',
-  'HEADERS_TOO_LARGE',
-  'REQUEST_TIMEOUT',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'RATE_LIMITED',
-  'INVALID_CODE',
-  'CODE_EXPIRED',
-  'TOO_MANY_ATTEMPTS',
-  'INVALID_PHONE_NUMBER',
-  'NOT_CONNECTED',
-  'OAUTH_DENIED',
-  'OAUTH_FAILED',
-  'PROVIDER_ERROR',
-  'NEEDS_RECONNECT',
-  'APPLE_AUTH_FAILED',
-  'PAYMENT_ERROR',
-  'SERVICE_UNAVAILABLE',
-  'INTERNAL',
-] as const;
+export * from './http-core';
+
 export const ZErrorCode = z.enum(ERROR_CODES);
-export type TErrorCode = z.infer<typeof ZErrorCode>;
 
 export const ZErrorBody = z
   .object({
@@ -53,8 +23,6 @@ export const ZErrorBody = z
   })
   .meta({ id: 'ErrorBody' });
 export type TErrorBody = z.infer<typeof ZErrorBody>;
-
-export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
 type AnyZod = z.ZodType;
 
@@ -76,13 +44,4 @@ export interface RouteDef {
 
 export function defineRoute<const T extends RouteDef>(def: T): T {
   return def;
-}
-
-/** Interpolates `:param` segments, so the web never hand-builds a path. */
-export function buildPath(path: string, params: Record<string, string> = {}): string {
-  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`Missing path parameter ${name}`);
-    return encodeURIComponent(value);
-  });
 }

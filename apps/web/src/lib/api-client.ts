@@ -1,5 +1,6 @@
 import { TOAST_MS } from '@app/contract/constants';
-import { buildPath, type RouteDef, type TErrorCode, ZErrorBody } from '@app/contract/http';
+import type { RouteDef, TErrorBody } from '@app/contract/http';
+import { buildPath, isErrorCode, type TErrorCode } from '@app/contract/http-core';
 import { translate } from '@app/contract/messages';
 import i18n from 'i18next';
 import type { z } from 'zod';
@@ -107,9 +108,9 @@ export async function apiRequest<R extends RouteDef>(
   }
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const parsed = ZErrorBody.safeParse(payload);
-    if (parsed.success) {
-      const { code, message, field, retryAfterSeconds, requestId } = parsed.data.error;
+    const body = readErrorBody(payload);
+    if (body) {
+      const { code, message, field, retryAfterSeconds, requestId } = body;
       throw new ApiError(response.status, code, message, {
         ...(field ? { field } : {}),
         ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
@@ -118,5 +119,28 @@ export async function apiRequest<R extends RouteDef>(
     }
     throw new ApiError(response.status, 'HTTP_ERROR', translate('en', 'http', { status: response.status }));
   }
+  // Before the first parse: zod must not probe for `new Function`, which the CSP refuses.
+  await import('./zod-config');
   return route.response.parse(payload) as z.output<R['response']>;
+}
+
+/**
+ * The contract's error body (ZErrorBody), read by hand: this module is on every page's first
+ * load, and the validation library is not (it comes with the routes a page calls). The fields
+ * read are only those the schema defines, and a body that is not one is not trusted.
+ */
+function readErrorBody(payload: unknown): TErrorBody['error'] | null {
+  const error = (payload as { error?: unknown } | null | undefined)?.error;
+  if (typeof error !== 'object' || error === null) return null;
+  const { code, message, field, retryAfterSeconds, requestId } = error as Record<string, unknown>;
+  if (!isErrorCode(code) || typeof message !== 'string') return null;
+  return {
+    code,
+    message,
+    ...(typeof field === 'string' ? { field } : {}),
+    ...(Number.isInteger(retryAfterSeconds) && (retryAfterSeconds as number) >= 0
+      ? { retryAfterSeconds: retryAfterSeconds as number }
+      : {}),
+    ...(typeof requestId === 'string' ? { requestId } : {}),
+  };
 }

@@ -1,4 +1,4 @@
-import { ZErrorCode } from '@app/contract/http';
+import { isErrorCode } from '@app/contract/http-core';
 import { DIAGNOSTIC_CODES, type MessageKey } from '@app/contract/messages';
 import i18n from 'i18next';
 import { ApiError } from './api-client';
@@ -45,6 +45,5 @@ export function errorText(error: unknown, fallback?: string): string {
  * not say what a stranger's link tells it to.
  */
 export function reportedErrorText(code: string | null | undefined, fallback: string): string {
-  const known = ZErrorCode.safeParse(code);
-  return known.success ? i18n.t(`codes.${known.data}`, { ns: 'errors' }) : fallback;
+  return isErrorCode(code) ? i18n.t(`codes.${code}`, { ns: 'errors' }) : fallback;
 }

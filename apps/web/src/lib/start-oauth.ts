@@ -1,9 +1,4 @@
 import type { TOAuthProvider } from '@app/contract/common';
-import {
-  azureOAuthInitRoute,
-  facebookOAuthInitRoute,
-  googleOAuthInitRoute,
-} from '@app/contract/oauth/oauth-init';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { safeReturnPath } from '@/lib/return-path';
@@ -13,11 +8,16 @@ import { sessionStorageKeys, writeSession } from '@/lib/storage';
 export type SignInProvider = 'google' | 'microsoft';
 export type OAuthProvider = TOAuthProvider;
 
-const ROUTES = {
-  google: googleOAuthInitRoute,
-  microsoft: azureOAuthInitRoute,
-  facebook: facebookOAuthInitRoute,
-} as const;
+// Loaded on the click (the window leaves right after), so the sign-in page's first load does
+// not carry the routes' schemas and the validation library.
+async function initRoute(provider: OAuthProvider) {
+  const routes = await import('@app/contract/oauth/oauth-init');
+  return {
+    google: routes.googleOAuthInitRoute,
+    microsoft: routes.azureOAuthInitRoute,
+    facebook: routes.facebookOAuthInitRoute,
+  }[provider];
+}
 
 /**
  * Spec §4: ask the server for the provider's authUrl, remember where to come back to and
@@ -30,7 +30,7 @@ export async function startOAuth(
   verifiedPhone?: string | null,
 ): Promise<void> {
   const returnUrl = safeReturnPath(returnPath);
-  const { authUrl } = await apiRequest(ROUTES[provider], {
+  const { authUrl } = await apiRequest(await initRoute(provider), {
     query: { return_url: returnUrl, ...(verifiedPhone ? { verified_phone: verifiedPhone } : {}) },
   });
   // Written before the window leaves; without session storage the callback falls back to

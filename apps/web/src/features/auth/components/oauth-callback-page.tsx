@@ -1,3 +1,4 @@
+import '@/lib/zod-config';
 import type { TOAuthProvider } from '@app/contract/common';
 import { DELAYS_MS } from '@app/contract/constants';
 import { Button, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';

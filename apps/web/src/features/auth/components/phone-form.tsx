@@ -10,7 +10,7 @@ import { detectDefaultCountry } from '@/lib/default-country';
 import { errorText } from '@/lib/error-text';
 import { toLanguage } from '@/lib/i18n';
 import { storageKeys, writeLocal } from '@/lib/storage';
-import { useSendVerificationCode } from '../api/send-verification-code';
+import { loadSendVerificationCodeRoute, useSendVerificationCode } from '../api/send-verification-code';
 
 /** The phone sign-in form (spec §2 "Phone number page"): country, number, Next. */
 export function PhoneForm() {
@@ -57,6 +57,8 @@ export function PhoneForm() {
   return (
     <form
       noValidate
+      // Whoever starts on the form is about to send: fetch what sending needs meanwhile.
+      onFocusCapture={() => void loadSendVerificationCodeRoute()}
       onSubmit={(event) => {
         event.preventDefault();
         submit();

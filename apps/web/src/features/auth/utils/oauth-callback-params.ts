@@ -1,3 +1,4 @@
+import '@/lib/zod-config';
 import { ZOAuthCallbackFragment } from '@app/contract/oauth/oauth-callback';
 
 /** What the address of an OAuth callback says happened, whichever of the two forms it came in. */

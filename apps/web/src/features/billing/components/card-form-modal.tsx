@@ -1,3 +1,4 @@
+import '@/lib/zod-config';
 import { TOAST_MS } from '@app/contract/constants';
 import { COUNTRIES } from '@app/contract/countries';
 import { ZBillingDetails } from '@app/contract/payments/payments';

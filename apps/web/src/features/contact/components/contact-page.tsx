@@ -1,3 +1,4 @@
+import '@/lib/zod-config';
 import {
   CONTACT_MESSAGE_MAX,
   CONTACT_PRIORITIES,
