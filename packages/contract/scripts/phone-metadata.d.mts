@@ -1,1 +1,2 @@
-export function subsetPhoneMetadata(): { metadata: unknown; examples: Record<string, string> };
+export function subsetPhoneMetadata(): unknown;
+export function formattedExamples(): Record<string, string>;

@@ -1,44 +1,43 @@
-// Writes src/phone-metadata.json: libphonenumber-js's "min" metadata and mobile examples cut
-// down to the calling codes of the supported countries (every territory sharing one of those
-// codes stays, so a number parses exactly as with the full set). The full set is 83 KB that
-// every page with a phone field would download; this is a tenth of it. Run after upgrading
-// libphonenumber-js: `node packages/contract/scripts/phone-metadata.mjs`; a contract test
-// fails while the file is out of date.
+// Writes two files from the installed libphonenumber-js, for the supported countries only:
+// - src/phone-metadata.json: its "min" metadata cut down to the supported
+//   calling codes (every territory sharing one of those codes stays, so a number parses exactly
+//   as with the full set). The full set is 83 KB that every page with a phone field would
+//   download; this is 35 KB.
+// - src/phone-examples.json: each country's example mobile number in its national format, the
+//   phone field's placeholder, shown before the formatting rules have loaded.
+// Run after upgrading libphonenumber-js: `node packages/contract/scripts/phone-metadata.mjs`;
+// a contract test fails while either file is out of date.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { getExampleNumber } from 'libphonenumber-js';
 
 const require = createRequire(import.meta.url);
-const out = fileURLToPath(new URL('../src/phone-metadata.json', import.meta.url));
-
-/** The supported dial codes, read from countries.ts so the list is written once. */
-function supportedCallingCodes() {
-  const source = readFileSync(fileURLToPath(new URL('../src/countries.ts', import.meta.url)), 'utf8');
-  return [...new Set([...source.matchAll(/dialCode: '\+(\d+)'/g)].map((m) => m[1]))].sort();
-}
+const source = readFileSync(fileURLToPath(new URL('../src/countries.ts', import.meta.url)), 'utf8');
+const full = require('libphonenumber-js/metadata.min.json');
+const examples = require('libphonenumber-js/mobile/examples');
 
 export function subsetPhoneMetadata() {
-  const full = require('libphonenumber-js/metadata.min.json');
-  const examples = require('libphonenumber-js/mobile/examples');
-  const codes = supportedCallingCodes();
+  const codes = [...new Set([...source.matchAll(/dialCode: '\+(\d+)'/g)].map((m) => m[1]))].sort();
   const country_calling_codes = Object.fromEntries(
     codes.map((code) => [code, full.country_calling_codes[code]]),
   );
   const isos = Object.values(country_calling_codes).flat();
-  const pick = (source) =>
-    Object.fromEntries(isos.filter((iso) => iso in source).map((iso) => [iso, source[iso]]));
-  return {
-    metadata: {
-      version: full.version,
-      country_calling_codes,
-      countries: pick(full.countries),
-      nonGeographic: {},
-    },
-    examples: pick(examples.default ?? examples),
-  };
+  const pick = (from) => Object.fromEntries(isos.filter((iso) => iso in from).map((iso) => [iso, from[iso]]));
+  return { version: full.version, country_calling_codes, countries: pick(full.countries), nonGeographic: {} };
+}
+
+export function formattedExamples() {
+  const isos = [...source.matchAll(/iso: '([A-Z]{2})'/g)].map((m) => m[1]);
+  return Object.fromEntries(
+    isos.map((iso) => [iso, getExampleNumber(iso, examples)?.formatNational() ?? '']),
+  );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  writeFileSync(out, `${JSON.stringify(subsetPhoneMetadata())}\n`);
-  console.log(`Wrote ${out}`);
+  const write = (name, value) =>
+    writeFileSync(fileURLToPath(new URL(`../src/${name}`, import.meta.url)), `${JSON.stringify(value)}\n`);
+  write('phone-metadata.json', subsetPhoneMetadata());
+  write('phone-examples.json', formattedExamples());
+  console.log('Wrote src/phone-metadata.json and src/phone-examples.json');
 }

@@ -1,15 +1,13 @@
 import {
   AsYouType,
   type CountryCode,
-  type Examples,
-  getExampleNumber,
   Metadata,
   type MetadataJson,
   parsePhoneNumberFromString as parseWith,
 } from 'libphonenumber-js/core';
 import { isValidNationalNumber, NANP_DIGITS, PHONE_MAX_DIGITS } from './constants';
 import { COUNTRIES, type TCountry, type TCountryIso } from './countries';
-import phoneData from './phone-metadata.json';
+import phoneMetadata from './phone-metadata.json';
 
 /**
  * One set of phone rules for the page and the server (spec §5): the page formats and
@@ -17,10 +15,7 @@ import phoneData from './phone-metadata.json';
  */
 
 // The supported calling codes' share of libphonenumber-js's metadata (scripts/phone-metadata.mjs).
-const { metadata: metadataJson, examples } = phoneData as unknown as {
-  metadata: MetadataJson;
-  examples: Examples;
-};
+const metadataJson = phoneMetadata as unknown as MetadataJson;
 const metadata = new Metadata(metadataJson);
 
 function parsePhoneNumberFromString(text: string, country?: CountryCode) {
@@ -109,9 +104,4 @@ export function normaliseE164(input: string): string | null {
 /** "+61 412 345 678" for showing a stored E.164 number back to its owner. */
 export function formatE164(e164: string): string {
   return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
-}
-
-/** A typical mobile number of the country in its national format, for the input's placeholder. */
-export function examplePhone(country: TCountry): string {
-  return getExampleNumber(country.iso as TCountryIso, examples, metadataJson)?.formatNational() ?? '';
 }

@@ -1,19 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { subsetPhoneMetadata } from '../scripts/phone-metadata.mjs';
+import { formattedExamples, subsetPhoneMetadata } from '../scripts/phone-metadata.mjs';
 import { COUNTRIES } from '../src/countries';
-import { examplePhone, normaliseE164 } from '../src/phone';
-import committed from '../src/phone-metadata.json';
+import { normaliseE164 } from '../src/phone';
+import { examplePhone } from '../src/phone-example';
+import committedExamples from '../src/phone-examples.json';
+import committedMetadata from '../src/phone-metadata.json';
 
-describe('phone metadata subset', () => {
-  it('matches the installed libphonenumber-js (run scripts/phone-metadata.mjs after an upgrade)', () => {
-    expect(committed).toEqual(subsetPhoneMetadata());
+describe('phone metadata subset and examples (scripts/phone-metadata.mjs; run it after upgrading libphonenumber-js)', () => {
+  it('match the installed libphonenumber-js', () => {
+    expect(committedMetadata).toEqual(subsetPhoneMetadata());
+    expect(committedExamples).toEqual(formattedExamples());
   });
 
-  it('holds every supported country, with an example number for each', () => {
+  it('give every supported country an example in its national style', () => {
     for (const country of COUNTRIES) expect(examplePhone(country), country.iso).not.toBe('');
+    expect(examplePhone(COUNTRIES.find((c) => c.iso === 'AU') ?? COUNTRIES[0])).toBe('0412 345 678');
   });
 
-  it('still parses numbers of territories that share a supported calling code', () => {
+  it('still parse numbers of territories that share a supported calling code', () => {
     // Jamaica (+1 876) and Jersey (+44 7797) parse as before; a calling code we do not serve does not.
     expect(normaliseE164('+18765551234')).toBe('+18765551234');
     expect(normaliseE164('+447797123456')).toBe('+447797123456');

@@ -23,6 +23,21 @@ describe('/login', () => {
     expect(screen.queryByRole('link', { name: 'Sign in with your phone number instead' })).toBeNull();
   });
 
+  it('shows the example number at once and formats and checks what is typed (rules load on first focus)', async () => {
+    const user = userEvent.setup();
+    renderApp(paths.login);
+    const input = await screen.findByLabelText('Mobile number');
+    expect(input).toHaveAttribute('placeholder', '(201) 555-0123');
+    const next = screen.getByRole('button', { name: 'Next' });
+    expect(next).toBeDisabled();
+    await user.type(input, '41555');
+    await waitFor(() => expect(input).toHaveValue('(415) 55'));
+    expect(screen.getByText('Please enter a valid phone number')).toBeInTheDocument();
+    await user.type(input, '52671');
+    expect(input).toHaveValue('(415) 555-2671');
+    expect(next).toBeEnabled();
+  });
+
   it('shows a dismissible banner when Google sign-in cannot start (spec §2, §8)', async () => {
     const user = userEvent.setup();
     renderApp(paths.login);

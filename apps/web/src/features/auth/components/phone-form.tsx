@@ -1,5 +1,6 @@
+import { PHONE_MAX_DIGITS } from '@app/contract/constants';
 import { DEFAULT_COUNTRY, type TCountry } from '@app/contract/countries';
-import { cleanPhoneInput, examplePhone, formatPhoneInput, maxInputDigits, toE164 } from '@app/contract/phone';
+import { examplePhone } from '@app/contract/phone-example';
 import { Button, Group, Input, Stack, TextInput } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,7 @@ import { paths } from '@/config/paths';
 import { detectDefaultCountry } from '@/lib/default-country';
 import { errorText } from '@/lib/error-text';
 import { toLanguage } from '@/lib/i18n';
+import { type PhoneRules, usePhoneRules } from '@/lib/phone-rules';
 import { storageKeys, writeLocal } from '@/lib/storage';
 import { loadSendVerificationCodeRoute, useSendVerificationCode } from '../api/send-verification-code';
 
@@ -22,6 +24,13 @@ export function PhoneForm() {
   const [error, setError] = useState<string | null>(null);
   const send = useSendVerificationCode();
   const inputId = useId();
+  const phone = usePhoneRules();
+  const { rules } = phone;
+
+  // Digits typed before the rules arrived are cleaned by them once they are here.
+  useEffect(() => {
+    if (rules) setDigits((current) => rules.cleanPhoneInput(country, current));
+  }, [rules, country]);
 
   useEffect(() => {
     let active = true;
@@ -34,7 +43,7 @@ export function PhoneForm() {
     };
   }, []);
 
-  const e164 = toE164(country, digits);
+  const e164 = rules?.toE164(country, digits) ?? null;
   const submit = () => {
     if (!e164 || send.isPending) return;
     setError(null);
@@ -57,8 +66,11 @@ export function PhoneForm() {
   return (
     <form
       noValidate
-      // Whoever starts on the form is about to send: fetch what sending needs meanwhile.
-      onFocusCapture={() => void loadSendVerificationCodeRoute()}
+      // Whoever starts on the form is about to type a number and send it: fetch what that needs.
+      onFocusCapture={() => {
+        phone.load();
+        void loadSendVerificationCodeRoute();
+      }}
       onSubmit={(event) => {
         event.preventDefault();
         submit();
@@ -72,7 +84,7 @@ export function PhoneForm() {
               onChange={(next) => {
                 chosen.current = true;
                 setCountry(next);
-                setDigits((current) => cleanPhoneInput(next, current));
+                setDigits((current) => cleanDigits(rules, next, current));
                 setError(null);
               }}
               disabled={send.isPending}
@@ -85,19 +97,20 @@ export function PhoneForm() {
               inputMode="tel"
               autoComplete="tel-national"
               placeholder={examplePhone(country)}
-              value={formatPhoneInput(country, digits)}
+              value={rules ? rules.formatPhoneInput(country, digits) : digits}
               onChange={(event) => {
-                setDigits(cleanPhoneInput(country, event.currentTarget.value));
+                phone.load();
+                setDigits(cleanDigits(rules, country, event.currentTarget.value));
                 setError(null);
               }}
-              maxLength={maxInputDigits(country) * 2 + 4}
+              maxLength={(rules ? rules.maxInputDigits(country) : PHONE_MAX_DIGITS + 1) * 2 + 4}
               error={Boolean(error)}
               aria-describedby={`${inputId}-hint`}
               disabled={send.isPending}
             />
           </Group>
           <Input.Description id={`${inputId}-hint`} mt={6}>
-            {digits && !e164 ? t('errors:invalidPhone') : t('phone.hint')}
+            {digits && rules && !e164 ? t('errors:invalidPhone') : t('phone.hint')}
           </Input.Description>
         </Input.Wrapper>
         <Button type="submit" size="md" disabled={!e164 || send.isPending} loading={send.isPending}>
@@ -106,4 +119,9 @@ export function PhoneForm() {
       </Stack>
     </form>
   );
+}
+
+/** The country's rules when loaded; until then digits only, as many as any country allows. */
+function cleanDigits(rules: PhoneRules | null, country: TCountry, raw: string): string {
+  return rules ? rules.cleanPhoneInput(country, raw) : raw.replace(/\D/g, '').slice(0, PHONE_MAX_DIGITS + 1);
 }

@@ -1,13 +1,7 @@
 import { TOAST_MS } from '@app/contract/constants';
 import { DEFAULT_COUNTRY, type TCountry } from '@app/contract/countries';
-import {
-  cleanPhoneInput,
-  examplePhone,
-  formatE164,
-  formatPhoneInput,
-  maxInputDigits,
-  toE164,
-} from '@app/contract/phone';
+import { cleanPhoneInput, formatE164, formatPhoneInput, maxInputDigits, toE164 } from '@app/contract/phone';
+import { examplePhone } from '@app/contract/phone-example';
 import { Alert, Button, Group, Input, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
