@@ -22,7 +22,8 @@ const CHUNK_GROUPS = [
   },
   {
     name: 'ui',
-    test: (id: string) => /node_modules[\\/]@mantine[\\/](core|hooks)[\\/]/.test(id) && !PER_SCREEN_UI.test(id),
+    test: (id: string) =>
+      /node_modules[\\/]@mantine[\\/](core|hooks)[\\/]/.test(id) && !PER_SCREEN_UI.test(id),
     minShareCount: 2,
     priority: 10,
   },
