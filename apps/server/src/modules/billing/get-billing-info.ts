@@ -1,20 +1,28 @@
 import type { TBillingInfoResponse } from '@app/contract/billing/get-billing-info';
+import type { UserRow } from '../auth/repo';
 import type { BillingDeps } from './deps';
 import { describeSubscription } from './describe-subscription';
+import { planPeriodOf } from './plan-period';
 
 /** Everything from our copy: the page never waits on the provider. */
 export async function getBillingInfo(
   deps: Pick<BillingDeps, 'repo' | 'usage' | 'now'>,
-  input: { userId: string; timeZone?: string },
+  input: { user: UserRow; timeZone?: string },
 ): Promise<TBillingInfoResponse> {
+  const userId = input.user.id;
   const [account, rows, invoices] = await Promise.all([
-    deps.repo.getAccount(input.userId),
-    deps.repo.listSubscriptions(input.userId),
-    deps.repo.listInvoices(input.userId),
+    deps.repo.getAccount(userId),
+    deps.repo.listSubscriptions(userId),
+    deps.repo.listInvoices(userId),
   ]);
-  const subscription = describeSubscription(account, rows, deps.now());
+  const now = deps.now();
+  const subscription = describeSubscription(account, rows, now);
+  // Usage counts against the plan described here, and the user already read: neither is read twice.
   const usage = await deps.usage.forUser({
-    userId: input.userId,
+    userId,
+    user: input.user,
+    billingPlan: planPeriodOf(subscription),
+    now,
     ...(input.timeZone ? { timeZone: input.timeZone } : {}),
   });
   return {

@@ -1,3 +1,4 @@
+import type { TSubscription } from '@app/contract/billing/get-billing-info';
 import { PLANS } from '@app/contract/plans';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -14,7 +15,13 @@ export function billingPlanPeriod(
   rows: BillingSubscriptionRow[],
   now: Date,
 ): { planTokens: number; periodStart: Date; periodEnd: Date } | null {
-  const subscription = describeSubscription(account, rows, now);
+  return planPeriodOf(describeSubscription(account, rows, now));
+}
+
+/** billingPlanPeriod of a subscription already described (billing/info describes it anyway). */
+export function planPeriodOf(
+  subscription: TSubscription,
+): { planTokens: number; periodStart: Date; periodEnd: Date } | null {
   if (!(LIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(subscription.status)) return null;
   const plan = PLANS.find((candidate) => candidate.id === subscription.planId);
   if (!plan) return null;

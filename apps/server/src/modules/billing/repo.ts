@@ -1,3 +1,5 @@
+import type { Db } from '../../db/database';
+import { prepared } from '../../db/prepared';
 import { Repo, repoPlugin } from '../../db/repo';
 import type { BillingAccountsTable, BillingInvoicesTable, BillingSubscriptionsTable } from '../../db/schema';
 import {
@@ -18,14 +20,31 @@ export interface ProviderState {
   card: ProviderCard | null;
 }
 
+// What billing/info reads on every visit to the billing screen, compiled once (db/prepared.ts).
+const accountOf = prepared((db: Db, userId: string) =>
+  db.selectFrom('billing_accounts').selectAll().where('user_id', '=', userId),
+);
+const subscriptionsOf = prepared((db: Db, userId: string) =>
+  db
+    .selectFrom('billing_subscriptions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc'),
+);
+const invoicesOf = prepared((db: Db, userId: string) =>
+  db
+    .selectFrom('billing_invoices')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('date', 'desc')
+    .orderBy('id', 'desc'),
+);
+
 /** The SQL of billing: accounts (trial, customer, card), our copy of subscriptions and invoices, webhook events. */
 export class BillingRepo extends Repo {
-  getAccount(userId: string): Promise<BillingAccountRow | undefined> {
-    return this.db
-      .selectFrom('billing_accounts')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+  async getAccount(userId: string): Promise<BillingAccountRow | undefined> {
+    return (await accountOf(this.db, userId))[0];
   }
 
   findAccountByCustomer(customerId: string): Promise<BillingAccountRow | undefined> {
@@ -85,24 +104,12 @@ export class BillingRepo extends Repo {
 
   /** The user's subscriptions, newest first. */
   listSubscriptions(userId: string): Promise<BillingSubscriptionRow[]> {
-    return this.db
-      .selectFrom('billing_subscriptions')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .execute();
+    return subscriptionsOf(this.db, userId);
   }
 
   /** Newest first. */
   listInvoices(userId: string): Promise<BillingInvoiceRow[]> {
-    return this.db
-      .selectFrom('billing_invoices')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('date', 'desc')
-      .orderBy('id', 'desc')
-      .execute();
+    return invoicesOf(this.db, userId);
   }
 
   /** Scoped to the user: another user's invoice is not found. */

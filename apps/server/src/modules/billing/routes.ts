@@ -58,7 +58,7 @@ export async function billingRoutes(app: FastifyInstance) {
   });
 
   registerRoute(app, getBillingInfoRoute, async (req) =>
-    getBillingInfo(deps, { userId: who(req).user.id, timeZone: req.query.timeZone }),
+    getBillingInfo(deps, { user: who(req).user, timeZone: req.query.timeZone }),
   );
   registerRoute(app, activateTrialRoute, async (req) => {
     const { user, language } = who(req);

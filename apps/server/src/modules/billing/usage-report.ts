@@ -1,4 +1,5 @@
 import type { TUsage } from '@app/contract/billing/get-billing-info';
+import type { UserRow } from '../auth/repo';
 
 /**
  * The seam between billing and usage: billing/info asks it for a user's usage in the current
@@ -6,7 +7,16 @@ import type { TUsage } from '@app/contract/billing/get-billing-info';
  * usage module in the routes; the fallback serves an app built without it.
  */
 export interface UsageReport {
-  forUser(input: { userId: string; timeZone?: string }): Promise<TUsage>;
+  forUser(input: {
+    userId: string;
+    timeZone?: string;
+    /** The signed-in user's row, so usage does not read it again. */
+    user?: UserRow;
+    /** Billing's plan and period (null: none running), so usage does not ask billing again. */
+    billingPlan?: { planTokens: number; periodStart: Date; periodEnd: Date } | null;
+    /** The instant billing described the subscription at: one per request. */
+    now?: Date;
+  }): Promise<TUsage>;
 }
 
 export function fallbackUsageReport(countIntegrations: (userId: string) => Promise<number>): UsageReport {

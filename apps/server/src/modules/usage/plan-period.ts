@@ -34,13 +34,17 @@ export function fallbackPeriod(anchor: Date, now: Date): { periodStart: Date; pe
 
 const TRIAL_TOKENS = PLANS.find((plan) => plan.id === 'trial')?.tokens ?? 20_000;
 
+/** The trial's tokens over the fallback period from the person's sign-up. */
+export function trialPlanPeriod(user: { created_at: string }, now: Date): PlanPeriod {
+  return { planTokens: TRIAL_TOKENS, ...fallbackPeriod(new Date(user.created_at), now) };
+}
+
 /** The default source: the trial's tokens over the fallback period from the person's sign-up. */
 export function trialPlanPeriodSource(repo: UsageRepo): PlanPeriodSource {
   return {
     async current(userId, now) {
       const user = await repo.findUser(userId);
-      if (!user) return null;
-      return { planTokens: TRIAL_TOKENS, ...fallbackPeriod(new Date(user.created_at), now) };
+      return user ? trialPlanPeriod(user, now) : null;
     },
   };
 }

@@ -1,4 +1,6 @@
 import { type Insertable, type Selectable, sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { prepared } from '../../db/prepared';
 import { Repo, repoPlugin } from '../../db/repo';
 import type { UsageAlertsTable, UsageEventsTable } from '../../db/schema';
 
@@ -13,6 +15,63 @@ export interface UsageUser {
   time_zone: string | null;
   created_at: string;
 }
+
+/** The period's total (the row without an hour) and then the chart's hours, in one statement. */
+const periodTotalAndHours = prepared(
+  (db: Db, userId: string, periodFrom: string, periodTo: string, hoursFrom: string, hoursTo: string) =>
+    db
+      .selectFrom('usage_hourly')
+      .select((eb) => [
+        sql<string | null>`null`.as('hour'),
+        eb.fn.coalesce(eb.fn.sum<string | number>('tokens'), sql<number>`0`).as('tokens'),
+      ])
+      .where('user_id', '=', userId)
+      .where('hour', '>=', periodFrom)
+      .where('hour', '<', periodTo)
+      .unionAll(
+        db
+          .selectFrom('usage_hourly')
+          .select(['hour', 'tokens'])
+          .where('user_id', '=', userId)
+          .where('hour', '>=', hoursFrom)
+          .where('hour', '<', hoursTo),
+      ),
+);
+
+/**
+ * The Usage card's counts in one statement: connected accounts (a broken one still counts: it is
+ * theirs to repair) and bytes of text kept for the person, their support messages and their
+ * connections' account details and settings (sealed tokens are ours, not theirs).
+ * `octet_length` counts UTF-8 bytes on PostgreSQL and SQLite (3.43+) alike.
+ */
+const integrationsAndStorage = prepared((db: Db, userId: string) =>
+  db.selectNoFrom((eb) => [
+    eb
+      .selectFrom('connections')
+      .select(eb.fn.countAll<string | number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('status', '!=', 'disconnected')
+      .as('integrations'),
+    eb
+      .selectFrom('contact_messages')
+      .select(
+        sql<string | number>`coalesce(sum(octet_length(subject) + octet_length(message)), 0)`.as('bytes'),
+      )
+      .where('user_id', '=', userId)
+      .as('message_bytes'),
+    eb
+      .selectFrom('connections')
+      .select(
+        sql<
+          string | number
+        >`coalesce(sum(octet_length(email) + octet_length(name) + coalesce(octet_length(settings), 0)), 0)`.as(
+          'bytes',
+        ),
+      )
+      .where('user_id', '=', userId)
+      .as('connection_bytes'),
+  ]),
+);
 
 /** The SQL of token usage: events, the hourly rollup and the alerts sent. */
 export class UsageRepo extends Repo {
@@ -82,17 +141,40 @@ export class UsageRepo extends Repo {
     return Number(row.total);
   }
 
-  /** The person's hours that start in [from, to), oldest first: at most 24 rows a day asked. */
-  async hoursBetween(userId: string, from: string, to: string): Promise<{ hour: string; tokens: number }[]> {
-    const rows = await this.db
-      .selectFrom('usage_hourly')
-      .select(['hour', 'tokens'])
-      .where('user_id', '=', userId)
-      .where('hour', '>=', from)
-      .where('hour', '<', to)
-      .orderBy('hour')
-      .execute();
-    return rows.map((row) => ({ hour: row.hour, tokens: Number(row.tokens) }));
+  /**
+   * What billing/info shows of usage, in one statement: the tokens of the hours that start in
+   * [periodFrom, periodTo) (null without a period) and the hours that start in [hoursFrom, hoursTo).
+   */
+  async periodTotalAndHours(
+    userId: string,
+    period: { from: string; to: string } | null,
+    hours: { from: string; to: string },
+  ): Promise<{ total: number | null; hours: { hour: string; tokens: number }[] }> {
+    // Without a period the sum is over no hours (from = to): the row is still there, and ignored.
+    const rows = await periodTotalAndHours(
+      this.db,
+      userId,
+      period?.from ?? hours.from,
+      period?.to ?? hours.from,
+      hours.from,
+      hours.to,
+    );
+    let total = 0;
+    const list: { hour: string; tokens: number }[] = [];
+    for (const row of rows) {
+      if (row.hour === null) total = Number(row.tokens);
+      else list.push({ hour: row.hour, tokens: Number(row.tokens) });
+    }
+    return { total: period ? total : null, hours: list };
+  }
+
+  /** Connected accounts (not disconnected) and the bytes of text kept, for the Usage card. */
+  async integrationsAndStorage(userId: string): Promise<{ integrations: number; storage: number }> {
+    const [row] = await integrationsAndStorage(this.db, userId);
+    return {
+      integrations: Number(row?.integrations ?? 0),
+      storage: Number(row?.message_bytes ?? 0) + Number(row?.connection_bytes ?? 0),
+    };
   }
 
   /** Records that a threshold's alert is going out; false when it already went out this period. */
@@ -108,46 +190,6 @@ export class UsageRepo extends Repo {
 
   async setTimeZone(userId: string, timeZone: string): Promise<void> {
     await this.db.updateTable('users').set({ time_zone: timeZone }).where('id', '=', userId).execute();
-  }
-
-  /** Connected accounts the person has (a broken one still counts: it is theirs to repair). */
-  async countIntegrations(userId: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('connections')
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .where('user_id', '=', userId)
-      .where('status', '!=', 'disconnected')
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  }
-
-  /**
-   * Bytes of text kept for the person: their support messages and their connections' account
-   * details and settings (sealed tokens are ours, not theirs). `octet_length` counts UTF-8 bytes
-   * on PostgreSQL and SQLite (3.43+) alike.
-   */
-  async storageBytes(userId: string): Promise<number> {
-    const messages = await this.db
-      .selectFrom('contact_messages')
-      .select(
-        sql<string | number | null>`coalesce(sum(octet_length(subject) + octet_length(message)), 0)`.as(
-          'bytes',
-        ),
-      )
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    const connections = await this.db
-      .selectFrom('connections')
-      .select(
-        sql<
-          string | number | null
-        >`coalesce(sum(octet_length(email) + octet_length(name) + coalesce(octet_length(settings), 0)), 0)`.as(
-          'bytes',
-        ),
-      )
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    return Number(messages.bytes ?? 0) + Number(connections.bytes ?? 0);
   }
 }
 

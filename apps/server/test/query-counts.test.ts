@@ -1,0 +1,88 @@
+import type { CompiledQuery } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../src/lib/ids';
+import { bearer, signIn } from './helpers/auth';
+import { info, localCheckout } from './helpers/billing';
+import { build } from './helpers/build';
+
+/**
+ * The signed-in reads run on every visit to a screen: each statement is CPU on SQLite and a round
+ * trip on PostgreSQL (bench/README.md). These pin how many each one runs.
+ */
+const KEY = 'query-counts-test-key-0123456789abcdefghij';
+let ctx: Awaited<ReturnType<typeof build>>;
+const statements: string[] = [];
+beforeAll(async () => {
+  ctx = await build({ ASSISTANT_API_KEY: KEY });
+  // Every statement outside a transaction goes through the database's one executor.
+  const executor = (
+    ctx.app.db as unknown as {
+      getExecutor(): { executeQuery(query: CompiledQuery): Promise<unknown> };
+    }
+  ).getExecutor();
+  const execute = executor.executeQuery.bind(executor);
+  executor.executeQuery = (query) => {
+    statements.push(query.sql);
+    return execute(query);
+  };
+});
+afterAll(async () => ctx.close());
+
+async function statementsOf(url: string, token: string) {
+  statements.length = 0;
+  const res = await ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
+  expect(res.statusCode, res.body).toBe(200);
+  return [...statements];
+}
+
+describe('statements per signed-in read', () => {
+  it('GET /v1/auth/me: one (the session with its user)', async () => {
+    const token = await signIn(ctx.app, '+61412800001');
+    const sql = await statementsOf('/v1/auth/me', token);
+    expect(sql).toHaveLength(1);
+    expect(sql[0]).toMatch(/from "sessions" inner join "users"/);
+  });
+
+  it('GET /v1/integrations/status: two (the session; connections with their switches)', async () => {
+    const token = await signIn(ctx.app, '+61412800002');
+    expect(await statementsOf('/v1/integrations/status', token)).toHaveLength(2);
+  });
+
+  it('GET /v1/billing/info: six (the session; account, subscriptions, invoices; usage; counts)', async () => {
+    const token = await signIn(ctx.app, '+61412800003');
+    expect(await statementsOf('/v1/billing/info', token)).toHaveLength(6);
+    await localCheckout(ctx.app, token, 'pay');
+    expect(await statementsOf('/v1/billing/info', token)).toHaveLength(6);
+  });
+
+  it('counts usage against the same plan and period as before: Starter once paid, the trial allowance before', async () => {
+    const token = await signIn(ctx.app, '+61412800004');
+    const me = (await ctx.app.inject({ method: 'GET', url: '/v1/auth/me', headers: bearer(token) })).json();
+    const record = async (tokens: number) => {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/v1/internal/usage',
+        headers: { authorization: `Bearer ${KEY}` },
+        payload: {
+          userId: me.user.id,
+          tokens,
+          idempotencyKey: newId(),
+          occurredAt: ctx.app.clock.now().toISOString(),
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await record(1_500);
+    // No plan yet: the fallback period from sign-up holds the tokens.
+    const before = await info(ctx.app, token);
+    expect(before.subscription.status).toBe('inactive');
+    expect(before.usage.tokens).toBe(1_500);
+    await localCheckout(ctx.app, token, 'pay');
+    await record(2_500);
+    const after = await info(ctx.app, token);
+    expect(after.subscription.planId).toBe('starter');
+    // The paid period starts now, in the hour both events fall in: an hour is never split.
+    expect(after.usage.tokens).toBe(4_000);
+    expect(after.usage.integrations).toBe(0);
+  });
+});
