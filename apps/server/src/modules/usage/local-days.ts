@@ -32,12 +32,25 @@ export function localDate(at: Date, timeZone: string): string {
   return formatter.format(at);
 }
 
-/** The `count` local dates ending with today's, oldest first. */
-export function lastLocalDays(now: Date, timeZone: string, count: number): string[] {
-  const today = Date.parse(`${localDate(now, timeZone)}T00:00:00Z`);
-  return Array.from({ length: count }, (_, i) =>
-    new Date(today - (count - 1 - i) * DAY_MS).toISOString().slice(0, 10),
-  );
+const lastDays = new Map<string, readonly string[]>();
+
+/**
+ * The `count` local dates ending with today's, oldest first. Remembered per zone for the minute
+ * (a local date only changes on a whole minute: every zone's offset is whole minutes): every
+ * billing/info asks for the same ones.
+ */
+export function lastLocalDays(now: Date, timeZone: string, count: number): readonly string[] {
+  const key = `${timeZone} ${count} ${Math.floor(now.getTime() / 60_000)}`;
+  let days = lastDays.get(key);
+  if (!days) {
+    const today = Date.parse(`${localDate(now, timeZone)}T00:00:00Z`);
+    days = Array.from({ length: count }, (_, i) =>
+      new Date(today - (count - 1 - i) * DAY_MS).toISOString().slice(0, 10),
+    );
+    if (lastDays.size >= 1_000) lastDays.clear();
+    lastDays.set(key, days);
+  }
+  return days;
 }
 
 /**
@@ -58,19 +71,30 @@ export function sumByLocalDay(
   return result;
 }
 
-const datesOfHours = new Map<string, string>();
+const datesOfHours = new Map<string, Map<string, string>>();
+let rememberedHours = 0;
 
 /**
- * localDate of a rollup hour, remembered: every billing/info formats the same few hundred recent
- * hours, and Intl formatting was a fifth of that call's time (bench/README.md).
+ * localDate of a rollup hour, remembered per zone: every billing/info formats the same few
+ * hundred recent hours, and Intl formatting was a fifth of that call's time (bench/README.md).
  */
 function localDateOfHour(hour: string, timeZone: string): string {
-  const key = `${timeZone} ${hour}`;
-  let date = datesOfHours.get(key);
+  let dates = datesOfHours.get(timeZone);
+  if (!dates) {
+    dates = new Map();
+    datesOfHours.set(timeZone, dates);
+  }
+  let date = dates.get(hour);
   if (date === undefined) {
-    if (datesOfHours.size >= 20_000) datesOfHours.clear();
+    if (rememberedHours >= 20_000) {
+      datesOfHours.clear();
+      rememberedHours = 0;
+      dates = new Map();
+      datesOfHours.set(timeZone, dates);
+    }
     date = localDate(new Date(hour), timeZone);
-    datesOfHours.set(key, date);
+    dates.set(hour, date);
+    rememberedHours += 1;
   }
   return date;
 }
