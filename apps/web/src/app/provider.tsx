@@ -2,11 +2,26 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { TOAST_MS } from '@app/contract/constants';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { PageLoader } from '@/components/page-loader';
+import { toastHost } from '@/lib/toast';
 import { cssVariablesResolver, theme } from './theme';
+
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
+);
+
+/** Toasts' host, mounted with the first toast (lib/toast.ts). */
+function ToastHost() {
+  const wanted = useSyncExternalStore(toastHost.subscribe, toastHost.wanted);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position="top-center" autoClose={TOAST_MS.default} />
+    </Suspense>
+  );
+}
 
 /** `env="test"` is Mantine's mode for jsdom, which has no layout: no transitions, no hiding of popovers whose target it cannot place. */
 export function AppProvider({
@@ -25,7 +40,7 @@ export function AppProvider({
       defaultColorScheme="light"
       {...(env ? { env } : {})}
     >
-      <Notifications position="top-center" autoClose={TOAST_MS.default} />
+      <ToastHost />
       <QueryClientProvider client={queryClient}>
         <Suspense fallback={<PageLoader />}>{children}</Suspense>
       </QueryClientProvider>

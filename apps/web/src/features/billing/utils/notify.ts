@@ -1,7 +1,6 @@
 import { TOAST_MS } from '@app/contract/constants';
-import { notifications } from '@mantine/notifications';
-import i18n from 'i18next';
 import { errorText } from '@/lib/error-text';
+import { notify } from '@/lib/toast';
 
 /**
  * A failed billing action: the spec's text for the action is the heading (spec §8), and the
@@ -9,10 +8,9 @@ import { errorText } from '@/lib/error-text';
  */
 export function showFailure(actionText: string, error: unknown): void {
   const detail = errorText(error, actionText);
-  notifications.show({
+  notify({
     color: 'red',
     ...(detail !== actionText ? { title: actionText, message: detail } : { message: actionText }),
     autoClose: TOAST_MS.long,
-    closeButtonProps: { 'aria-label': i18n.t('common.close') },
   });
 }

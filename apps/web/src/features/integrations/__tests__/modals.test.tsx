@@ -34,7 +34,10 @@ function serve({ phone, apple }: { phone?: Answer; apple?: Answer }) {
 }
 
 async function openPhoneModal(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(await screen.findByRole('button', { name: 'Link: Mobile Phone' }));
+  const link = await screen.findByRole('button', { name: 'Link: Mobile Phone' });
+  // Disabled until the current mapping has loaded.
+  await waitFor(() => expect(link).toBeEnabled());
+  await user.click(link);
   return screen.findByRole('dialog', { name: 'Link your phone number' });
 }
 
