@@ -1,3 +1,8 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createDb, migrateToLatest } from '../src/db/database';
@@ -43,5 +48,50 @@ describe(`migrations on ${usingPostgres ? 'PostgreSQL' : 'SQLite'}`, () => {
       await second.destroy();
       await cleanup();
     }
+  });
+
+  it.runIf(!usingPostgres)(
+    'runs as one transaction: a migration that fails leaves no table behind',
+    async () => {
+      const { config, cleanup } = testConfig();
+      const db = createDb(config.database);
+      try {
+        // A table in the way of migration 0005 makes it fail after 0001 to 0004 ran.
+        await sql`create table connections (id text)`.execute(db);
+        await expect(migrateToLatest(db, config.database)).rejects.toThrow(/already exists/);
+        const tables = (await db.introspection.getTables({ withInternalKyselyTables: true })).map(
+          (t) => t.name,
+        );
+        expect(tables.sort()).toEqual(['connections']);
+      } finally {
+        await db.destroy();
+        await cleanup();
+      }
+    },
+  );
+
+  it.runIf(!usingPostgres)('lets two processes migrate the same fresh SQLite file at once', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'relay-migrate-')), 'app.db');
+    const serverDir = fileURLToPath(new URL('..', import.meta.url));
+    const script = `
+      const { createDb, migrateToLatest } = await import('./src/db/database.ts');
+      const database = { kind: 'sqlite', file: ${JSON.stringify(file)} };
+      const db = createDb(database);
+      console.log(JSON.stringify(await migrateToLatest(db, database)));
+      await db.destroy();`;
+    const run = () =>
+      new Promise<string[]>((resolve, reject) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+          cwd: serverDir,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let out = '';
+        let err = '';
+        child.stdout.on('data', (chunk) => (out += chunk));
+        child.stderr.on('data', (chunk) => (err += chunk));
+        child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(err))));
+      });
+    const [a, b] = await Promise.all([run(), run()]);
+    expect([...a, ...b].sort()).toEqual(Object.keys(migrations).sort());
   });
 });
