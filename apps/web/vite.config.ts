@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './tools/precompress.ts';
+import { routePreloads } from './tools/route-preloads.ts';
 
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:3000';
 
@@ -31,7 +32,14 @@ const CHUNK_GROUPS = [
 
 export default defineConfig({
   // Brotli and gzip copies of the build, served by the server to browsers that accept them.
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    routePreloads(
+      fileURLToPath(new URL('./src/app/route-chunks.json', import.meta.url)),
+      fileURLToPath(new URL('.', import.meta.url)),
+    ),
+    precompress(),
+  ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,

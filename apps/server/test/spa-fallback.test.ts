@@ -10,12 +10,21 @@ const INDEX =
   '<!doctype html><html><head><title>Relay</title></head><body><div id="root"></div><script type="module" src="/assets/index-Ab12Cd.js"></script></body></html>';
 /** The page as served: its settings written in as data, with `<` escaped. */
 function embeddedConfig(html: string): unknown {
-  const match = html.match(/<script type="application\/json" id="app-config">(.*?)<\/script><\/head>/);
+  const match = html.match(/<script type="application\/json" id="app-config">(.*?)<\/script>/);
   return match ? JSON.parse(match[1] as string) : undefined;
 }
 writeFileSync(join(dist, 'index.html'), INDEX);
 writeFileSync(join(dist, 'assets', 'index-Ab12Cd.js'), 'console.log("app")');
 writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"Relay"}');
+writeFileSync(
+  join(dist, 'route-preloads.json'),
+  JSON.stringify({
+    '/login': {
+      scripts: ['/assets/login-page-Zz99.js', '/assets/x.js"><script>alert(1)</script>'],
+      styles: ['/assets/login-page-Zz99.css'],
+    },
+  }),
+);
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 describe('serving the web build', () => {
@@ -28,7 +37,11 @@ describe('serving the web build', () => {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
-      expect(res.body.replace(/<script type="application\/json".*?<\/script>/, '')).toBe(INDEX);
+      expect(
+        res.body
+          .replace(/<script type="application\/json".*?<\/script>/, '')
+          .replace(/<link rel="[^>]*>/g, ''),
+      ).toBe(INDEX);
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     },
@@ -41,6 +54,18 @@ describe('serving the web build', () => {
     expect(config.json().productName).toBe('Relay</script><b>');
     expect(page.body).not.toContain('<b>');
     expect(page.body).toContain('Relay\\u003c/script>\\u003cb>');
+  });
+
+  it("names the screen's files for preloading on a page whose screen is known, and only safe names", async () => {
+    const login = await ctx.app.inject({ method: 'GET', url: '/login?next=1' });
+    expect(login.body).toContain('<link rel="modulepreload" crossorigin href="/assets/login-page-Zz99.js">');
+    expect(login.body).toContain(
+      '<link rel="preload" as="style" crossorigin href="/assets/login-page-Zz99.css">',
+    );
+    expect(login.body).not.toContain('alert(1)');
+    const billing = await ctx.app.inject({ method: 'GET', url: '/billing' });
+    expect(billing.body).not.toContain('modulepreload');
+    expect(embeddedConfig(billing.body)).toEqual(embeddedConfig(login.body));
   });
 
   it('caches hashed assets for a year, with only the headers that apply to a script', async () => {

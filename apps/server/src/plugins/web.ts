@@ -1,10 +1,10 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { type RoutePreloads, spaPages } from './spa-page';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,21 +30,20 @@ export const webPlugin = fp(
       app.decorate('sendSpaPage', null);
       return;
     }
-    const page = embedData(await readFile(indexFile, 'utf8'), opts.embed ?? {});
-    // Compressed once here, as the build does for its files (the page is a few KB).
-    const copies = {
-      br: brotliCompressSync(page, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-      gzip: gzipSync(page, { level: 9 }),
-    };
+    const pageFor = spaPages(
+      await readFile(indexFile, 'utf8'),
+      opts.embed ?? {},
+      readPreloads(join(opts.distDir, ROUTE_PRELOADS_FILE)),
+    );
     app.decorate('sendSpaPage', (request: FastifyRequest, reply: FastifyReply) => {
-      const accepted = String(request.headers['accept-encoding'] ?? '');
-      const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+      const path = request.url.split('?')[0] ?? '/';
+      const { body, encoding } = pageFor(path, String(request.headers['accept-encoding'] ?? ''));
       reply
         .code(200)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .header('vary', 'accept-encoding');
-      return encoding ? reply.header('content-encoding', encoding).send(copies[encoding]) : reply.send(page);
+      return encoding ? reply.header('content-encoding', encoding).send(body) : reply.send(body);
     });
     // The built files, found once at start. The compressed copies are not files of their own:
     // they answer for the file they compress.
@@ -74,17 +73,10 @@ export const webPlugin = fp(
   },
 );
 
-/**
- * Writes each value into the page as `<script type="application/json" id="…">`: data, never run
- * (so the CSP has nothing to allow), read by the web app at start. `<` is escaped so no value
- * can close the element.
- */
-export function embedData(html: string, data: Record<string, unknown>): Buffer {
-  const blocks = Object.entries(data)
-    .map(
-      ([id, value]) =>
-        `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`,
-    )
-    .join('');
-  return Buffer.from(html.replace('</head>', `${blocks}</head>`));
+/** Written by the web build beside index.html (apps/web/tools/route-preloads.ts). */
+const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
+function readPreloads(file: string): RoutePreloads {
+  if (!existsSync(file)) return {};
+  return JSON.parse(readFileSync(file, 'utf8')) as RoutePreloads;
 }

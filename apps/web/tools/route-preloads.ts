@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import type { OutputBundle, OutputChunk } from 'rolldown';
+import type { Plugin } from 'vite';
+
+/** What the page at a path loads on demand before it can draw: its chunks and their stylesheets. */
+export interface RoutePreloads {
+  [path: string]: { scripts: string[]; styles: string[] };
+}
+
+export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
+/**
+ * The route's screen is loaded on demand, so a first visit fetches the page, then the app's
+ * entry, and only once that has run the screen's code: one round trip more before anything
+ * is drawn. This writes, for each public route of `src/app/route-chunks.json`, the built files
+ * of its screen and their static imports, which the server names in that page's
+ * `<link rel="modulepreload">`s so they arrive with the entry. Signed-in routes are left out:
+ * whether someone is signed in is known only in the browser, and a signed-out visitor sent on
+ * to /login would download a screen it never shows.
+ */
+export function routePreloads(routeChunksFile: string, root: string): Plugin {
+  return {
+    name: 'route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const routes = JSON.parse(readFileSync(routeChunksFile, 'utf8')) as Record<string, string[]>;
+      this.emitFile({
+        type: 'asset',
+        fileName: ROUTE_PRELOADS_FILE,
+        source: `${JSON.stringify(preloadsFor(routes, bundle as OutputBundle, root), null, 2)}\n`,
+      });
+    },
+  };
+}
+
+export function preloadsFor(
+  routes: Record<string, string[]>,
+  bundle: OutputBundle,
+  root: string,
+): RoutePreloads {
+  const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
+  const byModule = new Map(
+    chunks.filter((c) => c.facadeModuleId).map((c) => [relative(root, c.facadeModuleId as string), c]),
+  );
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const entry = chunks.find((c) => c.isEntry);
+  // The entry and what it imports are named by index.html already.
+  const inPage = new Set(entry ? closure([entry], byFile) : []);
+  const result: RoutePreloads = {};
+  for (const [path, modules] of Object.entries(routes)) {
+    const starts = modules.map((module) => {
+      const chunk = byModule.get(module);
+      if (!chunk) throw new Error(`route-preloads: no chunk for ${module} (route ${path})`);
+      return chunk;
+    });
+    const files = closure(starts, byFile).filter((file) => !inPage.has(file));
+    result[path] = {
+      scripts: files.map((file) => `/${file}`),
+      styles: files.flatMap((file) =>
+        [
+          ...((byFile.get(file) as { viteMetadata?: { importedCss: Set<string> } }).viteMetadata
+            ?.importedCss ?? []),
+        ].map((css) => `/${css}`),
+      ),
+    };
+  }
+  return result;
+}
+
+/** The chunks and everything they import statically, in load order. */
+function closure(starts: OutputChunk[], byFile: Map<string, OutputChunk>): string[] {
+  const seen = new Set<string>();
+  const visit = (chunk: OutputChunk) => {
+    if (seen.has(chunk.fileName)) return;
+    seen.add(chunk.fileName);
+    for (const imported of chunk.imports) {
+      const next = byFile.get(imported);
+      if (next) visit(next);
+    }
+  };
+  for (const chunk of starts) visit(chunk);
+  return [...seen];
+}
