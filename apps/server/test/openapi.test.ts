@@ -6,6 +6,11 @@ import { useApp } from './helpers/build';
 describe('OpenAPI document', () => {
   const ctx = useApp();
 
+  it('is not set up at start, only when /docs is first asked for', async () => {
+    expect(ctx.app.hasPlugin('@fastify/swagger')).toBe(false);
+    expect(ctx.app.hasPlugin('@fastify/swagger-ui')).toBe(false);
+  });
+
   it('is served at /docs/json and documents the served calls from the contract', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/docs/json' });
     expect(res.statusCode).toBe(200);
@@ -30,5 +35,15 @@ describe('OpenAPI document', () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/docs/' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('swagger');
+  });
+
+  it('answers HEAD like GET without the body, and an unknown docs path like any unknown path', async () => {
+    const get = await ctx.app.inject({ method: 'GET', url: '/docs/json' });
+    const head = await ctx.app.inject({ method: 'HEAD', url: '/docs/json' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe(get.headers['content-type']);
+    const missing = await ctx.app.inject({ method: 'GET', url: '/docs/no-such-page' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.code).toBe('NOT_FOUND');
   });
 });
