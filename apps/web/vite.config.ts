@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { mantineStyles } from './tools/mantine-styles.ts';
 import { precompress } from './tools/precompress.ts';
 import { routePreloads } from './tools/route-preloads.ts';
 
@@ -33,6 +34,10 @@ const CHUNK_GROUPS = [
 export default defineConfig({
   // Brotli and gzip copies of the build, served by the server to browsers that accept them.
   plugins: [
+    mantineStyles(
+      fileURLToPath(new URL('./src/app/mantine-styles.css', import.meta.url)),
+      fileURLToPath(new URL('./src', import.meta.url)),
+    ),
     react(),
     routePreloads(
       fileURLToPath(new URL('./src/app/route-chunks.json', import.meta.url)),

@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './mantine-styles.css';
 import '@mantine/notifications/styles.css';
 import { TOAST_MS } from '@app/contract/constants';
 import { MantineProvider } from '@mantine/core';
