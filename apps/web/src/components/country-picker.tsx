@@ -1,6 +1,6 @@
 import { COUNTRIES, type TCountry } from '@app/contract/countries';
 import { Combobox, Group, ScrollArea, Text, useCombobox } from '@mantine/core';
-import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryName, searchCountries } from '@/lib/country-names';
 import { CountryButton, type CountrySelectProps } from './country-select';
@@ -10,10 +10,20 @@ import { CountryButton, type CountrySelectProps } from './country-select';
  * Enter picks, Escape closes; 'No countries found' when nothing matches. Its own chunk
  * (the popover brings floating-ui and a scroll area), loaded on the first open; it opens as it mounts.
  */
-export function CountryPicker({ value, onChange, disabled }: CountrySelectProps) {
+export interface CountryPickerProps extends CountrySelectProps {
+  /** Keys typed while this was loading: the search, and a final line break for an Enter. */
+  typedAhead: RefObject<string>;
+}
+
+export function CountryPicker({ value, onChange, disabled, typedAhead }: CountryPickerProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
-  const [search, setSearch] = useState('');
+  const [ahead] = useState(() => {
+    const [query = '', ...rest] = typedAhead.current.split('\n');
+    typedAhead.current = '';
+    return { query, enter: rest.length > 0 };
+  });
+  const [search, setSearch] = useState(ahead.query);
   const combobox = useCombobox({
     onDropdownClose: () => {
       combobox.resetSelectedOption();
@@ -25,7 +35,13 @@ export function CountryPicker({ value, onChange, disabled }: CountrySelectProps)
   // Mounted by the click that asked for it, so it opens at once and its search takes the focus
   // (opened from the first render instead, the dropdown stays hidden: no position is known yet).
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the opening mount
-  useEffect(() => combobox.openDropdown(), []);
+  useEffect(() => {
+    const first = searchCountries(ahead.query, language)[0];
+    if (ahead.enter && first) {
+      onChange(first);
+      combobox.focusTarget();
+    } else combobox.openDropdown();
+  }, []);
 
   const options = useMemo(() => searchCountries(search, language), [search, language]);
 

@@ -1,9 +1,10 @@
 import type { TCountry } from '@app/contract/countries';
 import { Group, InputBase, Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { type ComponentType, type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryName } from '@/lib/country-names';
+import type { CountryPickerProps } from './country-picker';
 
 export interface CountrySelectProps {
   value: TCountry;
@@ -11,29 +12,41 @@ export interface CountrySelectProps {
   disabled?: boolean;
 }
 
-const loadPicker = () => import('./country-picker');
-const CountryPicker = lazy(() => loadPicker().then((m) => ({ default: m.CountryPicker })));
+const loadPicker = () => import('./country-picker').then((m) => m.CountryPicker);
 
 /**
  * The country picker (spec §2). Until it is first opened it is only its button: the popover's
- * code loads when the pointer or the focus comes near (usually before the click lands).
+ * code loads when the pointer or the focus comes near (usually before the click lands). What
+ * is typed between the click and the popover's arrival is kept and becomes its search (and an
+ * Enter, its choice), so a quick typist loses nothing.
  */
 export function CountrySelect(props: CountrySelectProps) {
-  const [opened, setOpened] = useState(false);
-  const button = (
+  const [Picker, setPicker] = useState<ComponentType<CountryPickerProps> | null>(null);
+  const [opening, setOpening] = useState(false);
+  const typed = useRef('');
+
+  if (Picker) return <Picker {...props} typedAhead={typed} />;
+  return (
     <CountryButton
       value={props.value}
       disabled={props.disabled}
       onPointerEnter={() => void loadPicker()}
       onFocus={() => void loadPicker()}
-      onClick={() => setOpened(true)}
+      onClick={() => {
+        setOpening(true);
+        void loadPicker().then((loaded) => setPicker(() => loaded));
+      }}
+      onKeyDown={(event: KeyboardEvent) => {
+        if (!opening) return;
+        if (event.key.length === 1 || event.key === 'Enter') {
+          event.preventDefault();
+          typed.current += event.key === 'Enter' ? '\n' : event.key;
+        } else if (event.key === 'Backspace') {
+          event.preventDefault();
+          typed.current = typed.current.slice(0, -1);
+        }
+      }}
     />
-  );
-  if (!opened) return button;
-  return (
-    <Suspense fallback={button}>
-      <CountryPicker {...props} />
-    </Suspense>
   );
 }
 
@@ -48,6 +61,7 @@ export function CountryButton({
   onClick: () => void;
   onPointerEnter?: () => void;
   onFocus?: () => void;
+  onKeyDown?: (event: KeyboardEvent) => void;
 }) {
   const { t, i18n } = useTranslation();
   return (

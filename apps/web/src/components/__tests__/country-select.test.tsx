@@ -9,6 +9,21 @@ import { CountrySelect } from '../country-select';
 initI18n({ lng: 'en' });
 
 describe('country select', () => {
+  it('keeps what is typed while the popover loads: the search, and Enter picks the best match', async () => {
+    const onChange = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <MantineProvider env="test">
+        <CountrySelect value={DEFAULT_COUNTRY} onChange={onChange} />
+      </MantineProvider>,
+    );
+    // The first test of the file: the popover's code is not loaded yet when the typing starts.
+    await user.click(screen.getByRole('button', { name: /Country: United States/ }));
+    await user.keyboard('japan{Enter}');
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ iso: 'JP' })));
+    expect(screen.queryByRole('textbox', { name: 'Search countries' })).toBeNull();
+  });
+
   it('loads the popover on first open, focused on its search, and picks by typing and Enter', async () => {
     const onChange = vi.fn();
     const user = userEvent.setup();
