@@ -1,9 +1,9 @@
-import type { CompiledQuery } from 'kysely';
+import { type CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids';
 import { bearer, signIn } from './helpers/auth';
 import { info, localCheckout } from './helpers/billing';
-import { build } from './helpers/build';
+import { build, usingPostgres } from './helpers/build';
 
 /**
  * The signed-in reads run on every visit to a screen: each statement is CPU on SQLite and a round
@@ -85,4 +85,21 @@ describe('statements per signed-in read', () => {
     expect(after.usage.tokens).toBe(4_000);
     expect(after.usage.integrations).toBe(0);
   });
+
+  it.runIf(!usingPostgres)(
+    'reads the period and the chart from the covering index alone (SQLite)',
+    async () => {
+      const token = await signIn(ctx.app, '+61412800005');
+      const usage = (await statementsOf('/v1/billing/info', token)).find((text) =>
+        text.includes('union all'),
+      );
+      expect(usage).toBeDefined();
+      const plan = await sql.raw(`explain query plan ${usage!.replaceAll('?', "''")}`).execute(ctx.app.db);
+      const details = (plan.rows as { detail: string }[]).map((row) => row.detail);
+      expect(details.filter((d) => d.includes('usage_hourly'))).toEqual([
+        expect.stringContaining('COVERING INDEX usage_hourly_tokens_idx'),
+        expect.stringContaining('COVERING INDEX usage_hourly_tokens_idx'),
+      ]);
+    },
+  );
 });

@@ -8,6 +8,7 @@ import * as m0006 from './0006-connection-layer';
 import * as m0007 from './0007-billing';
 import * as m0008 from './0008-usage';
 import * as m0009 from './0009-account';
+import * as m0010 from './0010-usage-covering-index';
 
 /**
  * Imported, not read from disk, so the same list runs under tsx, a bundle or a test,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007-billing': m0007,
   '0008-usage': m0008,
   '0009-account': m0009,
+  '0010-usage-covering-index': m0010,
 };
