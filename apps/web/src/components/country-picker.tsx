@@ -1,8 +1,9 @@
 import { COUNTRIES, type TCountry } from '@app/contract/countries';
 import { Combobox, Group, ScrollArea, Text, useCombobox } from '@mantine/core';
-import { type RefObject, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryName, searchCountries } from '@/lib/country-names';
+import type { TypeAhead } from '@/lib/type-ahead';
 import { CountryButton, type CountrySelectProps } from './country-select';
 
 /**
@@ -11,19 +12,15 @@ import { CountryButton, type CountrySelectProps } from './country-select';
  * (the popover brings floating-ui and a scroll area), loaded on the first open; it opens as it mounts.
  */
 export interface CountryPickerProps extends CountrySelectProps {
-  /** Keys typed while this was loading: the search, and a final line break for an Enter. */
-  typedAhead: RefObject<string>;
+  /** Keys typed since the click that loaded this, handed over when the search takes the focus. */
+  typedAhead: TypeAhead | null;
 }
 
 export function CountryPicker({ value, onChange, disabled, typedAhead }: CountryPickerProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
-  const [ahead] = useState(() => {
-    const [query = '', ...rest] = typedAhead.current.split('\n');
-    typedAhead.current = '';
-    return { query, enter: rest.length > 0 };
-  });
-  const [search, setSearch] = useState(ahead.query);
+  const [search, setSearch] = useState('');
+  const ahead = useRef(typedAhead);
   const combobox = useCombobox({
     onDropdownClose: () => {
       combobox.resetSelectedOption();
@@ -35,13 +32,17 @@ export function CountryPicker({ value, onChange, disabled, typedAhead }: Country
   // Mounted by the click that asked for it, so it opens at once and its search takes the focus
   // (opened from the first render instead, the dropdown stays hidden: no position is known yet).
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the opening mount
-  useEffect(() => {
-    const first = searchCountries(ahead.query, language)[0];
-    if (ahead.enter && first) {
-      onChange(first);
-      combobox.focusTarget();
-    } else combobox.openDropdown();
-  }, []);
+  useEffect(() => combobox.openDropdown(), []);
+
+  /** The search has the focus: what was typed before becomes its text, an Enter its choice. */
+  const takeTypedAhead = () => {
+    const typed = ahead.current?.take() ?? '';
+    ahead.current = null;
+    const [query = '', ...enter] = typed.split('\n');
+    const best = searchCountries(query, language)[0];
+    if (enter.length > 0 && best) pick(best);
+    else if (query) setSearch(query);
+  };
 
   const options = useMemo(() => searchCountries(search, language), [search, language]);
 
@@ -73,6 +74,7 @@ export function CountryPicker({ value, onChange, disabled, typedAhead }: Country
       <Combobox.Dropdown>
         <Combobox.Search
           value={search}
+          onFocus={takeTypedAhead}
           onChange={(event) => setSearch(event.currentTarget.value)}
           onKeyDown={(event) => {
             // Enter right after typing, before any option is highlighted, takes the best match.

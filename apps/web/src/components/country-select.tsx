@@ -1,9 +1,10 @@
 import type { TCountry } from '@app/contract/countries';
 import { Group, InputBase, Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import { type ComponentType, type KeyboardEvent, useRef, useState } from 'react';
+import { type ComponentType, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryName } from '@/lib/country-names';
+import { holdTypedKeys, type TypeAhead } from '@/lib/type-ahead';
 import type { CountryPickerProps } from './country-picker';
 
 export interface CountrySelectProps {
@@ -22,10 +23,9 @@ const loadPicker = () => import('./country-picker').then((m) => m.CountryPicker)
  */
 export function CountrySelect(props: CountrySelectProps) {
   const [Picker, setPicker] = useState<ComponentType<CountryPickerProps> | null>(null);
-  const [opening, setOpening] = useState(false);
-  const typed = useRef('');
+  const typed = useRef<TypeAhead | null>(null);
 
-  if (Picker) return <Picker {...props} typedAhead={typed} />;
+  if (Picker) return <Picker {...props} typedAhead={typed.current} />;
   return (
     <CountryButton
       value={props.value}
@@ -33,18 +33,11 @@ export function CountrySelect(props: CountrySelectProps) {
       onPointerEnter={() => void loadPicker()}
       onFocus={() => void loadPicker()}
       onClick={() => {
-        setOpening(true);
-        void loadPicker().then((loaded) => setPicker(() => loaded));
-      }}
-      onKeyDown={(event: KeyboardEvent) => {
-        if (!opening) return;
-        if (event.key.length === 1 || event.key === 'Enter') {
-          event.preventDefault();
-          typed.current += event.key === 'Enter' ? '\n' : event.key;
-        } else if (event.key === 'Backspace') {
-          event.preventDefault();
-          typed.current = typed.current.slice(0, -1);
-        }
+        typed.current ??= holdTypedKeys();
+        loadPicker().then(
+          (loaded) => setPicker(() => loaded),
+          () => typed.current?.stop(),
+        );
       }}
     />
   );
@@ -61,7 +54,6 @@ export function CountryButton({
   onClick: () => void;
   onPointerEnter?: () => void;
   onFocus?: () => void;
-  onKeyDown?: (event: KeyboardEvent) => void;
 }) {
   const { t, i18n } = useTranslation();
   return (

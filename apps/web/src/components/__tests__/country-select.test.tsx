@@ -37,4 +37,26 @@ describe('country select', () => {
     await user.keyboard('aus{Enter}');
     expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ iso: 'AU' }));
   });
+
+  it("says 'No countries found' when nothing matches, moves with the arrow keys, and closes on Escape", async () => {
+    const onChange = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <MantineProvider env="test">
+        <CountrySelect value={DEFAULT_COUNTRY} onChange={onChange} />
+      </MantineProvider>,
+    );
+    await user.click(await screen.findByRole('button', { name: /Country: United States \(\+1\)/ }));
+    const search = await screen.findByRole('textbox', { name: 'Search countries' });
+    await waitFor(() => expect(search).toHaveFocus());
+    await user.keyboard('zzz');
+    expect(screen.getByText('No countries found')).toBeInTheDocument();
+    await user.clear(search);
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ iso: 'CA' }));
+    await user.click(screen.getByRole('button', { name: /Country: United States/ }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Search countries' })).toHaveFocus());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Search countries' })).toBeNull());
+  });
 });
