@@ -38,12 +38,15 @@ describe('/login', () => {
     expect(next).toBeEnabled();
   });
 
-  it('shows a dismissible banner when Google sign-in cannot start (spec §2, §8)', async () => {
+  it.each([
+    ['Gmail', 'Google'],
+    ['Outlook', 'Microsoft'],
+  ])('shows a dismissible banner when %s sign-in cannot start (spec §2, §8)', async (button, provider) => {
     const user = userEvent.setup();
     renderApp(paths.login);
-    await user.click(await screen.findByRole('button', { name: 'Connect with Gmail' }));
+    await user.click(await screen.findByRole('button', { name: `Connect with ${button}` }));
     const banner = await screen.findByRole('alert');
-    expect(banner).toHaveTextContent('Failed to sign in with Google. Please try again.');
+    expect(banner).toHaveTextContent(`Failed to sign in with ${provider}. Please try again.`);
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });

@@ -120,6 +120,30 @@ describe('integrations rows', () => {
     expect(window.sessionStorage.getItem('oauth_return_url')).toBe('/integrations');
   });
 
+  it.each([
+    ['Google', 'google', { google: notConnected }],
+    ['Microsoft', 'azure', { microsoft: notConnected }],
+  ] as const)(
+    "toasts 'Failed to get %s OAuth URL' at the bottom when oauth-init fails",
+    async (name, slug, rows) => {
+      status = statusResponse(rows);
+      fakeApi({
+        '/v1/integrations/status': () => Response.json(status),
+        '/v1/phone-mapping': () => Response.json({ phoneNumber: null, isLinked: false }),
+        [`/v1/${slug}/oauth-init/auth`]: () => new Response('down', { status: 502 }),
+      });
+      const show = vi.spyOn(notifications, 'show');
+      const user = userEvent.setup();
+      renderApp('/integrations', { user: {} });
+      const button = await screen.findByRole('button', { name: `Connect ${name}` });
+      await user.click(button);
+      expect(await screen.findByText(`Failed to get ${name} OAuth URL`)).toBeInTheDocument();
+      expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'red', position: 'bottom-center' }));
+      expect(window.sessionStorage.getItem('oauth_provider')).toBeNull();
+      await waitFor(() => expect(button).not.toHaveAttribute('data-loading'));
+    },
+  );
+
   it('?reconnect=microsoft (the reconnect text message) highlights that row and focuses its Reconnect button', async () => {
     renderApp('/integrations?reconnect=microsoft', { user: {} });
     const button = await screen.findByRole('button', { name: 'Reconnect Microsoft' });
