@@ -1,6 +1,7 @@
 import { getAppConfigRoute } from '@app/contract/app/get-app-config';
 import { exchangeLoginTicketRoute } from '@app/contract/auth/exchange-login-ticket';
 import { getMeRoute } from '@app/contract/auth/get-me';
+import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest, setUnauthorizedHandler } from '@/lib/api-client';
 import { storageKeys } from '@/lib/storage';
@@ -36,6 +37,7 @@ describe('apiRequest', () => {
   });
 
   it('on 401 clears the stored user and session and redirects to connect', async () => {
+    const show = vi.spyOn(notifications, 'show');
     fetchMock.mockResolvedValue(
       Response.json({ error: { code: 'UNAUTHORIZED', message: 'no' } }, { status: 401 }),
     );
@@ -47,6 +49,12 @@ describe('apiRequest', () => {
     // Only what identifies the user goes; other preferences stay.
     expect(window.localStorage.getItem(storageKeys.language)).toBe('zh');
     expect(redirects).toEqual(['/connect']);
+    // Spec §8, §9: the redirect toast, for the default 4000 ms.
+    await vi.waitFor(() =>
+      expect(show).toHaveBeenCalledWith(
+        expect.objectContaining({ color: 'red', autoClose: 4000, position: 'top-center' }),
+      ),
+    );
   });
 
   it.each(['/connect', '/'])('on 401 does not redirect when already on %s', async (here) => {
@@ -90,6 +98,39 @@ describe('apiRequest', () => {
       'RATE_LIMITED',
       'Slow down',
       9,
+    ]);
+  });
+
+  it.each([
+    ['an unknown code', { error: { code: 'TEAPOT', message: 'x' } }],
+    ['no message', { error: { code: 'RATE_LIMITED' } }],
+    ['no error object', { code: 'RATE_LIMITED', message: 'x' }],
+  ])('does not trust an error body with %s: an HTTP error', async (_, body) => {
+    fetchMock.mockResolvedValue(Response.json(body, { status: 429 }));
+    const error = (await apiRequest(getAppConfigRoute).catch((e: unknown) => e)) as ApiError;
+    expect([error.code, error.message]).toEqual(['HTTP_ERROR', 'HTTP error! status: 429']);
+  });
+
+  it('keeps only the fields the error body defines, each of its type', async () => {
+    fetchMock.mockResolvedValue(
+      Response.json(
+        {
+          error: {
+            code: 'VALIDATION_ERROR',
+            message: 'Bad',
+            field: 'email',
+            retryAfterSeconds: -3,
+            extra: 1,
+          },
+        },
+        { status: 400 },
+      ),
+    );
+    const error = (await apiRequest(getAppConfigRoute).catch((e: unknown) => e)) as ApiError;
+    expect([error.code, error.message, error.details]).toEqual([
+      'VALIDATION_ERROR',
+      'Bad',
+      { field: 'email' },
     ]);
   });
 

@@ -54,9 +54,12 @@ describe('plan changes (spec §4, §8)', () => {
 
   it('a failed trial activation says so', async () => {
     const user = userEvent.setup();
+    const show = vi.spyOn(notifications, 'show');
     open('noSubscription', { '/v1/billing/activate-trial': fail(500) });
     await user.click(within(await planCard()).getByRole('button', { name: 'Start 7-day free trial' }));
     expect(await screen.findByText('Failed to change plan, please try again.')).toBeInTheDocument();
+    // Spec §9: failures stay 6000 ms.
+    expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'red', autoClose: 6000 }));
   });
 
   it('choosing Starter goes to the checkout address returned', async () => {
