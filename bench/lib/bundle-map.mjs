@@ -77,8 +77,12 @@ export function chunkMap(file, top = 6) {
     holdsChartCode: sources.some((s) =>
       /node_modules\/(recharts|@mantine\/charts|victory-vendor|d3-)/.test(s),
     ),
-    holdsPhoneMetadata: sources.some((s) =>
-      /node_modules\/libphonenumber-js\/(metadata|mobile|max|min\/metadata|examples)/.test(s),
-    ),
+    holdsPhoneMetadata:
+      sources.some((s) =>
+        /node_modules\/libphonenumber-js\/(metadata|mobile|max|min\/metadata|examples)/.test(s),
+      ) ||
+      // The supported countries' share of it, which the contract carries as JSON
+      // (packages/contract/src/phone-metadata.json): JSON has no source map, so its content tells.
+      readFileSync(join(dist, file), 'utf8').includes('country_calling_codes'),
   };
 }
