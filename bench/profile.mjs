@@ -9,7 +9,7 @@
 //   --no-profile   measure only (the profiler itself costs a tenth to a fifth of the throughput)
 //   --rounds <n>   repeat everything n times, interleaved (default 1)
 //   BENCH_SERVERS=<a.mjs>,<b.mjs>   compiled servers to compare, each in a copy of the repository
-//                  layout (see bench/README.md, "Comparing two builds"); default: this checkout's
+//                  layout (see bench/README.md, "Profiles, and comparing two builds"); default: this checkout's
 //                  build, started as `npm start` starts it
 //   BENCH_PROFILE_DATA=<dir>  reuse a data dir seeded by an earlier run (printed at the end)
 //   BENCH_PROFILE_TOP=<n>     functions listed (default 25)
