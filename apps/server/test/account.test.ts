@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../src/modules/auth/sessions';
 import { advanceClock, bearer, freshIp, latestCode, post, requestCode, signIn } from './helpers/auth';
+import { stripeCheckout } from './helpers/billing';
 import { build } from './helpers/build';
 import { FakeStripe, stripeEnv } from './helpers/fake-stripe';
 import { authorize } from './helpers/oauth-flow';
@@ -285,15 +286,7 @@ describe('GET /v1/account/activity', () => {
 
 /** Starter through Checkout at the fake Stripe, synced by the success redirect. */
 async function subscribe(token: string) {
-  const res = await post(
-    app,
-    '/v1/billing/create-checkout-session',
-    { planId: 'starter' },
-    { headers: bearer(token) },
-  );
-  expect(res.statusCode, res.body).toBe(200);
-  const sessionId = String(res.json().checkoutUrl).split('/').pop()!;
-  const sub = fake.completeCheckout(sessionId);
+  const { sessionId, sub } = await stripeCheckout(app, fake, token);
   const done = await post(app, '/v1/billing/process-success', { sessionId }, { headers: bearer(token) });
   expect(done.statusCode, done.body).toBe(200);
   return sub;

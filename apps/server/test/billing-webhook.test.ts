@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncCustomer } from '../src/modules/billing/sync-customer';
 import type { PaymentsProvider } from '../src/providers/payments/payments';
 import { bearer, post, signIn } from './helpers/auth';
+import { stripeCheckout } from './helpers/billing';
 import { build } from './helpers/build';
 import { FakeStripe, STARTER_PRICE, signedEvent, stripeEnv } from './helpers/fake-stripe';
 
@@ -32,15 +33,7 @@ async function info(token: string) {
 /** A signed-in user who went through Stripe Checkout at the fake (no webhook sent yet). */
 async function paidUser() {
   const token = await signIn(app, phone());
-  const res = await post(
-    app,
-    '/v1/billing/create-checkout-session',
-    { planId: 'starter' },
-    { headers: bearer(token) },
-  );
-  expect(res.statusCode, res.body).toBe(200);
-  const sessionId = String(res.json().checkoutUrl).split('/').pop()!;
-  const sub = fake.completeCheckout(sessionId);
+  const { sessionId, sub } = await stripeCheckout(app, fake, token);
   return { token, sessionId, sub, customer: sub.customer };
 }
 

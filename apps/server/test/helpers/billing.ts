@@ -2,6 +2,7 @@ import { ZBillingInfoResponse } from '@app/contract/billing/get-billing-info';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { bearer, post } from './auth';
+import type { FakeStripe } from './fake-stripe';
 
 export async function info(app: FastifyInstance, token: string) {
   const res = await app.inject({ method: 'GET', url: '/v1/billing/info', headers: bearer(token) });
@@ -32,4 +33,17 @@ export async function localCheckout(app: FastifyInstance, token: string, action:
   });
   expect(done.statusCode).toBe(303);
   return { session, location: new URL(String(done.headers.location)) };
+}
+
+/** A checkout at the fake Stripe (helpers/fake-stripe.ts), paid: the subscription it made. */
+export async function stripeCheckout(app: FastifyInstance, fake: FakeStripe, token: string) {
+  const res = await post(
+    app,
+    '/v1/billing/create-checkout-session',
+    { planId: 'starter' },
+    { headers: bearer(token) },
+  );
+  expect(res.statusCode, res.body).toBe(200);
+  const sessionId = String(res.json().checkoutUrl).split('/').pop() as string;
+  return { sessionId, sub: fake.completeCheckout(sessionId) };
 }
