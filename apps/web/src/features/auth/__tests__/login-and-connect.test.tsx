@@ -38,6 +38,34 @@ describe('/login', () => {
     expect(next).toBeEnabled();
   });
 
+  it("logs a failed send and shows the server's words under the field, staying on the page", async () => {
+    fakeApi({
+      '/v1/api/send-verification-code': () =>
+        Response.json(
+          {
+            error: {
+              code: 'RATE_LIMITED',
+              message: 'Too many codes for this number. Try again in 60 seconds.',
+            },
+          },
+          { status: 429 },
+        ),
+    });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    const { router } = renderApp(paths.login);
+    const input = await screen.findByLabelText('Mobile number');
+    await user.type(input, '4155552671');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(
+      await screen.findByText('Too many codes for this number. Try again in 60 seconds.'),
+    ).toBeInTheDocument();
+    expect(logged).toHaveBeenCalledWith('Failed to send verification code', expect.anything());
+    expect(router.state.location.pathname).toBe(paths.login);
+    expect(input).toHaveValue('(415) 555-2671');
+  });
+
   it.each([
     ['Gmail', 'Google'],
     ['Outlook', 'Microsoft'],
