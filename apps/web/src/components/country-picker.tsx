@@ -14,9 +14,11 @@ import { CountryButton, type CountrySelectProps } from './country-select';
 export interface CountryPickerProps extends CountrySelectProps {
   /** Keys typed since the click that loaded this, handed over when the search takes the focus. */
   typedAhead: TypeAhead | null;
+  /** Whether to open at once: the person is still on the picker (not gone on to another field). */
+  open: boolean;
 }
 
-export function CountryPicker({ value, onChange, disabled, typedAhead }: CountryPickerProps) {
+export function CountryPicker({ value, onChange, disabled, typedAhead, open }: CountryPickerProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   const [search, setSearch] = useState('');
@@ -29,18 +31,31 @@ export function CountryPicker({ value, onChange, disabled, typedAhead }: Country
     onDropdownOpen: () => combobox.focusSearchInput(),
   });
 
-  // Mounted by the click that asked for it, so it opens at once and its search takes the focus
-  // (opened from the first render instead, the dropdown stays hidden: no position is known yet).
+  // Mounted by the click that asked for it: it opens at once and its search takes the focus,
+  // unless the person has gone on to another field meanwhile (opened from the first render
+  // instead, the dropdown stays hidden: no position is known yet).
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the opening mount
-  useEffect(() => combobox.openDropdown(), []);
+  useEffect(() => {
+    if (open) combobox.openDropdown();
+    else {
+      // Gone on elsewhere: a choice already made with Enter still counts, nothing takes the focus.
+      const { choice } = takeTyped();
+      if (choice) onChange(choice);
+    }
+  }, []);
 
-  /** The search has the focus: what was typed before becomes its text, an Enter its choice. */
-  const takeTypedAhead = () => {
+  /** What was typed before this arrived: the search's text, and with an Enter, its best match. */
+  const takeTyped = () => {
     const typed = ahead.current?.take() ?? '';
     ahead.current = null;
     const [query = '', ...enter] = typed.split('\n');
-    const best = searchCountries(query, language)[0];
-    if (enter.length > 0 && best) pick(best);
+    return { query, choice: enter.length > 0 ? searchCountries(query, language)[0] : undefined };
+  };
+
+  /** The search has the focus: what was typed before becomes its text, an Enter its choice. */
+  const takeTypedAhead = () => {
+    const { query, choice } = takeTyped();
+    if (choice) pick(choice);
     else if (query) setSearch(query);
   };
 

@@ -1,10 +1,10 @@
 import type { TCountry } from '@app/contract/countries';
 import { Group, InputBase, Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import { type ComponentType, useRef, useState } from 'react';
+import { type ComponentType, type Ref, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryName } from '@/lib/country-names';
-import { holdTypedKeys, type TypeAhead } from '@/lib/type-ahead';
+import { focusStillOn, holdTypedKeys, type TypeAhead } from '@/lib/type-ahead';
 import type { CountryPickerProps } from './country-picker';
 
 export interface CountrySelectProps {
@@ -23,19 +23,26 @@ const loadPicker = () => import('./country-picker').then((m) => m.CountryPicker)
  */
 export function CountrySelect(props: CountrySelectProps) {
   const [Picker, setPicker] = useState<ComponentType<CountryPickerProps> | null>(null);
+  const [openOnArrival, setOpenOnArrival] = useState(false);
   const typed = useRef<TypeAhead | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
 
-  if (Picker) return <Picker {...props} typedAhead={typed.current} />;
+  if (Picker) return <Picker {...props} typedAhead={typed.current} open={openOnArrival} />;
   return (
     <CountryButton
+      ref={button}
       value={props.value}
       disabled={props.disabled}
       onPointerEnter={() => void loadPicker()}
       onFocus={() => void loadPicker()}
       onClick={() => {
-        typed.current ??= holdTypedKeys();
+        typed.current ??= holdTypedKeys(button.current);
         loadPicker().then(
-          (loaded) => setPicker(() => loaded),
+          (loaded) => {
+            // Someone who has meanwhile gone on to another field is not pulled back to it.
+            setOpenOnArrival(focusStillOn(button.current));
+            setPicker(() => loaded);
+          },
           () => typed.current?.stop(),
         );
       }}
@@ -49,6 +56,7 @@ export function CountryButton({
   disabled,
   ...handlers
 }: {
+  ref?: Ref<HTMLButtonElement>;
   value: TCountry;
   disabled?: boolean | undefined;
   onClick: () => void;
