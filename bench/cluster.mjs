@@ -5,11 +5,15 @@
 //   node bench/cluster.mjs [instances]
 import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
+import { startCommand } from './lib/processes.mjs';
 
 const instances = Number(process.argv[2] ?? 2);
 // Round-robin in the primary (Node's default on Linux), not the kernel's uneven choice.
 cluster.schedulingPolicy = cluster.SCHED_RR;
-cluster.setupPrimary({ exec: fileURLToPath(new URL('../scripts/start.mjs', import.meta.url)) });
+cluster.setupPrimary({
+  exec: fileURLToPath(new URL('../scripts/start.mjs', import.meta.url)),
+  execArgv: startCommand.nodeFlags,
+});
 
 let listening = 0;
 const workers = [];

@@ -11,6 +11,7 @@
 //   BENCH_SERVERS=<a.mjs>,<b.mjs>   compiled servers to compare, each in a copy of the repository
 //                  layout (see bench/README.md, "Profiles, and comparing two builds"); default: this checkout's
 //                  build, started as `npm start` starts it
+//   BENCH_NODE_FLAGS='<flags>'  Node flags for the server instead of `npm start`'s (package.json)
 //   BENCH_PROFILE_DATA=<dir>  reuse a data dir seeded by an earlier run (printed at the end)
 //   BENCH_PROFILE_TOP=<n>     functions listed (default 25)
 //   BENCH_PORT, BENCH_SECONDS, BENCH_WARMUP, BENCH_CONNECTIONS as for `npm run bench`
@@ -20,7 +21,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from
 import { join } from 'node:path';
 import { config } from './lib/config.mjs';
 import { measure } from './lib/load.mjs';
-import { appEnv, root, rssMb, startProcess, tempDir } from './lib/processes.mjs';
+import { appEnv, root, rssMb, startCommand, startProcess, tempDir } from './lib/processes.mjs';
 import { signedIn } from './lib/scenarios.mjs';
 import { seed } from './lib/seeding.mjs';
 
@@ -35,6 +36,8 @@ if (wanted.length === 0) {
   );
   process.exit(2);
 }
+// `npm start`'s V8 flags, or others to compare (BENCH_NODE_FLAGS='' for none).
+const nodeFlags = process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? startCommand.nodeFlags;
 const top = Number(process.env.BENCH_PROFILE_TOP ?? 25);
 const port = config.basePort;
 const out = tempDir('relay-profile-');
@@ -119,7 +122,7 @@ async function start(what, server, dir) {
   const data = tempDir();
   if (what !== 'start') cpSync(dataDir, data, { recursive: true });
   const proc = await startProcess({
-    args: [...cpuProf, server ?? 'scripts/start.mjs'],
+    args: [...cpuProf, ...nodeFlags, server ?? 'scripts/start.mjs'],
     env: appEnv({ port, dataDir: data }),
     port,
     logName: 'profile',

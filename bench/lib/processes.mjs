@@ -13,6 +13,19 @@ export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const ASSISTANT_API_KEY = 'relay-bench-assistant-key-0123456789abcdef';
 export const APP_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
 
+/**
+ * The Node flags and script of `npm start`, read from package.json, so that what is measured is
+ * what `npm start` runs (its V8 flags included), not a copy of it.
+ */
+export const startCommand = (() => {
+  const [node, ...args] = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start.split(
+    /\s+/,
+  );
+  if (node !== 'node') throw new Error(`npm start is not a plain node command: ${node} ${args.join(' ')}`);
+  const script = args.findIndex((arg) => !arg.startsWith('-'));
+  return { nodeFlags: args.slice(0, script), args: args.slice(script) };
+})();
+
 export function tempDir(prefix = 'relay-bench-') {
   return mkdtempSync(join(tmpdir(), prefix));
 }
@@ -152,7 +165,7 @@ export async function startProcess({
 /** The production app, as `npm start` runs it. `dataDir` is removed on stop unless `keepData`. */
 export async function startApp({ port, dataDir, database, keepData = false, logName = 'app' }) {
   const app = await startProcess({
-    args: ['scripts/start.mjs'],
+    args: [...startCommand.nodeFlags, ...startCommand.args],
     env: appEnv({ port, dataDir, database }),
     port,
     logName,
