@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { STAND_IN_SERVICES } from '@app/contract/app/get-app-config';
 import type { TErrorBody } from '@app/contract/http';
 import { errorCodeText } from '@app/contract/messages';
 import compress from '@fastify/compress';
@@ -171,13 +172,23 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(usageRoutes);
   await app.register(devRoutes);
 
-  if (config.web.enabled)
+  if (config.web.enabled) {
+    const settings = publicAppConfig(app);
+    const standIns =
+      settings.standIns.length === 0
+        ? 'none'
+        : settings.standIns.length === STAND_IN_SERVICES.length
+          ? 'all'
+          : null;
     await app.register(webPlugin, {
       distDir: config.web.distDir,
       // The page reads its settings from itself instead of asking /v1/config before it can render.
-      embed: { 'app-config': publicAppConfig(app) },
+      embed: { 'app-config': settings },
+      // Screens drawn at build time show the product's name and the stand-in banner (all of the
+      // services or none): only those drawn as this server would draw them are served.
+      screens: (screen) => screen.productName === settings.productName && screen.standIns === standIns,
     });
-  else app.decorate('sendSpaPage', null);
+  } else app.decorate('sendSpaPage', null);
 
   app.setNotFoundHandler(
     { preHandler: app.rateLimit(app.defaultRateLimit) },

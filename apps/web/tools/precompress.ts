@@ -74,7 +74,8 @@ export async function precompressDir(dir: string): Promise<PrecompressedFile[]> 
 export function precompress(): Plugin {
   return {
     name: 'relay:precompress',
-    apply: 'build',
+    // The client's build only: not the prerender's build for Node (tools/prerender-pages.mjs).
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     writeBundle: {
       order: 'post',
       sequential: true,

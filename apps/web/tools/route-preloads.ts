@@ -22,7 +22,8 @@ export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 export function routePreloads(routeChunksFile: string, root: string): Plugin {
   return {
     name: 'route-preloads',
-    apply: 'build',
+    // The client's build only: not the prerender's build for Node (tools/prerender-pages.mjs).
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     generateBundle(_options, bundle) {
       const routes = JSON.parse(readFileSync(routeChunksFile, 'utf8')) as Record<string, string[]>;
       this.emitFile({

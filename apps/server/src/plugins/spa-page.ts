@@ -3,6 +3,16 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 /** Per public path, the built files its screen loads (apps/web/tools/route-preloads.ts). */
 export type RoutePreloads = Record<string, { scripts: string[]; styles: string[] }>;
 
+/** A screen's first render, made at build time (apps/web/src/prerender.tsx), for one language. */
+export interface PrerenderedScreen {
+  path: string;
+  language: PageLanguage;
+  htmlLang: string;
+  html: string;
+}
+
+export type PageLanguage = 'en' | 'zh';
+
 interface Copies {
   plain: Buffer;
   br?: Buffer;
@@ -14,29 +24,97 @@ interface Copies {
  * and, for a path whose screen is known, that screen's files named for preloading. Each variant
  * is built and compressed on its first request and kept (a few KB each, a dozen paths).
  */
-export function spaPages(template: string, embed: Record<string, unknown>, preloads: RoutePreloads) {
+export function spaPages(
+  template: string,
+  embed: Record<string, unknown>,
+  preloads: RoutePreloads,
+  prerendered: PrerenderedScreen[] = [],
+) {
   const base = template.replace('</head>', `${dataBlocks(embed)}</head>`);
+  const screens = new Map(prerendered.map((screen) => [`${screen.path} ${screen.language}`, screen]));
   const cache = new Map<string, Copies>();
-  const copiesFor = (path: string): Copies => {
-    const key = Object.hasOwn(preloads, path) ? path : '';
+  const copiesFor = (path: string, language: PageLanguage): Copies => {
+    const withPreloads = Object.hasOwn(preloads, path) ? path : '';
+    const screen = screens.get(`${path} ${language}`);
+    const key = screen ? `${path} ${language}` : withPreloads;
     let copies = cache.get(key);
     if (!copies) {
-      copies = {
-        plain: Buffer.from(key ? base.replace('</head>', `${preloadLinks(preloads[key])}</head>`) : base),
-      };
+      let page = withPreloads
+        ? base.replace('</head>', `${preloadLinks(preloads[withPreloads])}</head>`)
+        : base;
+      if (screen) page = withScreen(page, screen);
+      copies = { plain: Buffer.from(page) };
       cache.set(key, copies);
     }
     return copies;
   };
-  /** The page for a path, compressed as the request accepts. */
-  return (path: string, acceptEncoding: string): { body: Buffer; encoding: 'br' | 'gzip' | null } => {
-    const copies = copiesFor(path);
+  /** Whether the page of a path depends on the request's language (for `Vary`). */
+  const byLanguage = (path: string) => prerendered.some((screen) => screen.path === path);
+  /** The page for a path, in the request's language where it has a screen drawn ahead, compressed as the request accepts. */
+  const pageFor = (
+    path: string,
+    request: { acceptEncoding: string; acceptLanguage: string; cookie: string },
+  ): { body: Buffer; encoding: 'br' | 'gzip' | null } => {
+    const { acceptEncoding } = request;
+    const copies = copiesFor(path, byLanguage(path) ? pageLanguage(request) : 'en');
     const encoding = /\bbr\b/.test(acceptEncoding) ? 'br' : /\bgzip\b/.test(acceptEncoding) ? 'gzip' : null;
     if (encoding === 'br')
       copies.br ??= brotliCompressSync(copies.plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
     if (encoding === 'gzip') copies.gzip ??= gzipSync(copies.plain, { level: 9 });
     return encoding ? { body: copies[encoding] as Buffer, encoding } : { body: copies.plain, encoding: null };
   };
+  return { pageFor, byLanguage };
+}
+
+/**
+ * The language the web app will pick (apps/web/src/lib/i18n.ts), as far as a request shows it:
+ * the language switch's choice (kept in a cookie as well as in the browser's storage), then the
+ * browser's languages in order of preference; English when none is Chinese or English. Where the
+ * app decides otherwise, its first render replaces the screen drawn ahead: nothing is lost.
+ */
+export function pageLanguage({
+  acceptLanguage,
+  cookie,
+}: {
+  acceptLanguage: string;
+  cookie: string;
+}): PageLanguage {
+  const chosen = /(?:^|;\s*)lang=(en|zh)(?:;|$)/.exec(cookie)?.[1];
+  if (chosen) return chosen as PageLanguage;
+  const ranked = acceptLanguage
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = Number(
+        params
+          .find((p) => p.trim().startsWith('q='))
+          ?.trim()
+          .slice(2) ?? 1,
+      );
+      return { tag: tag.toLowerCase(), q: Number.isFinite(q) ? q : 0, index };
+    })
+    .filter((entry) => entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { tag } of ranked) {
+    if (tag.startsWith('zh')) return 'zh';
+    if (tag.startsWith('en')) return 'en';
+  }
+  return 'en';
+}
+
+/**
+ * The screen's markup in place of the loading mark, and the page's language. The screen is
+ * `inert` until the app's first render replaces it: nothing can be typed into or pressed on a
+ * copy that has no code behind it yet, so no keystroke or tap is lost.
+ */
+function withScreen(page: string, screen: PrerenderedScreen): string {
+  const start = page.indexOf('<!--boot-->');
+  const end = page.indexOf('<!--/boot-->');
+  if (start < 0 || end < start) return page;
+  return `${page.slice(0, start)}<div inert>${screen.html}</div>${page.slice(end + '<!--/boot-->'.length)}`.replace(
+    /<html lang="[^"]*"/,
+    `<html lang="${screen.htmlLang}"`,
+  );
 }
 
 /**

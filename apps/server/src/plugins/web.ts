@@ -4,7 +4,7 @@ import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { type RoutePreloads, spaPages } from './spa-page';
+import { type PrerenderedScreen, type RoutePreloads, spaPages } from './spa-page';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,7 +20,15 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * brotli/gzip copies written at build time (`<file>.br`, `<file>.gz`) go to browsers that accept them.
  */
 export const webPlugin = fp(
-  async (app: FastifyInstance, opts: { distDir: string; embed?: Record<string, unknown> }) => {
+  async (
+    app: FastifyInstance,
+    opts: {
+      distDir: string;
+      embed?: Record<string, unknown>;
+      /** Which of the screens drawn at build time fit this server (its name, its stand-ins). */
+      screens?: (screen: PrerenderedPage) => boolean;
+    },
+  ) => {
     const indexFile = join(opts.distDir, 'index.html');
     if (!existsSync(indexFile)) {
       app.log.warn(
@@ -30,19 +38,26 @@ export const webPlugin = fp(
       app.decorate('sendSpaPage', null);
       return;
     }
-    const pageFor = spaPages(
+    const { pageFor, byLanguage } = spaPages(
       await readFile(indexFile, 'utf8'),
       opts.embed ?? {},
-      readPreloads(join(opts.distDir, ROUTE_PRELOADS_FILE)),
+      readJson<RoutePreloads>(join(opts.distDir, ROUTE_PRELOADS_FILE), {}),
+      readJson<PrerenderedPage[]>(join(opts.distDir, PRERENDERED_FILE), []).filter(
+        (screen) => opts.screens?.(screen) ?? false,
+      ),
     );
     app.decorate('sendSpaPage', (request: FastifyRequest, reply: FastifyReply) => {
       const path = request.url.split('?')[0] ?? '/';
-      const { body, encoding } = pageFor(path, String(request.headers['accept-encoding'] ?? ''));
+      const { body, encoding } = pageFor(path, {
+        acceptEncoding: String(request.headers['accept-encoding'] ?? ''),
+        acceptLanguage: String(request.headers['accept-language'] ?? ''),
+        cookie: String(request.headers.cookie ?? ''),
+      });
       reply
         .code(200)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .header('vary', 'accept-encoding');
+        .header('vary', byLanguage(path) ? 'accept-encoding, accept-language, cookie' : 'accept-encoding');
       return encoding ? reply.header('content-encoding', encoding).send(body) : reply.send(body);
     });
     // The built files, found once at start. The compressed copies are not files of their own:
@@ -75,8 +90,16 @@ export const webPlugin = fp(
 
 /** Written by the web build beside index.html (apps/web/tools/route-preloads.ts). */
 const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+/** Written by the web build too (apps/web/tools/prerender-pages.mjs). */
+const PRERENDERED_FILE = 'prerendered.json';
 
-function readPreloads(file: string): RoutePreloads {
-  if (!existsSync(file)) return {};
-  return JSON.parse(readFileSync(file, 'utf8')) as RoutePreloads;
+/** A screen drawn at build time, with what it was drawn for. */
+export interface PrerenderedPage extends PrerenderedScreen {
+  standIns: 'all' | 'none';
+  productName: string;
+}
+
+function readJson<T>(file: string, fallback: T): T {
+  if (!existsSync(file)) return fallback;
+  return JSON.parse(readFileSync(file, 'utf8')) as T;
 }

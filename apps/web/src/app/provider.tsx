@@ -14,7 +14,7 @@ const Notifications = lazy(() =>
 
 /** Toasts' host, mounted with the first toast (lib/toast.ts). */
 function ToastHost() {
-  const wanted = useSyncExternalStore(toastHost.subscribe, toastHost.wanted);
+  const wanted = useSyncExternalStore(toastHost.subscribe, toastHost.wanted, () => false);
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>

@@ -8,6 +8,7 @@ import { apiRequest } from './api-client';
  * the server (the Vite dev server, tests): then they are asked of GET /v1/config.
  */
 function embeddedConfig(): TAppConfigResponse | undefined {
+  if (typeof document === 'undefined') return undefined;
   const text = document.getElementById('app-config')?.textContent;
   if (!text) return undefined;
   try {
@@ -28,7 +29,7 @@ export const appConfigQueryOptions = queryOptions({
   staleTime: Number.POSITIVE_INFINITY,
 });
 
-const FALLBACK: TAppConfigResponse = {
+export const FALLBACK_APP_CONFIG: TAppConfigResponse = {
   productName: 'Relay',
   supportEmail: 'support@example.com',
   chatSmsNumber: '',
@@ -38,5 +39,5 @@ const FALLBACK: TAppConfigResponse = {
 
 /** Never blocks a page: until the config arrives (or if it cannot), sensible defaults are used. */
 export function useAppConfig(): TAppConfigResponse {
-  return useQuery(appConfigQueryOptions).data ?? FALLBACK;
+  return useQuery(appConfigQueryOptions).data ?? FALLBACK_APP_CONFIG;
 }

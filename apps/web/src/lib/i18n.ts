@@ -24,7 +24,9 @@ export const DETECTION_ORDER = [
   'htmlTag',
 ];
 
-const HTML_LANG: Record<Language, string> = { en: 'en', zh: 'zh-CN' };
+export const LANGUAGE_COOKIE = 'lang';
+
+export const HTML_LANG: Record<Language, string> = { en: 'en', zh: 'zh-CN' };
 
 export function toLanguage(code: string | undefined): Language {
   return code?.toLowerCase().startsWith('zh') ? 'zh' : 'en';
@@ -67,5 +69,7 @@ export function initI18n(options: { lng?: Language } = {}): I18n {
 /** The switch: remembered on this device, applied at once. */
 export function chooseLanguage(lng: Language): Promise<unknown> {
   writeLocal(storageKeys.language, lng);
+  // Also told to the server, which draws the sign-in screen ahead in this language (spa-page.ts).
+  document.cookie = `${LANGUAGE_COOKIE}=${lng}; path=/; max-age=31536000; samesite=lax`;
   return i18n.changeLanguage(lng);
 }

@@ -1,0 +1,110 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { pageLanguage } from '../src/plugins/spa-page';
+import { useApp } from './helpers/build';
+
+// A web build as `npm run build` leaves it: index.html with the loading mark between its
+// markers, and the sign-in screen drawn ahead in both languages, for servers with every
+// stand-in and with none (apps/web/tools/prerender-pages.mjs).
+const dist = mkdtempSync(join(tmpdir(), 'relay-dist-'));
+writeFileSync(
+  join(dist, 'index.html'),
+  '<!doctype html><html lang="en" data-mantine-color-scheme="light"><head><title>Relay</title></head><body><div id="root"><!--boot--><div class="boot">mark</div><!--/boot--></div></body></html>',
+);
+const screen = (language: 'en' | 'zh', standIns: 'all' | 'none', productName = 'Relay') => ({
+  path: '/login',
+  language,
+  htmlLang: language === 'zh' ? 'zh-CN' : 'en',
+  standIns,
+  productName,
+  html: `<main>${productName} ${language} banner:${standIns}</main>`,
+});
+writeFileSync(
+  join(dist, 'prerendered.json'),
+  JSON.stringify([
+    screen('en', 'all'),
+    screen('zh', 'all'),
+    screen('en', 'none'),
+    screen('zh', 'none'),
+    screen('en', 'all', 'Other'),
+  ]),
+);
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+const root = (html: string) => html.match(/<div id="root">(.*?)<\/div><\/body>/)?.[1];
+
+describe('the sign-in screen drawn ahead', () => {
+  // The test server runs every outside service as its local stand-in.
+  const ctx = useApp({ SERVE_WEB: 'true', WEB_DIST_DIR: dist });
+
+  it('is served in the language of the browser, inert until the app replaces it', async () => {
+    const zh = await ctx.app.inject({
+      url: '/login',
+      headers: { 'accept-language': 'zh-CN,zh;q=0.9,en;q=0.8' },
+    });
+    expect(root(zh.body)).toBe('<div inert><main>Relay zh banner:all</main></div>');
+    expect(zh.body).toContain('<html lang="zh-CN" data-mantine-color-scheme="light">');
+    expect(zh.headers.vary).toBe('accept-encoding, accept-language, cookie');
+    const en = await ctx.app.inject({
+      url: '/login?next=1',
+      headers: { 'accept-language': 'en-GB,en;q=0.9' },
+    });
+    expect(root(en.body)).toBe('<div inert><main>Relay en banner:all</main></div>');
+    expect(en.body).toContain('<html lang="en"');
+  });
+
+  it("follows the language switch's cookie over the browser's languages", async () => {
+    const res = await ctx.app.inject({
+      url: '/login',
+      headers: { 'accept-language': 'en-US', cookie: 'session_hint=1; lang=zh' },
+    });
+    expect(root(res.body)).toContain('Relay zh');
+  });
+
+  it('keeps the loading mark on pages without a screen drawn ahead', async () => {
+    const res = await ctx.app.inject({ url: '/billing', headers: { 'accept-language': 'zh-CN' } });
+    expect(root(res.body)).toBe('<!--boot--><div class="boot">mark</div><!--/boot-->');
+    expect(res.body).toContain('<html lang="en"');
+    expect(res.headers.vary).toBe('accept-encoding');
+  });
+
+  it('sends the same page compressed', async () => {
+    const res = await ctx.app.inject({
+      url: '/login',
+      headers: { 'accept-language': 'zh', 'accept-encoding': 'gzip' },
+    });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(root(gunzipSync(res.rawPayload).toString())).toContain('Relay zh');
+  });
+});
+
+describe('a server the screens were not drawn for', () => {
+  const ctx = useApp({ SERVE_WEB: 'true', WEB_DIST_DIR: dist, PRODUCT_NAME: 'Acme' });
+
+  it('serves the loading mark, never a screen with another name in it', async () => {
+    const res = await ctx.app.inject({ url: '/login', headers: { 'accept-language': 'en' } });
+    expect(root(res.body)).toContain('<div class="boot">mark</div>');
+    expect(res.body).not.toContain('<main>');
+  });
+});
+
+describe('the language of a page request', () => {
+  it.each([
+    ['', '', 'en'],
+    ['zh-CN,zh;q=0.9', '', 'zh'],
+    ['zh-TW', '', 'zh'],
+    ['fr-FR,fr;q=0.9,zh;q=0.8,en;q=0.7', '', 'zh'],
+    ['fr-FR,en;q=0.5,zh;q=0.8', '', 'zh'],
+    ['de, ja', '', 'en'],
+    ['zh;q=0, en', '', 'en'],
+    ['zh-CN', 'lang=en', 'en'],
+    ['en', 'a=1; lang=zh; b=2', 'zh'],
+    ['en', 'lang=fr', 'en'],
+    ['en', 'xlang=zh', 'en'],
+  ])('Accept-Language %j with cookie %j is %s', (acceptLanguage, cookie, expected) => {
+    expect(pageLanguage({ acceptLanguage, cookie })).toBe(expected);
+  });
+});
