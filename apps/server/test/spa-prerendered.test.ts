@@ -32,6 +32,14 @@ writeFileSync(
     screen('en', 'all', 'Other'),
   ]),
 );
+writeFileSync(
+  join(dist, 'route-preloads.json'),
+  JSON.stringify({
+    '*': { scripts: ['/assets/start-1.js', '/assets/framework-2.js'], styles: [] },
+    '/login': { scripts: ['/assets/login-page-3.js'], styles: [] },
+    '/privacy': { scripts: ['/assets/privacy-page-4.js'], styles: ['/assets/privacy-page-4.css'] },
+  }),
+);
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 const root = (html: string) => html.match(/<div id="root">(.*?)<\/div><\/body>/)?.[1];
@@ -62,6 +70,24 @@ describe('the sign-in screen drawn ahead', () => {
       headers: { 'accept-language': 'en-US', cookie: 'session_hint=1; lang=zh' },
     });
     expect(root(res.body)).toContain('Relay zh');
+  });
+
+  it('names the code as data, fetched once the screen is painted, and the other pages as preload links', async () => {
+    const login = await ctx.app.inject({ url: '/login' });
+    expect(login.body).toContain(
+      '<script type="application/json" id="app-preloads">["/assets/start-1.js","/assets/framework-2.js","/assets/login-page-3.js"]</script>',
+    );
+    expect(login.body).not.toContain('modulepreload');
+    const privacy = await ctx.app.inject({ url: '/privacy' });
+    expect(privacy.body).not.toContain('app-preloads');
+    expect(privacy.body.match(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/start-1.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/framework-2.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/privacy-page-4.js">',
+    ]);
+    expect(privacy.body).toContain(
+      '<link rel="preload" as="style" crossorigin href="/assets/privacy-page-4.css">',
+    );
   });
 
   it('keeps the loading mark on pages without a screen drawn ahead', async () => {

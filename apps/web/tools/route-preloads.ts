@@ -10,6 +10,9 @@ export interface RoutePreloads {
 
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
+/** The key of what every page preloads: the app's code that the entry starts once the page is drawn. */
+export const EVERY_PAGE = '*';
+
 /**
  * The route's screen is loaded on demand, so a first visit fetches the page, then the app's
  * entry, and only once that has run the screen's code: one round trip more before anything
@@ -49,13 +52,18 @@ export function preloadsFor(
   // The entry and what it imports are named by index.html already.
   const inPage = new Set(entry ? closure([entry], byFile) : []);
   const result: RoutePreloads = {};
-  for (const [path, modules] of Object.entries(routes)) {
+  // `*`, the app's code that every page runs, first: the paths then name only what it lacks.
+  const ordered = Object.entries(routes).sort(
+    ([a], [b]) => Number(b === EVERY_PAGE) - Number(a === EVERY_PAGE),
+  );
+  for (const [path, modules] of ordered) {
     const starts = modules.map((module) => {
       const chunk = byModule.get(module);
       if (!chunk) throw new Error(`route-preloads: no chunk for ${module} (route ${path})`);
       return chunk;
     });
     const files = closure(starts, byFile).filter((file) => !inPage.has(file));
+    if (path === EVERY_PAGE) for (const file of files) inPage.add(file);
     result[path] = {
       scripts: files.map((file) => `/${file}`),
       styles: files.flatMap((file) =>

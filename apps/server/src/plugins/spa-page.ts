@@ -13,6 +13,9 @@ export interface PrerenderedScreen {
 
 export type PageLanguage = 'en' | 'zh';
 
+/** The key of route-preloads.json for what every page preloads (apps/web/tools/route-preloads.ts). */
+const EVERY_PAGE = '*';
+
 interface Copies {
   plain: Buffer;
   br?: Buffer;
@@ -34,16 +37,24 @@ export function spaPages(
   const screens = new Map(prerendered.map((screen) => [`${screen.path} ${screen.language}`, screen]));
   const cache = new Map<string, Copies>();
   const copiesFor = (path: string, language: PageLanguage): Copies => {
-    const withPreloads = Object.hasOwn(preloads, path) ? path : '';
+    const route = path !== EVERY_PAGE && Object.hasOwn(preloads, path) ? path : '';
     const screen = screens.get(`${path} ${language}`);
-    const key = screen ? `${path} ${language}` : withPreloads;
+    const key = screen ? `${path} ${language}` : route;
     let copies = cache.get(key);
     if (!copies) {
-      let page = withPreloads
-        ? base.replace('</head>', `${preloadLinks(preloads[withPreloads])}</head>`)
-        : base;
-      if (screen) page = withScreen(page, screen);
-      copies = { plain: Buffer.from(page) };
+      // `*`: the app's code, which every page's entry starts once the page is drawn
+      // (apps/web/src/main.tsx); then the screen's own files.
+      const files = [preloads[EVERY_PAGE], route ? preloads[route] : undefined];
+      // A page that arrives with its screen drawn needs only itself and its stylesheet to be seen,
+      // so its code is asked for once it has been painted (main.tsx reads the list): the
+      // stylesheet has the connection to itself, and the code follows one round trip later.
+      const page = base.replace(
+        '</head>',
+        screen
+          ? `${dataBlocks({ 'app-preloads': preloadUrls(files) })}${styleLinks(files)}</head>`
+          : `${scriptLinks(files)}${styleLinks(files)}</head>`,
+      );
+      copies = { plain: Buffer.from(screen ? withScreen(page, screen) : page) };
       cache.set(key, copies);
     }
     return copies;
@@ -130,11 +141,24 @@ function dataBlocks(data: Record<string, unknown>): string {
     .join('');
 }
 
-function preloadLinks(files: { scripts: string[]; styles: string[] } | undefined): string {
-  if (!files) return '';
-  const safe = (url: string) => /^\/assets\/[\w.-]+$/.test(url);
-  return [
-    ...files.scripts.filter(safe).map((url) => `<link rel="modulepreload" crossorigin href="${url}">`),
-    ...files.styles.filter(safe).map((url) => `<link rel="preload" as="style" crossorigin href="${url}">`),
-  ].join('');
+type PreloadList = { scripts: string[]; styles: string[] } | undefined;
+
+const isAsset = (url: string) => /^\/assets\/[\w.-]+$/.test(url);
+
+/** The scripts to preload, in order, only names of built assets (nothing else can get into the page). */
+function preloadUrls(lists: PreloadList[]): string[] {
+  return lists.flatMap((files) => files?.scripts.filter(isAsset) ?? []);
+}
+
+function scriptLinks(lists: PreloadList[]): string {
+  return preloadUrls(lists)
+    .map((url) => `<link rel="modulepreload" crossorigin href="${url}">`)
+    .join('');
+}
+
+function styleLinks(lists: PreloadList[]): string {
+  return lists
+    .flatMap((files) => files?.styles.filter(isAsset) ?? [])
+    .map((url) => `<link rel="preload" as="style" crossorigin href="${url}">`)
+    .join('');
 }

@@ -1,5 +1,3 @@
-import './mantine-styles.css';
-import '@mantine/notifications/styles.css';
 import { TOAST_MS } from '@app/contract/constants';
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';

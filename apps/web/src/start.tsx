@@ -1,0 +1,25 @@
+// The app itself, started by main.tsx once the page has been drawn.
+import { StrictMode, startTransition } from 'react';
+import { createRoot } from 'react-dom/client';
+import { AppProvider } from '@/app/provider';
+import { AppRouter, loadInitialScreens } from '@/app/router';
+import { initI18n } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query-client';
+
+initI18n();
+const queryClient = createQueryClient();
+
+await loadInitialScreens(window.location);
+
+const root = createRoot(document.getElementById('root')!);
+// As a transition, the first render is done in slices that give the browser a turn between them
+// (input, painting) rather than in one long task; what is on screen stays until it is ready.
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <AppProvider queryClient={queryClient}>
+        <AppRouter />
+      </AppProvider>
+    </StrictMode>,
+  );
+});
