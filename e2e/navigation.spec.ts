@@ -50,3 +50,41 @@ test('the web app manifest makes it installable on a phone', async ({ request })
     expect((await request.get(icon.src)).status(), icon.src).toBe(200);
   }
 });
+
+for (const lang of LANGS) {
+  test.describe(`the sign-in screen drawn ahead (${lang})`, () => {
+    test.use({ locale: LOCALES[lang] });
+    const title = lang === 'en' ? 'Welcome to Relay' : '欢迎使用 Relay';
+
+    test('is in the page before any code runs, in the browser’s language, and inert', async ({ browser }) => {
+      const context = await browser.newContext({ javaScriptEnabled: false, locale: LOCALES[lang] });
+      const page = await context.newPage();
+      await page.goto('/login');
+      await expect(page.locator('h1')).toHaveText(title);
+      await expect(page.locator('html')).toHaveAttribute('lang', lang === 'en' ? 'en' : 'zh-CN');
+      await expect(page.locator('#root > [inert]')).toHaveCount(1);
+      await context.close();
+    });
+
+    test('is replaced by the live screen, where the number can be typed and sent', async ({ page }) => {
+      await page.goto('/login');
+      await expect(page.locator('#root > [inert]')).toHaveCount(0);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+      await expect(page.getByRole('progressbar')).toHaveCount(0);
+      await page.getByRole('textbox').first().fill('2015550123');
+      await expect(page.getByRole('button', { name: lang === 'en' ? 'Next' : '下一步' })).toBeEnabled();
+      await expectNoA11yViolations(page);
+    });
+  });
+}
+
+test('the language picked with the switch is the language the next sign-in page arrives in', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await page.getByText('中文', { exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('欢迎使用 Relay');
+  const html = await (await page.request.get('/login')).text();
+  expect(html).toContain('<html lang="zh-CN"');
+  expect(html).toContain('欢迎使用 Relay');
+});

@@ -105,6 +105,7 @@ export const routes: RouteObject[] = [
               'privacy',
               () => import('@/features/legal/components/privacy-page'),
               (m) => m.PrivacyPage,
+              ['legal'],
             ),
           },
           {
@@ -113,6 +114,7 @@ export const routes: RouteObject[] = [
               'terms',
               () => import('@/features/legal/components/terms-page'),
               (m) => m.TermsPage,
+              ['legal'],
             ),
           },
           {
@@ -121,6 +123,7 @@ export const routes: RouteObject[] = [
               'apple-guide',
               () => import('@/features/guide/components/apple-guide-page'),
               (m) => m.AppleGuidePage,
+              ['legal'],
             ),
           },
           {

@@ -54,7 +54,8 @@ export function initI18n(options: { lng?: Language } = {}): I18n {
     supportedLngs: [...LANGUAGES],
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',
-    detection: { order: DETECTION_ORDER, caches: [] },
+    // The cookie step reads the cookie the switch writes for the server (spa-page.ts).
+    detection: { order: DETECTION_ORDER, caches: [], lookupCookie: LANGUAGE_COOKIE },
     interpolation: { escapeValue: false },
     react: { useSuspense: true },
   });

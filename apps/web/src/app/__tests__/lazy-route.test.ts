@@ -1,6 +1,9 @@
 import { CHUNK_LOAD_TIMEOUT_MS } from '@app/contract/constants';
+import i18n from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChunkLoadError, lazyRoute } from '@/app/lazy-route';
+import { initI18n } from '@/lib/i18n';
+import zhLegal from '@/locales/zh/legal.json';
 
 afterEach(() => vi.useRealTimers());
 
@@ -13,6 +16,21 @@ describe('lazyRoute', () => {
       (m) => m.Page,
     )();
     expect(route.Component).toBe(Page);
+  });
+
+  it('is ready only once the namespaces its screen reads are loaded', async () => {
+    initI18n({ lng: 'zh' });
+    expect(i18n.hasResourceBundle('zh', 'legal')).toBe(false);
+    const Page = () => null;
+    const route = await lazyRoute(
+      'privacy',
+      async () => ({ Page }),
+      (m) => m.Page,
+      ['legal'],
+    )();
+    expect(route.Component).toBe(Page);
+    expect(i18n.hasResourceBundle('zh', 'legal')).toBe(true);
+    expect(i18n.t('legal:privacy.title')).toBe(zhLegal.privacy.title);
   });
 
   it("turns a failed chunk into 'Loading chunk {id} failed'", async () => {
