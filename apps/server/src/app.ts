@@ -184,9 +184,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       distDir: config.web.distDir,
       // The page reads its settings from itself instead of asking /v1/config before it can render.
       embed: { 'app-config': settings },
-      // Screens drawn at build time show the product's name and the stand-in banner (all of the
-      // services or none): only those drawn as this server would draw them are served.
-      screens: (screen) => screen.productName === settings.productName && screen.standIns === standIns,
+      // Screens drawn at build time show the product's name, the support address and the
+      // stand-in banner (all of the services or none): only those drawn as this server would
+      // draw them are served.
+      screens: (screen) =>
+        screen.productName === settings.productName &&
+        screen.supportEmail === settings.supportEmail &&
+        screen.standIns === standIns,
     });
   } else app.decorate('sendSpaPage', null);
 

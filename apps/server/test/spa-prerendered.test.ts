@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { longDate } from '@app/contract/long-date';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pageLanguage } from '../src/plugins/spa-page';
 import { useApp } from './helpers/build';
@@ -20,7 +21,15 @@ const screen = (language: 'en' | 'zh', standIns: 'all' | 'none', productName = '
   htmlLang: language === 'zh' ? 'zh-CN' : 'en',
   standIns,
   productName,
+  supportEmail: 'support@example.com',
   html: `<main>${productName} ${language} banner:${standIns}</main>`,
+});
+// A screen that prints the day it was drawn on.
+const dated = (language: 'en' | 'zh') => ({
+  ...screen(language, 'all'),
+  path: '/privacy',
+  today: language === 'en' ? '1 January 2000' : '2000年1月1日',
+  html: `<main>${language === 'en' ? 'Last updated: 1 January 2000' : '最后更新：2000年1月1日'}</main>`,
 });
 writeFileSync(
   join(dist, 'prerendered.json'),
@@ -30,6 +39,8 @@ writeFileSync(
     screen('en', 'none'),
     screen('zh', 'none'),
     screen('en', 'all', 'Other'),
+    dated('en'),
+    dated('zh'),
   ]),
 );
 writeFileSync(
@@ -37,7 +48,7 @@ writeFileSync(
   JSON.stringify({
     '*': { scripts: ['/assets/start-1.js', '/assets/framework-2.js'], styles: [] },
     '/login': { scripts: ['/assets/login-page-3.js'], styles: [] },
-    '/privacy': { scripts: ['/assets/privacy-page-4.js'], styles: ['/assets/privacy-page-4.css'] },
+    '/terms': { scripts: ['/assets/terms-page-4.js'], styles: ['/assets/terms-page-4.css'] },
   }),
 );
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
@@ -78,16 +89,24 @@ describe('the sign-in screen drawn ahead', () => {
       '<script type="application/json" id="app-preloads">["/assets/start-1.js","/assets/framework-2.js","/assets/login-page-3.js"]</script>',
     );
     expect(login.body).not.toContain('modulepreload');
-    const privacy = await ctx.app.inject({ url: '/privacy' });
-    expect(privacy.body).not.toContain('app-preloads');
-    expect(privacy.body.match(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)).toEqual([
+    const terms = await ctx.app.inject({ url: '/terms' });
+    expect(terms.body).not.toContain('app-preloads');
+    expect(terms.body.match(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)).toEqual([
       '<link rel="modulepreload" crossorigin href="/assets/start-1.js">',
       '<link rel="modulepreload" crossorigin href="/assets/framework-2.js">',
-      '<link rel="modulepreload" crossorigin href="/assets/privacy-page-4.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/terms-page-4.js">',
     ]);
-    expect(privacy.body).toContain(
-      '<link rel="preload" as="style" crossorigin href="/assets/privacy-page-4.css">',
+    expect(terms.body).toContain(
+      '<link rel="preload" as="style" crossorigin href="/assets/terms-page-4.css">',
     );
+  });
+
+  it('prints the day it is served on where the screen printed the day it was drawn', async () => {
+    const en = await ctx.app.inject({ url: '/privacy', headers: { 'accept-language': 'en' } });
+    expect(root(en.body)).toBe(`<div inert><main>Last updated: ${longDate('en', new Date())}</main></div>`);
+    const zh = await ctx.app.inject({ url: '/privacy', headers: { 'accept-language': 'zh' } });
+    expect(root(zh.body)).toBe(`<div inert><main>最后更新：${longDate('zh', new Date())}</main></div>`);
+    expect(zh.body).not.toContain('2000');
   });
 
   it('keeps the loading mark on pages without a screen drawn ahead', async () => {

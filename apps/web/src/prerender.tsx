@@ -1,23 +1,31 @@
 // Built for Node (`vite build --ssr`, tools/prerender-pages.mjs) and run once per web build: the
-// sign-in page's first render as HTML, in each language, with and without the stand-in banner.
-// The server puts the variant that fits the request into the page, so a phone draws the screen
-// before the app's code arrives; React then renders the same screen over it (main.tsx).
+// first render of the public screens that need no one's data (sign-in, privacy, terms) as HTML,
+// in each language, with and without the stand-in banner. The server puts the variant that fits
+// the request into the page, so a phone draws the screen before the app's code arrives; React
+// then renders the same screen over it (main.tsx).
 
 import type { TAppConfigResponse } from '@app/contract/app/get-app-config';
 import { STAND_IN_SERVICES } from '@app/contract/app/get-app-config';
+import { longDate } from '@app/contract/long-date';
 import { messageBundle } from '@app/contract/messages';
 import { QueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
+import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { initReactI18next } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { PublicLayout } from '@/app/layouts/public-layout';
 import { AppProvider } from '@/app/provider';
 import { paths } from '@/config/paths';
 import { LoginPage } from '@/features/auth/components/login-page';
+import { PrivacyPage } from '@/features/legal/components/privacy-page';
+import { TermsPage } from '@/features/legal/components/terms-page';
 import { appConfigQueryOptions, FALLBACK_APP_CONFIG } from '@/lib/app-config';
 import { HTML_LANG, LANGUAGES, type Language } from '@/lib/i18n';
 import enCommon from '@/locales/en/common.json';
+import enLegal from '@/locales/en/legal.json';
 import zhCommon from '@/locales/zh/common.json';
+import zhLegal from '@/locales/zh/legal.json';
 
 /** One prerendered screen: where, in which language, for a server with or without stand-ins. */
 export interface PrerenderedPage {
@@ -25,27 +33,36 @@ export interface PrerenderedPage {
   language: Language;
   htmlLang: string;
   standIns: 'all' | 'none';
-  /** Rendered with this product name: a server named otherwise serves the page without it. */
+  /** Rendered with these settings: a server with others serves the page without the screen. */
   productName: string;
+  supportEmail: string;
+  /** The day it was drawn, as the page prints it; the server writes the day it serves it in. */
+  today?: string;
   html: string;
 }
 
-const SCREENS = { [paths.login]: LoginPage };
+/** Each path with its screen; `layout`: the layout route it renders in (routes.tsx); `dated`: prints today's date. */
+const SCREENS: { path: string; Screen: ComponentType; layout?: ComponentType; dated?: boolean }[] = [
+  { path: paths.login, Screen: LoginPage },
+  // Signed out: a signed-in visitor sees "Back to the app" once the app's render replaces it.
+  { path: paths.privacy, Screen: PrivacyPage, layout: PublicLayout, dated: true },
+  { path: paths.terms, Screen: TermsPage, layout: PublicLayout, dated: true },
+];
 
 export async function prerenderPages(config: Partial<TAppConfigResponse> = {}): Promise<PrerenderedPage[]> {
   await i18n.use(initReactI18next).init({
     resources: {
-      en: { common: enCommon, errors: messageBundle('en') },
-      zh: { common: zhCommon, errors: messageBundle('zh') },
+      en: { common: enCommon, errors: messageBundle('en'), legal: enLegal },
+      zh: { common: zhCommon, errors: messageBundle('zh'), legal: zhLegal },
     },
-    ns: ['common', 'errors'],
+    ns: ['common', 'errors', 'legal'],
     defaultNS: 'common',
     fallbackLng: 'en',
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
   });
   const pages: PrerenderedPage[] = [];
-  for (const [path, Screen] of Object.entries(SCREENS))
+  for (const { path, Screen, layout: Layout, dated } of SCREENS)
     for (const language of LANGUAGES)
       for (const standIns of ['all', 'none'] as const) {
         await i18n.changeLanguage(language);
@@ -56,19 +73,34 @@ export async function prerenderPages(config: Partial<TAppConfigResponse> = {}): 
           standIns: standIns === 'all' ? [...STAND_IN_SERVICES] : [],
         };
         queryClient.setQueryData(appConfigQueryOptions.queryKey, pageConfig);
+        const dayBefore = longDate(language, new Date());
         const html = renderToString(
           <AppProvider queryClient={queryClient}>
             <MemoryRouter initialEntries={[path]}>
-              <Screen />
+              {Layout ? (
+                <Routes>
+                  <Route element={<Layout />}>
+                    <Route path={path} element={<Screen />} />
+                  </Route>
+                </Routes>
+              ) : (
+                <Screen />
+              )}
             </MemoryRouter>
           </AppProvider>,
         );
+        // The day it prints (the one before or after rendering, should a build cross midnight).
+        const today = dated
+          ? [dayBefore, longDate(language, new Date())].find((day) => html.includes(day))
+          : undefined;
         pages.push({
           path,
           language,
           htmlLang: HTML_LANG[language],
           standIns,
           productName: pageConfig.productName,
+          supportEmail: pageConfig.supportEmail,
+          ...(today ? { today } : {}),
           html,
         });
       }

@@ -1,4 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { longDate } from '@app/contract/long-date';
 
 /** Per public path, the built files its screen loads (apps/web/tools/route-preloads.ts). */
 export type RoutePreloads = Record<string, { scripts: string[]; styles: string[] }>;
@@ -8,6 +9,8 @@ export interface PrerenderedScreen {
   path: string;
   language: PageLanguage;
   htmlLang: string;
+  /** The day the screen prints, as it prints it: replaced by the day it is served on. */
+  today?: string;
   html: string;
 }
 
@@ -36,10 +39,18 @@ export function spaPages(
   const base = template.replace('</head>', `${dataBlocks(embed)}</head>`);
   const screens = new Map(prerendered.map((screen) => [`${screen.path} ${screen.language}`, screen]));
   const cache = new Map<string, Copies>();
+  let cachedDay = '';
   const copiesFor = (path: string, language: PageLanguage): Copies => {
     const route = path !== EVERY_PAGE && Object.hasOwn(preloads, path) ? path : '';
     const screen = screens.get(`${path} ${language}`);
     const key = screen ? `${path} ${language}` : route;
+    // Pages that print today's date are built again on a new day (the server's, in UTC: where
+    // the visitor's day differs, the app's first render prints theirs).
+    const day = new Date().toISOString().slice(0, 10);
+    if (day !== cachedDay) {
+      for (const [cached] of cache) if (screens.get(cached)?.today) cache.delete(cached);
+      cachedDay = day;
+    }
     let copies = cache.get(key);
     if (!copies) {
       // `*`: the app's code, which every page's entry starts once the page is drawn
@@ -54,7 +65,7 @@ export function spaPages(
           ? `${dataBlocks({ 'app-preloads': preloadUrls(files) })}${styleLinks(files)}</head>`
           : `${scriptLinks(files)}${styleLinks(files)}</head>`,
       );
-      copies = { plain: Buffer.from(screen ? withScreen(page, screen) : page) };
+      copies = { plain: Buffer.from(screen ? withScreen(page, screen, new Date()) : page) };
       cache.set(key, copies);
     }
     return copies;
@@ -118,11 +129,14 @@ export function pageLanguage({
  * `inert` until the app's first render replaces it: nothing can be typed into or pressed on a
  * copy that has no code behind it yet, so no keystroke or tap is lost.
  */
-function withScreen(page: string, screen: PrerenderedScreen): string {
+function withScreen(page: string, screen: PrerenderedScreen, now: Date): string {
   const start = page.indexOf('<!--boot-->');
   const end = page.indexOf('<!--/boot-->');
   if (start < 0 || end < start) return page;
-  return `${page.slice(0, start)}<div inert>${screen.html}</div>${page.slice(end + '<!--/boot-->'.length)}`.replace(
+  const html = screen.today
+    ? screen.html.replaceAll(screen.today, longDate(screen.language, now))
+    : screen.html;
+  return `${page.slice(0, start)}<div inert>${html}</div>${page.slice(end + '<!--/boot-->'.length)}`.replace(
     /<html lang="[^"]*"/,
     `<html lang="${screen.htmlLang}"`,
   );

@@ -97,6 +97,7 @@ const PRERENDERED_FILE = 'prerendered.json';
 export interface PrerenderedPage extends PrerenderedScreen {
   standIns: 'all' | 'none';
   productName: string;
+  supportEmail: string;
 }
 
 function readJson<T>(file: string, fallback: T): T {

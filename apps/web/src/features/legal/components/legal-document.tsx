@@ -1,17 +1,13 @@
+import { longDate } from '@app/contract/long-date';
 import { Container, List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '@/lib/app-config';
+import { toLanguage } from '@/lib/i18n';
 
 interface Section {
   heading: string;
   body: string[];
   list?: string[];
-}
-
-function formatToday(language: string): string {
-  return new Intl.DateTimeFormat(language === 'zh' ? 'zh-CN' : 'en-AU', { dateStyle: 'long' }).format(
-    new Date(),
-  );
 }
 
 /** Renders a policy from the `legal` namespace: title, last-updated date, intro and numbered sections. */
@@ -29,7 +25,7 @@ export function LegalDocument({ doc }: { doc: 'privacy' | 'terms' }) {
         </Title>
         {/* Spec: the last-updated date shown is today's. */}
         <Text c="dimmed" fz="sm">
-          {t(`${doc}.lastUpdated`, { date: formatToday(i18n.resolvedLanguage ?? 'en') })}
+          {t(`${doc}.lastUpdated`, { date: longDate(toLanguage(i18n.resolvedLanguage), new Date()) })}
         </Text>
       </Stack>
       <Text fz="md" lh={1.7} mb="xl">
