@@ -39,6 +39,20 @@ for (const lang of LANGS) {
         await expectNoHorizontalScroll(page);
         await expectNoA11yViolations(page);
       });
+
+      test(`${path} arrives drawn, with today's date and this server's address, before any code runs`, async ({
+        browser,
+      }) => {
+        const context = await browser.newContext({ javaScriptEnabled: false, locale: LOCALES[lang] });
+        const page = await context.newPage();
+        await page.goto(path);
+        const expected = EXPECT[lang][key];
+        await expect(page.locator('h1')).toHaveText(expected.title);
+        const text = await page.locator('main').innerText();
+        expect(text).toContain(today(lang));
+        for (const fact of expected.facts) expect(text).toMatch(fact);
+        await context.close();
+      });
     }
 
     test('/apple-integration-guide renders steps, what it provides and the security note', async ({

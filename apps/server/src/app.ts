@@ -174,23 +174,15 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   if (config.web.enabled) {
     const settings = publicAppConfig(app);
-    const standIns =
-      settings.standIns.length === 0
-        ? 'none'
-        : settings.standIns.length === STAND_IN_SERVICES.length
-          ? 'all'
-          : null;
+    const { length } = settings.standIns;
+    const standIns = length === 0 ? 'none' : length === STAND_IN_SERVICES.length ? 'all' : null;
     await app.register(webPlugin, {
       distDir: config.web.distDir,
       // The page reads its settings from itself instead of asking /v1/config before it can render.
       embed: { 'app-config': settings },
-      // Screens drawn at build time show the product's name, the support address and the
-      // stand-in banner (all of the services or none): only those drawn as this server would
-      // draw them are served.
-      screens: (screen) =>
-        screen.productName === settings.productName &&
-        screen.supportEmail === settings.supportEmail &&
-        screen.standIns === standIns,
+      // Screens drawn at build time show the stand-in banner for all of the services or none:
+      // a server with some real and some stand-ins serves the loading mark instead.
+      ...(standIns ? { screens: { standIns, settings } } : {}),
     });
   } else app.decorate('sendSpaPage', null);
 

@@ -15,20 +15,23 @@ writeFileSync(
   join(dist, 'index.html'),
   '<!doctype html><html lang="en" data-mantine-color-scheme="light"><head><title>Relay</title></head><body><div id="root"><!--boot--><div class="boot">mark</div><!--/boot--></div></body></html>',
 );
-const screen = (language: 'en' | 'zh', standIns: 'all' | 'none', productName = 'Relay') => ({
+// Drawn with placeholders the server fills in: its product name and support address.
+const FILL = { productName: 'PRODUCT-NAME-7f3a', supportEmail: 'support-7f3a@example.invalid' };
+const year = new Date().getUTCFullYear();
+const screen = (language: 'en' | 'zh', standIns: 'all' | 'none') => ({
   path: '/login',
   language,
   htmlLang: language === 'zh' ? 'zh-CN' : 'en',
   standIns,
-  productName,
-  supportEmail: 'support@example.com',
-  html: `<main>${productName} ${language} banner:${standIns}</main>`,
+  fill: FILL,
+  year,
+  html: `<main aria-label="${FILL.productName}">${FILL.productName} ${language} banner:${standIns} ${FILL.supportEmail}</main>`,
 });
 // A screen that prints the day it was drawn on.
 const dated = (language: 'en' | 'zh') => ({
   ...screen(language, 'all'),
   path: '/privacy',
-  today: language === 'en' ? '1 January 2000' : '2000年1月1日',
+  fill: { ...FILL, today: language === 'en' ? '1 January 2000' : '2000年1月1日' },
   html: `<main>${language === 'en' ? 'Last updated: 1 January 2000' : '最后更新：2000年1月1日'}</main>`,
 });
 writeFileSync(
@@ -38,9 +41,10 @@ writeFileSync(
     screen('zh', 'all'),
     screen('en', 'none'),
     screen('zh', 'none'),
-    screen('en', 'all', 'Other'),
     dated('en'),
     dated('zh'),
+    // Drawn in another year: its footer would print that year.
+    { ...screen('en', 'all'), path: '/connect', year: year - 1 },
   ]),
 );
 writeFileSync(
@@ -64,14 +68,18 @@ describe('the sign-in screen drawn ahead', () => {
       url: '/login',
       headers: { 'accept-language': 'zh-CN,zh;q=0.9,en;q=0.8' },
     });
-    expect(root(zh.body)).toBe('<div inert><main>Relay zh banner:all</main></div>');
+    expect(root(zh.body)).toBe(
+      '<div inert><main aria-label="Relay">Relay zh banner:all support@example.com</main></div>',
+    );
     expect(zh.body).toContain('<html lang="zh-CN" data-mantine-color-scheme="light">');
     expect(zh.headers.vary).toBe('accept-encoding, accept-language, cookie');
     const en = await ctx.app.inject({
       url: '/login?next=1',
       headers: { 'accept-language': 'en-GB,en;q=0.9' },
     });
-    expect(root(en.body)).toBe('<div inert><main>Relay en banner:all</main></div>');
+    expect(root(en.body)).toBe(
+      '<div inert><main aria-label="Relay">Relay en banner:all support@example.com</main></div>',
+    );
     expect(en.body).toContain('<html lang="en"');
   });
 
@@ -126,13 +134,24 @@ describe('the sign-in screen drawn ahead', () => {
   });
 });
 
-describe('a server the screens were not drawn for', () => {
-  const ctx = useApp({ SERVE_WEB: 'true', WEB_DIST_DIR: dist, PRODUCT_NAME: 'Acme' });
+describe('a server with its own name and support address', () => {
+  const ctx = useApp({
+    SERVE_WEB: 'true',
+    WEB_DIST_DIR: dist,
+    PRODUCT_NAME: 'Acme & "Co" <b>',
+    SUPPORT_EMAIL: 'help@acme.test',
+  });
 
-  it('serves the loading mark, never a screen with another name in it', async () => {
+  it('has them written into the screen, as text', async () => {
     const res = await ctx.app.inject({ url: '/login', headers: { 'accept-language': 'en' } });
+    expect(root(res.body)).toBe(
+      '<div inert><main aria-label="Acme &amp; &quot;Co&quot; &lt;b&gt;">Acme &amp; &quot;Co&quot; &lt;b&gt; en banner:all help@acme.test</main></div>',
+    );
+  });
+
+  it('serves the loading mark in place of a screen drawn in another year', async () => {
+    const res = await ctx.app.inject({ url: '/connect', headers: { 'accept-language': 'en' } });
     expect(root(res.body)).toContain('<div class="boot">mark</div>');
-    expect(res.body).not.toContain('<main>');
   });
 });
 

@@ -4,7 +4,6 @@
 // the request into the page, so a phone draws the screen before the app's code arrives; React
 // then renders the same screen over it (main.tsx).
 
-import type { TAppConfigResponse } from '@app/contract/app/get-app-config';
 import { STAND_IN_SERVICES } from '@app/contract/app/get-app-config';
 import { longDate } from '@app/contract/long-date';
 import { messageBundle } from '@app/contract/messages';
@@ -33,13 +32,18 @@ export interface PrerenderedPage {
   language: Language;
   htmlLang: string;
   standIns: 'all' | 'none';
-  /** Rendered with these settings: a server with others serves the page without the screen. */
-  productName: string;
-  supportEmail: string;
-  /** The day it was drawn, as the page prints it; the server writes the day it serves it in. */
-  today?: string;
+  /**
+   * What the server writes into the html, and in place of which text: its product name and
+   * support address (drawn as placeholders), and the day it serves the page on (the day drawn).
+   */
+  fill: { productName: string; supportEmail: string; today?: string };
+  /** The year drawn (the footer's copyright): in another year the server serves the mark instead. */
+  year: number;
   html: string;
 }
+
+// Text that no translation or setting contains, and that React's escaping leaves as it is.
+const PLACEHOLDERS = { productName: 'PRODUCT-NAME-7f3a', supportEmail: 'support-7f3a@example.invalid' };
 
 /** Each path with its screen; `layout`: the layout route it renders in (routes.tsx); `dated`: prints today's date. */
 const SCREENS: { path: string; Screen: ComponentType; layout?: ComponentType; dated?: boolean }[] = [
@@ -49,7 +53,7 @@ const SCREENS: { path: string; Screen: ComponentType; layout?: ComponentType; da
   { path: paths.terms, Screen: TermsPage, layout: PublicLayout, dated: true },
 ];
 
-export async function prerenderPages(config: Partial<TAppConfigResponse> = {}): Promise<PrerenderedPage[]> {
+export async function prerenderPages(): Promise<PrerenderedPage[]> {
   await i18n.use(initReactI18next).init({
     resources: {
       en: { common: enCommon, errors: messageBundle('en'), legal: enLegal },
@@ -69,7 +73,7 @@ export async function prerenderPages(config: Partial<TAppConfigResponse> = {}): 
         const queryClient = new QueryClient();
         const pageConfig = {
           ...FALLBACK_APP_CONFIG,
-          ...config,
+          ...PLACEHOLDERS,
           standIns: standIns === 'all' ? [...STAND_IN_SERVICES] : [],
         };
         queryClient.setQueryData(appConfigQueryOptions.queryKey, pageConfig);
@@ -98,9 +102,8 @@ export async function prerenderPages(config: Partial<TAppConfigResponse> = {}): 
           language,
           htmlLang: HTML_LANG[language],
           standIns,
-          productName: pageConfig.productName,
-          supportEmail: pageConfig.supportEmail,
-          ...(today ? { today } : {}),
+          fill: { ...PLACEHOLDERS, ...(today ? { today } : {}) },
+          year: new Date().getFullYear(),
           html,
         });
       }

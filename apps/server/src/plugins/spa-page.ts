@@ -9,9 +9,17 @@ export interface PrerenderedScreen {
   path: string;
   language: PageLanguage;
   htmlLang: string;
-  /** The day the screen prints, as it prints it: replaced by the day it is served on. */
-  today?: string;
+  /** Text of the html to replace: with this server's product name, support address, and the day it serves the page on. */
+  fill: { productName: string; supportEmail: string; today?: string };
+  /** The year drawn (the footer's copyright): in another year the screen is not served. */
+  year: number;
   html: string;
+}
+
+/** What this server writes into the screens drawn ahead. */
+export interface ScreenSettings {
+  productName: string;
+  supportEmail: string;
 }
 
 export type PageLanguage = 'en' | 'zh';
@@ -35,22 +43,25 @@ export function spaPages(
   embed: Record<string, unknown>,
   preloads: RoutePreloads,
   prerendered: PrerenderedScreen[] = [],
+  settings: ScreenSettings = { productName: '', supportEmail: '' },
 ) {
   const base = template.replace('</head>', `${dataBlocks(embed)}</head>`);
   const screens = new Map(prerendered.map((screen) => [`${screen.path} ${screen.language}`, screen]));
   const cache = new Map<string, Copies>();
   let cachedDay = '';
   const copiesFor = (path: string, language: PageLanguage): Copies => {
-    const route = path !== EVERY_PAGE && Object.hasOwn(preloads, path) ? path : '';
-    const screen = screens.get(`${path} ${language}`);
-    const key = screen ? `${path} ${language}` : route;
-    // Pages that print today's date are built again on a new day (the server's, in UTC: where
-    // the visitor's day differs, the app's first render prints theirs).
-    const day = new Date().toISOString().slice(0, 10);
+    const now = new Date();
+    // Pages are built again on a new day: the screens print today's date (the server's day, in
+    // UTC; where the visitor's differs, the app's first render prints theirs).
+    const day = now.toISOString().slice(0, 10);
     if (day !== cachedDay) {
-      for (const [cached] of cache) if (screens.get(cached)?.today) cache.delete(cached);
+      cache.clear();
       cachedDay = day;
     }
+    const route = path !== EVERY_PAGE && Object.hasOwn(preloads, path) ? path : '';
+    const drawn = screens.get(`${path} ${language}`);
+    const screen = drawn?.year === now.getUTCFullYear() ? drawn : undefined;
+    const key = screen ? `${path} ${language}` : route;
     let copies = cache.get(key);
     if (!copies) {
       // `*`: the app's code, which every page's entry starts once the page is drawn
@@ -65,7 +76,7 @@ export function spaPages(
           ? `${dataBlocks({ 'app-preloads': preloadUrls(files) })}${styleLinks(files)}</head>`
           : `${scriptLinks(files)}${styleLinks(files)}</head>`,
       );
-      copies = { plain: Buffer.from(screen ? withScreen(page, screen, new Date()) : page) };
+      copies = { plain: Buffer.from(screen ? withScreen(page, screen, settings, now) : page) };
       cache.set(key, copies);
     }
     return copies;
@@ -129,17 +140,33 @@ export function pageLanguage({
  * `inert` until the app's first render replaces it: nothing can be typed into or pressed on a
  * copy that has no code behind it yet, so no keystroke or tap is lost.
  */
-function withScreen(page: string, screen: PrerenderedScreen, now: Date): string {
+function withScreen(page: string, screen: PrerenderedScreen, settings: ScreenSettings, now: Date): string {
   const start = page.indexOf('<!--boot-->');
   const end = page.indexOf('<!--/boot-->');
   if (start < 0 || end < start) return page;
-  const html = screen.today
-    ? screen.html.replaceAll(screen.today, longDate(screen.language, now))
-    : screen.html;
+  const { fill } = screen;
+  // Replaced through functions: the values are text, never replacement patterns such as `$&`.
+  let html = screen.html
+    .replaceAll(fill.productName, () => escapeHtml(settings.productName))
+    .replaceAll(fill.supportEmail, () => escapeHtml(settings.supportEmail));
+  if (fill.today) html = html.replaceAll(fill.today, () => longDate(screen.language, now));
   return `${page.slice(0, start)}<div inert>${html}</div>${page.slice(end + '<!--/boot-->'.length)}`.replace(
     /<html lang="[^"]*"/,
     `<html lang="${screen.htmlLang}"`,
   );
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text made safe for an element's content and for a quoted attribute. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] as string);
 }
 
 /**

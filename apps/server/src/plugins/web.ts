@@ -4,7 +4,7 @@ import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { type PrerenderedScreen, type RoutePreloads, spaPages } from './spa-page';
+import { type PrerenderedScreen, type RoutePreloads, type ScreenSettings, spaPages } from './spa-page';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,8 +25,11 @@ export const webPlugin = fp(
     opts: {
       distDir: string;
       embed?: Record<string, unknown>;
-      /** Which of the screens drawn at build time fit this server (its name, its stand-ins). */
-      screens?: (screen: PrerenderedPage) => boolean;
+      /**
+       * The screens drawn at build time to serve: those drawn with the stand-in banner this
+       * server shows (for all of the services or none), filled in with its settings. None when absent.
+       */
+      screens?: { standIns: 'all' | 'none'; settings: ScreenSettings };
     },
   ) => {
     const indexFile = join(opts.distDir, 'index.html');
@@ -43,8 +46,9 @@ export const webPlugin = fp(
       opts.embed ?? {},
       readJson<RoutePreloads>(join(opts.distDir, ROUTE_PRELOADS_FILE), {}),
       readJson<PrerenderedPage[]>(join(opts.distDir, PRERENDERED_FILE), []).filter(
-        (screen) => opts.screens?.(screen) ?? false,
+        (screen) => screen.standIns === opts.screens?.standIns,
       ),
+      opts.screens?.settings,
     );
     app.decorate('sendSpaPage', (request: FastifyRequest, reply: FastifyReply) => {
       const path = request.url.split('?')[0] ?? '/';
@@ -96,8 +100,6 @@ const PRERENDERED_FILE = 'prerendered.json';
 /** A screen drawn at build time, with what it was drawn for. */
 export interface PrerenderedPage extends PrerenderedScreen {
   standIns: 'all' | 'none';
-  productName: string;
-  supportEmail: string;
 }
 
 function readJson<T>(file: string, fallback: T): T {
