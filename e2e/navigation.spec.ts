@@ -1,4 +1,4 @@
-import { expect, expectNoA11yViolations, LANGS, LOCALES, test } from './fixtures';
+import { expect, expectNoA11yViolations, LANGS, LOCALES, signInAsNewUser, test } from './fixtures';
 
 for (const lang of LANGS) {
   test.describe(`signed out (${lang})`, () => {
@@ -87,4 +87,28 @@ test('the language picked with the switch is the language the next sign-in page 
   const html = await (await page.request.get('/login')).text();
   expect(html).toContain('<html lang="zh-CN"');
   expect(html).toContain('欢迎使用 Relay');
+});
+
+test("a signed-in screen's code is asked for by the page's entry, alongside the app's", async ({
+  page,
+  request,
+}) => {
+  await signInAsNewUser(page, request);
+  // The app's code is held back until the screen's file is asked for (or 5 s): only the page's
+  // entry can ask for it meanwhile, since the router that loads it otherwise is in the app's code.
+  let screenAsked: () => void = () => undefined;
+  const asked = new Promise<boolean>((resolve) => {
+    screenAsked = () => resolve(true);
+    setTimeout(() => resolve(false), 5000);
+  });
+  page.on('request', (r) => {
+    if (/\/assets\/billing-page-[\w-]+\.js$/.test(r.url())) screenAsked();
+  });
+  await page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
+    await asked;
+    await route.continue();
+  });
+  await page.goto('/billing');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await asked).toBe(true);
 });

@@ -53,6 +53,7 @@ writeFileSync(
     '*': { scripts: ['/assets/start-1.js', '/assets/framework-2.js'], styles: [] },
     '/login': { scripts: ['/assets/login-page-3.js'], styles: [] },
     '/terms': { scripts: ['/assets/terms-page-4.js'], styles: ['/assets/terms-page-4.css'] },
+    '/billing': { scripts: ['/assets/billing-page-5.js'], styles: [], signedIn: true },
   }),
 );
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
@@ -115,6 +116,15 @@ describe('the sign-in screen drawn ahead', () => {
     const zh = await ctx.app.inject({ url: '/privacy', headers: { 'accept-language': 'zh' } });
     expect(root(zh.body)).toBe(`<div inert><main>最后更新：${longDate('zh', new Date())}</main></div>`);
     expect(zh.body).not.toContain('2000');
+  });
+
+  it("names a signed-in screen's code as data, for the page's entry to ask for only where a session is stored", async () => {
+    const billing = await ctx.app.inject({ url: '/billing' });
+    expect(billing.body).toContain(
+      '<script type="application/json" id="app-preloads-signed-in">["/assets/billing-page-5.js"]</script>',
+    );
+    expect(billing.body).not.toContain('href="/assets/billing-page-5.js"');
+    expect(billing.body).toContain('<link rel="modulepreload" crossorigin href="/assets/start-1.js">');
   });
 
   it('keeps the loading mark on pages without a screen drawn ahead', async () => {

@@ -7,6 +7,23 @@
 import './app/mantine-styles.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';
+import { isAuthenticated } from '@/lib/session';
+
+/** Asks for the scripts a page names as data under `id` (apps/server/src/plugins/spa-page.ts). */
+function preload(id: string): void {
+  const listed = document.getElementById(id)?.textContent;
+  for (const href of listed ? (JSON.parse(listed) as string[]) : []) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
+// The signed-in screen at this address, for someone signed in on this device: its code comes
+// alongside the app's instead of after it.
+if (isAuthenticated()) preload('app-preloads-signed-in');
 
 void new Promise<void>((resolve) => {
   // A tab opened in the background paints nothing until it is shown.
@@ -22,15 +39,8 @@ void new Promise<void>((resolve) => {
     setTimeout(resolve, 5000);
   } else requestAnimationFrame(() => setTimeout(resolve));
 }).then(() => {
-  // A page with its screen drawn ahead names the code to fetch as data (the server's spa-page.ts):
-  // asked for now, all at once, rather than one import after another.
-  const listed = document.getElementById('app-preloads')?.textContent;
-  for (const href of listed ? (JSON.parse(listed) as string[]) : []) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = href;
-    document.head.append(link);
-  }
+  // A page with its screen drawn ahead names the code to fetch as data: asked for now, all at
+  // once, rather than one import after another.
+  preload('app-preloads');
   return import('./start');
 });

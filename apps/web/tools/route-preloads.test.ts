@@ -3,13 +3,15 @@ import { join } from 'node:path';
 import type { OutputBundle } from 'rolldown';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../src/config/paths';
-import { EVERY_PAGE, preloadsFor } from './route-preloads';
+import { EVERY_PAGE, preloadsFor, type RouteChunks } from './route-preloads';
 
 const web = join(import.meta.dirname, '..', '/');
-const routeChunks = JSON.parse(readFileSync(join(web, 'src/app/route-chunks.json'), 'utf8')) as Record<
-  string,
-  string[]
->;
+const routeChunks = JSON.parse(readFileSync(join(web, 'src/app/route-chunks.json'), 'utf8')) as RouteChunks;
+const only = (pub: Record<string, string[]>, signedIn: Record<string, string[]> = {}): RouteChunks => ({
+  everyPage: [],
+  public: pub,
+  signedIn,
+});
 
 function chunk(fileName: string, facade: string | null, imports: string[], isEntry = false) {
   return {
@@ -30,42 +32,47 @@ describe('route preloads', () => {
       c: chunk('assets/page.js', 'src/features/x/page.tsx', ['assets/framework.js', 'assets/shared.js']),
       d: chunk('assets/shared.js', null, []),
     } as unknown as OutputBundle;
-    expect(preloadsFor({ '/x': ['src/features/x/page.tsx'] }, bundle, web)).toEqual({
+    expect(preloadsFor(only({ '/x': ['src/features/x/page.tsx'] }), bundle, web)).toEqual({
+      '*': { scripts: [], styles: [] },
       '/x': { scripts: ['/assets/page.js', '/assets/shared.js'], styles: ['/assets/page.css'] },
     });
-    expect(() => preloadsFor({ '/y': ['src/features/y/gone.tsx'] }, bundle, web)).toThrow(/no chunk/);
+    expect(() => preloadsFor(only({ '/y': ['src/features/y/gone.tsx'] }), bundle, web)).toThrow(/no chunk/);
   });
 
-  it("name the app's code for every page, and leave it out of each screen's list", () => {
+  it("name the app's code for every page, leave it out of each screen's list, and mark the signed-in screens", () => {
     const bundle = {
       a: chunk('assets/index.js', 'src/main.tsx', [], true),
       s: chunk('assets/start.js', 'src/start.tsx', ['assets/framework.js']),
       b: chunk('assets/framework.js', null, []),
       c: chunk('assets/page.js', 'src/features/x/page.tsx', ['assets/framework.js', 'assets/shared.js']),
       d: chunk('assets/shared.js', null, []),
+      e: chunk('assets/billing.js', 'src/features/b/billing.tsx', ['assets/shared.js']),
     } as unknown as OutputBundle;
-    // The screen is listed first: the app's code is still left out of it.
-    expect(preloadsFor({ '/x': ['src/features/x/page.tsx'], '*': ['src/start.tsx'] }, bundle, web)).toEqual({
+    const routes = {
+      ...only({ '/x': ['src/features/x/page.tsx'] }, { '/b': ['src/features/b/billing.tsx'] }),
+      everyPage: ['src/start.tsx'],
+    };
+    expect(preloadsFor(routes, bundle, web)).toEqual({
       '*': { scripts: ['/assets/start.js', '/assets/framework.js'], styles: [] },
       '/x': { scripts: ['/assets/page.js', '/assets/shared.js'], styles: ['/assets/page.css'] },
+      '/b': { scripts: ['/assets/billing.js', '/assets/shared.js'], styles: [], signedIn: true },
     });
   });
 
-  it('list only public paths, each module one that routes.tsx loads on demand', () => {
+  it('name each path once, public and signed-in apart, each module one that routes.tsx loads on demand', () => {
     const routes = readFileSync(join(web, 'src/app/routes.tsx'), 'utf8');
-    const publicPaths: string[] = [
-      paths.login,
-      paths.connect,
-      paths.verification,
-      paths.privacy,
-      paths.terms,
-      paths.appleGuide,
-    ];
-    const { [EVERY_PAGE]: everyPage, ...screens } = routeChunks as Record<string, string[]>;
-    expect(everyPage).toEqual(['src/start.tsx']);
+    expect(Object.keys(routeChunks.public).sort()).toEqual(
+      [paths.login, paths.connect, paths.verification, paths.privacy, paths.terms, paths.appleGuide].sort(),
+    );
+    expect(Object.keys(routeChunks.signedIn).sort()).toEqual(
+      [paths.root, paths.integrations, paths.billing, paths.contact, paths.account].sort(),
+    );
+    expect(routeChunks.everyPage).toEqual(['src/start.tsx']);
     expect(readFileSync(join(web, 'src/main.tsx'), 'utf8')).toContain("import('./start')");
-    for (const [path, modules] of Object.entries(screens)) {
-      expect(publicPaths).toContain(path);
+    for (const [path, modules] of [
+      ...Object.entries(routeChunks.public),
+      ...Object.entries(routeChunks.signedIn),
+    ]) {
       for (const module of modules) {
         const specifier = module.replace(/^src\//, '').replace(/\.tsx?$/, '');
         expect(routes, `${path}: ${module}`).toMatch(

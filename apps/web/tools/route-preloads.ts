@@ -5,7 +5,16 @@ import type { Plugin } from 'vite';
 
 /** What the page at a path loads on demand before it can draw: its chunks and their stylesheets. */
 export interface RoutePreloads {
-  [path: string]: { scripts: string[]; styles: string[] };
+  [path: string]: { scripts: string[]; styles: string[]; signedIn?: true };
+}
+
+/** `src/app/route-chunks.json`: the modules each path's screen is made of (routes.tsx's `import()`s). */
+export interface RouteChunks {
+  /** What every page runs: the app itself, which the entry starts once the page is painted. */
+  everyPage: string[];
+  public: Record<string, string[]>;
+  /** Screens only a signed-in person sees: preloaded by the page only where a session is stored. */
+  signedIn: Record<string, string[]>;
 }
 
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
@@ -16,11 +25,11 @@ export const EVERY_PAGE = '*';
 /**
  * The route's screen is loaded on demand, so a first visit fetches the page, then the app's
  * entry, and only once that has run the screen's code: one round trip more before anything
- * is drawn. This writes, for each public route of `src/app/route-chunks.json`, the built files
- * of its screen and their static imports, which the server names in that page's
- * `<link rel="modulepreload">`s so they arrive with the entry. Signed-in routes are left out:
- * whether someone is signed in is known only in the browser, and a signed-out visitor sent on
- * to /login would download a screen it never shows.
+ * is drawn. This writes, for each route of `src/app/route-chunks.json`, the built files of its
+ * screen and their static imports, which the server names in that page so they arrive with the
+ * app's code. Signed-in routes are marked: whether someone is signed in is known only in the
+ * browser, so the page names them as data and its entry asks for them only where a session is
+ * stored (a signed-out visitor sent on to /login would download a screen it never shows).
  */
 export function routePreloads(routeChunksFile: string, root: string): Plugin {
   return {
@@ -28,7 +37,7 @@ export function routePreloads(routeChunksFile: string, root: string): Plugin {
     // The client's build only: not the prerender's build for Node (tools/prerender-pages.mjs).
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     generateBundle(_options, bundle) {
-      const routes = JSON.parse(readFileSync(routeChunksFile, 'utf8')) as Record<string, string[]>;
+      const routes = JSON.parse(readFileSync(routeChunksFile, 'utf8')) as RouteChunks;
       this.emitFile({
         type: 'asset',
         fileName: ROUTE_PRELOADS_FILE,
@@ -38,33 +47,23 @@ export function routePreloads(routeChunksFile: string, root: string): Plugin {
   };
 }
 
-export function preloadsFor(
-  routes: Record<string, string[]>,
-  bundle: OutputBundle,
-  root: string,
-): RoutePreloads {
+export function preloadsFor(routes: RouteChunks, bundle: OutputBundle, root: string): RoutePreloads {
   const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
   const byModule = new Map(
     chunks.filter((c) => c.facadeModuleId).map((c) => [relative(root, c.facadeModuleId as string), c]),
   );
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const entry = chunks.find((c) => c.isEntry);
-  // The entry and what it imports are named by index.html already.
+  // The entry and what it imports are named by index.html already; the app's code by `*`.
   const inPage = new Set(entry ? closure([entry], byFile) : []);
-  const result: RoutePreloads = {};
-  // `*`, the app's code that every page runs, first: the paths then name only what it lacks.
-  const ordered = Object.entries(routes).sort(
-    ([a], [b]) => Number(b === EVERY_PAGE) - Number(a === EVERY_PAGE),
-  );
-  for (const [path, modules] of ordered) {
+  const filesOf = (path: string, modules: string[]) => {
     const starts = modules.map((module) => {
       const chunk = byModule.get(module);
       if (!chunk) throw new Error(`route-preloads: no chunk for ${module} (route ${path})`);
       return chunk;
     });
     const files = closure(starts, byFile).filter((file) => !inPage.has(file));
-    if (path === EVERY_PAGE) for (const file of files) inPage.add(file);
-    result[path] = {
+    return {
       scripts: files.map((file) => `/${file}`),
       styles: files.flatMap((file) =>
         [
@@ -73,7 +72,13 @@ export function preloadsFor(
         ].map((css) => `/${css}`),
       ),
     };
-  }
+  };
+  const everyPage = filesOf(EVERY_PAGE, routes.everyPage);
+  for (const script of everyPage.scripts) inPage.add(script.slice(1));
+  const result: RoutePreloads = { [EVERY_PAGE]: everyPage };
+  for (const [path, modules] of Object.entries(routes.public)) result[path] = filesOf(path, modules);
+  for (const [path, modules] of Object.entries(routes.signedIn))
+    result[path] = { ...filesOf(path, modules), signedIn: true };
   return result;
 }
 

@@ -2,7 +2,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { longDate } from '@app/contract/long-date';
 
 /** Per public path, the built files its screen loads (apps/web/tools/route-preloads.ts). */
-export type RoutePreloads = Record<string, { scripts: string[]; styles: string[] }>;
+export type RoutePreloads = Record<string, { scripts: string[]; styles: string[]; signedIn?: true }>;
 
 /** A screen's first render, made at build time (apps/web/src/prerender.tsx), for one language. */
 export interface PrerenderedScreen {
@@ -66,16 +66,19 @@ export function spaPages(
     if (!copies) {
       // `*`: the app's code, which every page's entry starts once the page is drawn
       // (apps/web/src/main.tsx); then the screen's own files.
-      const files = [preloads[EVERY_PAGE], route ? preloads[route] : undefined];
+      const screenFiles = route ? preloads[route] : undefined;
+      const files = [preloads[EVERY_PAGE], screenFiles?.signedIn ? undefined : screenFiles];
       // A page that arrives with its screen drawn needs only itself and its stylesheet to be seen,
       // so its code is asked for once it has been painted (main.tsx reads the list): the
       // stylesheet has the connection to itself, and the code follows one round trip later.
-      const page = base.replace(
-        '</head>',
-        screen
-          ? `${dataBlocks({ 'app-preloads': preloadUrls(files) })}${styleLinks(files)}</head>`
-          : `${scriptLinks(files)}${styleLinks(files)}</head>`,
-      );
+      // A signed-in screen's files are named as data too: the entry asks for them at once, but
+      // only where a session is stored.
+      const head = screen
+        ? `${dataBlocks({ 'app-preloads': preloadUrls(files) })}${styleLinks(files)}`
+        : `${scriptLinks(files)}${styleLinks(files)}${
+            screenFiles?.signedIn ? dataBlocks({ 'app-preloads-signed-in': preloadUrls([screenFiles]) }) : ''
+          }`;
+      const page = base.replace('</head>', `${head}</head>`);
       copies = { plain: Buffer.from(screen ? withScreen(page, screen, settings, now) : page) };
       cache.set(key, copies);
     }
