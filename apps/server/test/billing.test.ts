@@ -1,5 +1,3 @@
-import { ZBillingInfoResponse } from '@app/contract/billing/get-billing-info';
-import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 import { advanceClock, bearer, post, signIn } from './helpers/auth';

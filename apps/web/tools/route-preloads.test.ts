@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { OutputBundle } from 'rolldown';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../src/config/paths';
-import { EVERY_PAGE, preloadsFor, type RouteChunks } from './route-preloads';
+import { preloadsFor, type RouteChunks } from './route-preloads';
 
 const web = join(import.meta.dirname, '..', '/');
 const routeChunks = JSON.parse(readFileSync(join(web, 'src/app/route-chunks.json'), 'utf8')) as RouteChunks;

@@ -71,6 +71,7 @@ export function initI18n(options: { lng?: Language } = {}): I18n {
 export function chooseLanguage(lng: Language): Promise<unknown> {
   writeLocal(storageKeys.language, lng);
   // Also told to the server, which draws the sign-in screen ahead in this language (spa-page.ts).
+  // biome-ignore lint/suspicious/noDocumentCookie: one synchronous write that every browser supports (the Cookie Store API is not everywhere yet).
   document.cookie = `${LANGUAGE_COOKIE}=${lng}; path=/; max-age=31536000; samesite=lax`;
   return i18n.changeLanguage(lng);
 }

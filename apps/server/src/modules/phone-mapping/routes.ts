@@ -1,6 +1,6 @@
 import { getPhoneMappingRoute } from '@app/contract/phone-mapping/get-phone-mapping';
 import { setPhoneMappingRoute } from '@app/contract/phone-mapping/set-phone-mapping';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { requestLanguage } from '../../lib/messages';
 import { requestOrigin } from '../../lib/request-origin';
 import { registerRoute } from '../../lib/route';
