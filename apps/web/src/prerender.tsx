@@ -7,6 +7,7 @@
 import { STAND_IN_SERVICES } from '@app/contract/app/get-app-config';
 import { longDate } from '@app/contract/long-date';
 import { messageBundle } from '@app/contract/messages';
+import type { PrerenderedPage } from '@app/contract/web-build';
 import { QueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
 import type { ComponentType } from 'react';
@@ -20,27 +21,11 @@ import { LoginPage } from '@/features/auth/components/login-page';
 import { PrivacyPage } from '@/features/legal/components/privacy-page';
 import { TermsPage } from '@/features/legal/components/terms-page';
 import { appConfigQueryOptions, FALLBACK_APP_CONFIG } from '@/lib/app-config';
-import { HTML_LANG, LANGUAGES, type Language } from '@/lib/i18n';
+import { HTML_LANG, LANGUAGES } from '@/lib/i18n';
 import enCommon from '@/locales/en/common.json';
 import enLegal from '@/locales/en/legal.json';
 import zhCommon from '@/locales/zh/common.json';
 import zhLegal from '@/locales/zh/legal.json';
-
-/** One prerendered screen: where, in which language, for a server with or without stand-ins. */
-export interface PrerenderedPage {
-  path: string;
-  language: Language;
-  htmlLang: string;
-  standIns: 'all' | 'none';
-  /**
-   * What the server writes into the html, and in place of which text: its product name and
-   * support address (drawn as placeholders), and the day it serves the page on (the day drawn).
-   */
-  fill: { productName: string; supportEmail: string; today?: string };
-  /** The year drawn (the footer's copyright): in another year the server serves the mark instead. */
-  year: number;
-  html: string;
-}
 
 // Text that no translation or setting contains, and that React's escaping leaves as it is.
 const PLACEHOLDERS = { productName: 'PRODUCT-NAME-7f3a', supportEmail: 'support-7f3a@example.invalid' };

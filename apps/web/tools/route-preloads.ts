@@ -2,11 +2,8 @@ import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
-
-/** What the page at a path loads on demand before it can draw: its chunks and their stylesheets. */
-export interface RoutePreloads {
-  [path: string]: { scripts: string[]; styles: string[]; signedIn?: true };
-}
+// A relative path: Vite's config loader leaves package imports to Node, which cannot run the contract's TypeScript.
+import { EVERY_PAGE, type RoutePreloads } from '../../../packages/contract/src/web-build';
 
 /** `src/app/route-chunks.json`: the modules each path's screen is made of (routes.tsx's `import()`s). */
 export interface RouteChunks {
@@ -18,9 +15,6 @@ export interface RouteChunks {
 }
 
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
-
-/** The key of what every page preloads: the app's code that the entry starts once the page is drawn. */
-export const EVERY_PAGE = '*';
 
 /**
  * The route's screen is loaded on demand, so a first visit fetches the page, then the app's

@@ -1,31 +1,18 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { longDate } from '@app/contract/long-date';
-
-/** Per public path, the built files its screen loads (apps/web/tools/route-preloads.ts). */
-export type RoutePreloads = Record<string, { scripts: string[]; styles: string[]; signedIn?: true }>;
-
-/** A screen's first render, made at build time (apps/web/src/prerender.tsx), for one language. */
-export interface PrerenderedScreen {
-  path: string;
-  language: PageLanguage;
-  htmlLang: string;
-  /** Text of the html to replace: with this server's product name, support address, and the day it serves the page on. */
-  fill: { productName: string; supportEmail: string; today?: string };
-  /** The year drawn (the footer's copyright): in another year the screen is not served. */
-  year: number;
-  html: string;
-}
+import type { TLanguage } from '@app/contract/messages';
+import {
+  EVERY_PAGE,
+  LANGUAGE_COOKIE,
+  type PrerenderedPage,
+  type RoutePreloads,
+} from '@app/contract/web-build';
 
 /** What this server writes into the screens drawn ahead. */
 export interface ScreenSettings {
   productName: string;
   supportEmail: string;
 }
-
-export type PageLanguage = 'en' | 'zh';
-
-/** The key of route-preloads.json for what every page preloads (apps/web/tools/route-preloads.ts). */
-const EVERY_PAGE = '*';
 
 interface Copies {
   plain: Buffer;
@@ -42,14 +29,15 @@ export function spaPages(
   template: string,
   embed: Record<string, unknown>,
   preloads: RoutePreloads,
-  prerendered: PrerenderedScreen[] = [],
-  settings: ScreenSettings = { productName: '', supportEmail: '' },
+  /** The screens drawn at build time to serve, and what this server writes into them. */
+  drawn?: { screens: PrerenderedPage[]; settings: ScreenSettings },
 ) {
   const base = template.replace('</head>', `${dataBlocks(embed)}</head>`);
-  const screens = new Map(prerendered.map((screen) => [`${screen.path} ${screen.language}`, screen]));
+  const screens = new Map(drawn?.screens.map((screen) => [`${screen.path} ${screen.language}`, screen]));
+  const drawnPaths = new Set(drawn?.screens.map((screen) => screen.path));
   const cache = new Map<string, Copies>();
   let cachedDay = '';
-  const copiesFor = (path: string, language: PageLanguage): Copies => {
+  const copiesFor = (path: string, language: TLanguage): Copies => {
     const now = new Date();
     // Pages are built again on a new day: the screens print today's date (the server's day, in
     // UTC; where the visitor's differs, the app's first render prints theirs).
@@ -59,8 +47,8 @@ export function spaPages(
       cachedDay = day;
     }
     const route = path !== EVERY_PAGE && Object.hasOwn(preloads, path) ? path : '';
-    const drawn = screens.get(`${path} ${language}`);
-    const screen = drawn?.year === now.getUTCFullYear() ? drawn : undefined;
+    const candidate = screens.get(`${path} ${language}`);
+    const screen = candidate?.year === now.getUTCFullYear() ? candidate : undefined;
     const key = screen ? `${path} ${language}` : route;
     let copies = cache.get(key);
     if (!copies) {
@@ -79,13 +67,13 @@ export function spaPages(
             screenFiles?.signedIn ? dataBlocks({ 'app-preloads-signed-in': preloadUrls([screenFiles]) }) : ''
           }`;
       const page = base.replace('</head>', `${head}</head>`);
-      copies = { plain: Buffer.from(screen ? withScreen(page, screen, settings, now) : page) };
+      copies = { plain: Buffer.from(screen && drawn ? withScreen(page, screen, drawn.settings, now) : page) };
       cache.set(key, copies);
     }
     return copies;
   };
   /** Whether the page of a path depends on the request's language (for `Vary`). */
-  const byLanguage = (path: string) => prerendered.some((screen) => screen.path === path);
+  const byLanguage = (path: string) => drawnPaths.has(path);
   /** The page for a path, in the request's language where it has a screen drawn ahead, compressed as the request accepts. */
   const pageFor = (
     path: string,
@@ -108,15 +96,17 @@ export function spaPages(
  * browser's languages in order of preference; English when none is Chinese or English. Where the
  * app decides otherwise, its first render replaces the screen drawn ahead: nothing is lost.
  */
+const CHOSEN_LANGUAGE = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=(en|zh)(?:;|$)`);
+
 export function pageLanguage({
   acceptLanguage,
   cookie,
 }: {
   acceptLanguage: string;
   cookie: string;
-}): PageLanguage {
-  const chosen = /(?:^|;\s*)lang=(en|zh)(?:;|$)/.exec(cookie)?.[1];
-  if (chosen) return chosen as PageLanguage;
+}): TLanguage {
+  const chosen = CHOSEN_LANGUAGE.exec(cookie)?.[1];
+  if (chosen) return chosen as TLanguage;
   const ranked = acceptLanguage
     .split(',')
     .map((part, index) => {
@@ -143,7 +133,7 @@ export function pageLanguage({
  * `inert` until the app's first render replaces it: nothing can be typed into or pressed on a
  * copy that has no code behind it yet, so no keystroke or tap is lost.
  */
-function withScreen(page: string, screen: PrerenderedScreen, settings: ScreenSettings, now: Date): string {
+function withScreen(page: string, screen: PrerenderedPage, settings: ScreenSettings, now: Date): string {
   const start = page.indexOf('<!--boot-->');
   const end = page.indexOf('<!--/boot-->');
   if (start < 0 || end < start) return page;

@@ -1,10 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import type { PrerenderedPage, RoutePreloads } from '@app/contract/web-build';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { type PrerenderedScreen, type RoutePreloads, type ScreenSettings, spaPages } from './spa-page';
+import { type ScreenSettings, spaPages } from './spa-page';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,10 +46,12 @@ export const webPlugin = fp(
       await readFile(indexFile, 'utf8'),
       opts.embed ?? {},
       readJson<RoutePreloads>(join(opts.distDir, ROUTE_PRELOADS_FILE), {}),
-      readJson<PrerenderedPage[]>(join(opts.distDir, PRERENDERED_FILE), []).filter(
-        (screen) => screen.standIns === opts.screens?.standIns,
-      ),
-      opts.screens?.settings,
+      opts.screens && {
+        screens: readJson<PrerenderedPage[]>(join(opts.distDir, PRERENDERED_FILE), []).filter(
+          (screen) => screen.standIns === opts.screens?.standIns,
+        ),
+        settings: opts.screens.settings,
+      },
     );
     app.decorate('sendSpaPage', (request: FastifyRequest, reply: FastifyReply) => {
       const path = request.url.split('?')[0] ?? '/';
@@ -96,11 +99,6 @@ export const webPlugin = fp(
 const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 /** Written by the web build too (apps/web/tools/prerender-pages.mjs). */
 const PRERENDERED_FILE = 'prerendered.json';
-
-/** A screen drawn at build time, with what it was drawn for. */
-export interface PrerenderedPage extends PrerenderedScreen {
-  standIns: 'all' | 'none';
-}
 
 function readJson<T>(file: string, fallback: T): T {
   if (!existsSync(file)) return fallback;

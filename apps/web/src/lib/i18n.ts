@@ -1,4 +1,5 @@
 import { LANGUAGES, messageBundle, type TLanguage } from '@app/contract/messages';
+import { LANGUAGE_COOKIE } from '@app/contract/web-build';
 import i18n, { type i18n as I18n } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import resourcesToBackend from 'i18next-resources-to-backend';
@@ -23,8 +24,6 @@ export const DETECTION_ORDER = [
   'cookie',
   'htmlTag',
 ];
-
-export const LANGUAGE_COOKIE = 'lang';
 
 export const HTML_LANG: Record<Language, string> = { en: 'en', zh: 'zh-CN' };
 

@@ -1,0 +1,30 @@
+// What the web build writes beside index.html for the server to read (apps/web/tools,
+// apps/web/src/prerender.tsx → apps/server/src/plugins/spa-page.ts), and the cookie the page
+// and the server agree on: one definition for the side that writes and the side that reads.
+import type { TLanguage } from './messages';
+
+/** route-preloads.json's key for what every page preloads: the app's code, started once the page is painted. */
+export const EVERY_PAGE = '*';
+
+/** route-preloads.json: per path, the built files its screen loads; `signedIn` screens only where a session is stored. */
+export type RoutePreloads = Record<string, { scripts: string[]; styles: string[]; signedIn?: true }>;
+
+/** One entry of prerendered.json: a screen's first render, drawn at build time. */
+export interface PrerenderedPage {
+  path: string;
+  language: TLanguage;
+  htmlLang: string;
+  /** Drawn with the stand-in banner for every service, or for none. */
+  standIns: 'all' | 'none';
+  /**
+   * Text of the html the server replaces: with its product name and support address (drawn as
+   * placeholders), and with the day it serves the page on (the day drawn).
+   */
+  fill: { productName: string; supportEmail: string; today?: string };
+  /** The year drawn (the footer's copyright): in another year the server serves the loading mark instead. */
+  year: number;
+  html: string;
+}
+
+/** The language switch's choice, told to the server so it draws a screen in that language. */
+export const LANGUAGE_COOKIE = 'lang';
