@@ -47,7 +47,8 @@ export function createDb(database: Config['database']): Db {
   const sqlite = new SQLite(database.file);
   // WAL lets reads run beside a write; the busy timeout makes a second writer wait instead of failing.
   sqlite.pragma('journal_mode = WAL');
-  // FULL: a write acknowledged to a client survives a power cut, not only a crash (docs/decisions.md).
+  // FULL: a write acknowledged to a client survives a power cut, not only a crash
+  // (docs/decisions/062-sqlite-synchronous-full.md).
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
