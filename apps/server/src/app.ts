@@ -6,7 +6,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import { redactPhoneNumbers } from './lib/redact';
+import { loggableUrl } from './lib/redact';
 import { serializerCompiler } from './lib/serialize';
 import { accountRepoPlugin } from './modules/account/repo';
 import { accountRoutes } from './modules/account/routes';
@@ -45,6 +45,7 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { redisPlugin } from './plugins/redis';
 import { secretsPlugin } from './plugins/secrets';
 import { isApiPath, securityHeadersPlugin } from './plugins/security-headers';
+import { serviceKeyPlugin } from './plugins/service-key';
 import { swaggerPlugin } from './plugins/swagger';
 import { webPlugin } from './plugins/web';
 import { calendarPort } from './providers/calendar/index';
@@ -86,10 +87,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
       serializers: {
-        // Phone numbers can sit in a URL (a lookup by number); production logs keep them masked.
+        // Query values never reach a log (lib/redact.ts); phone numbers in a path (a lookup by
+        // number) are masked in production.
         req: (req) => ({
           method: req.method,
-          url: redactUrls ? redactPhoneNumbers(req.url) : req.url,
+          url: loggableUrl(req.url, redactUrls),
           host: req.host,
           remoteAddress: req.ip,
         }),
@@ -154,6 +156,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(usageRepoPlugin);
   await app.register(usagePlugin);
   await app.register(authenticatePlugin);
+  await app.register(serviceKeyPlugin);
   await app.register(errorHandlerPlugin);
 
   // Modules.

@@ -6,7 +6,16 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../src/modules/auth/sessions';
-import { advanceClock, bearer, freshIp, latestCode, post, requestCode, signIn } from './helpers/auth';
+import {
+  advanceClock,
+  bearer,
+  freshIp,
+  latestCode,
+  post,
+  proofCookieOf,
+  requestCode,
+  signIn,
+} from './helpers/auth';
 import { stripeCheckout } from './helpers/billing';
 import { build } from './helpers/build';
 import { FakeStripe, stripeEnv } from './helpers/fake-stripe';
@@ -61,7 +70,7 @@ async function signInAs(phone: string, userAgent: string, ip = freshIp(), holdin
     app,
     '/v1/auth/phone-session',
     { verifiedPhoneToken: verified.json().verifiedPhoneToken },
-    { remoteAddress: ip, headers },
+    { remoteAddress: ip, headers: { ...headers, ...proofCookieOf(verified) } },
   );
   expect(session.statusCode, session.body).toBe(200);
   return session.json().sessionToken as string;

@@ -2,7 +2,16 @@ import { ZSendVerificationCodeResponse } from '@app/contract/auth/send-verificat
 import { ZVerifyCodeResponse } from '@app/contract/auth/verify-code';
 import { ZErrorBody } from '@app/contract/http';
 import { describe, expect, it } from 'vitest';
-import { advanceClock, bearer, freshIp, latestCode, post, requestCode, signIn } from './helpers/auth';
+import {
+  advanceClock,
+  bearer,
+  freshIp,
+  latestCode,
+  post,
+  proofCookieOf,
+  requestCode,
+  signIn,
+} from './helpers/auth';
 import { useApp } from './helpers/build';
 
 const SEND = '/v1/api/send-verification-code';
@@ -43,10 +52,21 @@ describe('phone sign-in', () => {
       phoneNumber: number,
     });
     expect(body.verifiedPhoneToken).toBeTruthy();
+    // The proof says nothing readable: not the number, not the user.
+    const proofText = Buffer.from(body.verifiedPhoneToken!, 'base64url').toString('latin1');
+    expect(proofText).not.toContain(number.slice(1));
+    expect(proofText).not.toContain(body.user!.userId);
+    const cookie = proofCookieOf(verified);
+    expect(verified.headers['set-cookie']).toMatch(
+      /^relay_phone_proof=[A-Za-z0-9_-]{43}; Path=\/v1\/; Max-Age=900; HttpOnly; SameSite=Strict$/,
+    );
 
-    const session = await post(ctx.app, '/v1/auth/phone-session', {
-      verifiedPhoneToken: body.verifiedPhoneToken,
-    });
+    const session = await post(
+      ctx.app,
+      '/v1/auth/phone-session',
+      { verifiedPhoneToken: body.verifiedPhoneToken },
+      { headers: cookie },
+    );
     expect(session.statusCode).toBe(200);
     const { sessionToken, user } = session.json();
     expect(user).toMatchObject({
@@ -62,10 +82,38 @@ describe('phone sign-in', () => {
     expect(me.json().user.id).toBe(user.id);
 
     // The proof works once.
-    const again = await post(ctx.app, '/v1/auth/phone-session', {
-      verifiedPhoneToken: body.verifiedPhoneToken,
-    });
+    const again = await post(
+      ctx.app,
+      '/v1/auth/phone-session',
+      { verifiedPhoneToken: body.verifiedPhoneToken },
+      { headers: cookie },
+    );
     expect(again.statusCode).toBe(401);
+  });
+
+  it('takes a proof only from the browser that verified: a copy (from a URL or a log) is worth nothing', async () => {
+    const number = phone();
+    const code = await requestCode(ctx.app, number);
+    const verified = await post(ctx.app, VERIFY, { phoneNumber: number, code });
+    const proof = verified.json().verifiedPhoneToken as string;
+    const start = (headers: Record<string, string>) =>
+      post(ctx.app, '/v1/auth/phone-session', { verifiedPhoneToken: proof }, { headers });
+
+    // No cookie, or another browser's cookie: refused, and the proof is not spent by trying.
+    expect((await start({})).statusCode).toBe(401);
+    const stranger = `relay_phone_proof=${'A'.repeat(43)}`;
+    const refused = await start({ cookie: stranger });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().error.code).toBe('UNAUTHORIZED');
+    const oauth = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/google/oauth-init/auth?verified_phone=${encodeURIComponent(proof)}`,
+      headers: { cookie: stranger },
+    });
+    expect(oauth.statusCode).toBe(401);
+
+    // The browser that verified still can.
+    expect((await start(proofCookieOf(verified))).statusCode).toBe(200);
   });
 
   it('signs an existing user straight in', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 import { clientKey } from '../src/lib/client-address';
-import { redactPhoneNumbers } from '../src/lib/redact';
+import { loggableUrl, redactPhoneNumbers } from '../src/lib/redact';
 import { bearer, freshIp, signIn } from './helpers/auth';
 import { build, useApp } from './helpers/build';
 import { startServer } from './helpers/process';
@@ -240,6 +240,17 @@ describe('logs', () => {
     );
   });
 
+  it("keep a query's parameter names and never its values", () => {
+    expect(loggableUrl('/v1/google/oauth-init/auth?verified_phone=abc.def&return_url=%2Fx', false)).toBe(
+      '/v1/google/oauth-init/auth?verified_phone=&return_url=',
+    );
+    expect(loggableUrl('/v1/x?code=1&code=2', false)).toBe('/v1/x?code=');
+    expect(loggableUrl('/v1/internal/users/by-phone/+61412345678', true)).toBe(
+      '/v1/internal/users/by-phone/+*********78',
+    );
+    expect(loggableUrl('/v1/billing/info', true)).toBe('/v1/billing/info');
+  });
+
   it('of a production server carry neither the number nor the SMS text', async () => {
     const server = await startServer({ LOG_LEVEL: 'info' });
     try {
@@ -252,6 +263,9 @@ describe('logs', () => {
       });
       expect(sent.status).toBe(200);
       await fetch(`${base}/v1/dev/outbox?to=%2B61412000003`);
+      // Credentials that travel in a query: a verified-phone proof, an OAuth code and state.
+      await fetch(`${base}/v1/google/oauth-init/auth?verified_phone=PROOFvalue0123456789`);
+      await fetch(`${base}/v1/google/callback?code=CODEvalue0123456789&state=STATEvalue0123456789`);
     } finally {
       await server.stop();
     }
@@ -260,5 +274,7 @@ describe('logs', () => {
     expect(output).toMatch(/"code":"\d{5}"/);
     expect(output).not.toContain('412000003');
     expect(output).not.toContain('sign-in code');
+    expect(output).toContain('/v1/google/callback?code=&state=');
+    expect(output).not.toMatch(/PROOFvalue|CODEvalue|STATEvalue/);
   }, 30_000);
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { freshIp, post, requestCode } from './helpers/auth';
+import { freshIp, post, proofCookieOf, requestCode } from './helpers/auth';
 import { build, usingPostgres } from './helpers/build';
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -50,9 +50,13 @@ describe.runIf(redisUrl)('several instances', () => {
       ).toBe(429);
       const verified = await post(b.app, '/v1/api/verify-code', { phoneNumber: phone, code });
       expect(verified.statusCode).toBe(200);
-      const session = await post(a.app, '/v1/auth/phone-session', {
-        verifiedPhoneToken: verified.json().verifiedPhoneToken,
-      });
+      // The proof and its cookie, made by b, are honoured by a (one shared key).
+      const session = await post(
+        a.app,
+        '/v1/auth/phone-session',
+        { verifiedPhoneToken: verified.json().verifiedPhoneToken },
+        { headers: proofCookieOf(verified) },
+      );
       expect(session.statusCode).toBe(200);
       const me = await b.app.inject({
         method: 'GET',

@@ -2,7 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConnectionsRepo } from '../src/modules/connections/repo';
 import { tokenContext } from '../src/modules/connections/sealed-tokens';
-import { advanceClock, bearer, freshIp, latestCode, post, requestCode, signIn } from './helpers/auth';
+import {
+  advanceClock,
+  bearer,
+  freshIp,
+  latestCode,
+  post,
+  proofCookieOf,
+  requestCode,
+  signIn,
+} from './helpers/auth';
 import { TestBrowser } from './helpers/browser';
 import { build } from './helpers/build';
 import { authorize as authorizeAt, type Consent, type Slug, startOAuth } from './helpers/oauth-flow';
@@ -25,7 +34,7 @@ const start = (slug: Slug, browser: TestBrowser, init: { token?: string; verifie
 const authorize = (
   slug: Slug,
   consent: Consent = {},
-  init: { token?: string; verifiedPhone?: string } = {},
+  init: { token?: string; verifiedPhone?: string; browser?: TestBrowser } = {},
   stopAt?: RegExp,
 ) => authorizeAt(base, slug, consent, init, stopAt);
 
@@ -123,14 +132,24 @@ describe('OAuth sign-in against the local issuer, over real HTTP', () => {
     const phone = '+61412710002';
     const ip = freshIp();
     const code = await requestCode(app, phone, ip);
-    const verified = (
-      await post(app, '/v1/api/verify-code', { phoneNumber: phone, code }, { remoteAddress: ip })
-    ).json();
+    const response = await post(
+      app,
+      '/v1/api/verify-code',
+      { phoneNumber: phone, code },
+      { remoteAddress: ip },
+    );
+    const verified = response.json();
     const proof = verified.verifiedPhoneToken as string;
+    // The browser that verified carries the proof's cookie to oauth-init.
+    const verifiedBrowser = () => {
+      const browser = new TestBrowser();
+      browser.setCookie(proofCookieOf(response).cookie!);
+      return browser;
+    };
     const { params } = await authorize(
       'google',
       { email: 'phone-linked@example.com' },
-      { verifiedPhone: proof },
+      { verifiedPhone: proof, browser: verifiedBrowser() },
     );
     expect(params.get('success')).toBe('true');
     expect(params.get('account_id')).toBe(verified.user.userId);
@@ -141,7 +160,11 @@ describe('OAuth sign-in against the local issuer, over real HTTP', () => {
       provider: 'google',
     });
     // The same proof again: refused when it would be spent.
-    const again = await authorize('google', { email: 'other@example.com' }, { verifiedPhone: proof });
+    const again = await authorize(
+      'google',
+      { email: 'other@example.com' },
+      { verifiedPhone: proof, browser: verifiedBrowser() },
+    );
     expect(again.params.get('success')).toBe('false');
     expect(again.params.get('error')).toBe('OAUTH_FAILED');
   });

@@ -13,3 +13,17 @@ export function redactPhoneNumbers(text: string): string {
     match.replace(/\D/g, '').length >= 7 ? maskPhone(match.replace(/^%2B/i, '+')) : match,
   );
 }
+
+/**
+ * What a request log keeps of a URL: the path, and the names of its query parameters without
+ * their values. A value there can be a credential (a verified-phone proof, an OAuth code or
+ * state) that anyone who reads the logs could replay; the names are enough to debug with.
+ */
+export function loggableUrl(url: string, maskPhones: boolean): string {
+  const mark = url.indexOf('?');
+  const path = mark === -1 ? url : url.slice(0, mark);
+  const shown = maskPhones ? redactPhoneNumbers(path) : path;
+  if (mark === -1) return shown;
+  const names = new Set(new URLSearchParams(url.slice(mark + 1)).keys());
+  return `${shown}?${[...names].map((name) => `${encodeURIComponent(name)}=`).join('&')}`;
+}

@@ -12,7 +12,30 @@ export type RouteRequest<R extends RouteDef> = FastifyRequest<{
 
 export interface RouteOptions {
   /** Per-route limit; every API route has one (the app-wide default when not given). */
-  rateLimit?: { max: number; timeWindow: number | string; keyGenerator?: (req: FastifyRequest) => string };
+  rateLimit?: {
+    max: number | ((req: FastifyRequest, key: string) => number);
+    timeWindow: number | string;
+    keyGenerator?: (req: FastifyRequest) => string;
+  };
+}
+
+/**
+ * Who may call a route, decided before the body is read or validated: an anonymous caller learns
+ * nothing of a route's fields from its 400s. `preParsing` runs after the rate limit (onRequest),
+ * so a flood is refused before any lookup.
+ */
+function guardOf(app: FastifyInstance, def: RouteDef) {
+  const check =
+    def.auth === true ? app.authenticate : def.auth === 'service' ? app.serviceKey?.authenticate : undefined;
+  if (def.auth === 'service' && !check)
+    throw new Error(`${def.path} needs ASSISTANT_API_KEY to be registered`);
+  if (!check) return {};
+  return {
+    preParsing: async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+      await check(request);
+      return payload;
+    },
+  };
 }
 
 /**
@@ -38,9 +61,13 @@ export function registerRoute<R extends RouteDef>(
       ...(def.auth === 'service' ? { security: [{ serviceKey: [] }] } : {}),
       response: { 200: def.response, '4xx': ZErrorBody, '5xx': ZErrorBody },
     },
-    config: { rateLimit: options.rateLimit ?? app.defaultRateLimit },
-    // Service routes bring their own guard (the assistant's key), registered by their module.
-    ...(def.auth === true ? { preHandler: app.authenticate } : {}),
+    config: {
+      rateLimit:
+        options.rateLimit ??
+        (def.auth === 'service' ? app.serviceKey?.rateLimit : undefined) ??
+        app.defaultRateLimit,
+    },
+    ...guardOf(app, def),
     handler: handler as (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   });
 }

@@ -1,4 +1,11 @@
-import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config';
@@ -11,8 +18,8 @@ import type { Config } from '../config';
 export interface Secrets {
   /** HMAC key for verification-code hashes. */
   codeHash: Buffer;
-  /** HMAC key for signed tokens (the verified-phone proof). */
-  tokenSigning: Buffer;
+  /** AES-256-GCM key for sealed tokens (the verified-phone proof). */
+  tokenSealing: Buffer;
   /** AES-256-GCM key for secrets at rest. */
   encryption: Buffer;
   /** The same key derived from each previous master key, so values sealed before a rotation still open. */
@@ -52,7 +59,7 @@ export function loadSecrets(config: Config): Secrets {
   const master = masterKey(config);
   return {
     codeHash: derive(master, 'verification-code'),
-    tokenSigning: derive(master, 'token-signing'),
+    tokenSealing: derive(master, 'token-sealing'),
     encryption: derive(master, 'encryption'),
     previousEncryption: config.previousEncryptionKeys.map((key) =>
       derive(Buffer.from(key, 'base64'), 'encryption'),
@@ -70,17 +77,25 @@ export function safeEqual(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** A compact signed token: base64url(JSON payload) + "." + HMAC. Expiry is checked by the reader. */
-export function signToken(key: Buffer, payload: Record<string, unknown>): string {
-  const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
-  return `${body}.${hmac(key, body)}`;
+/**
+ * A compact sealed token: base64url(iv + AES-256-GCM ciphertext + tag). Sealed rather than only
+ * signed, so what it carries (a phone number) cannot be read off a copy. Expiry is the reader's.
+ */
+export function sealToken(key: Buffer, payload: Record<string, unknown>): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const ct = Buffer.concat([cipher.update(JSON.stringify(payload), 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, ct, cipher.getAuthTag()]).toString('base64url');
 }
 
-export function readSignedToken<T>(key: Buffer, token: string): T | null {
-  const [body, signature, extra] = token.split('.');
-  if (!body || !signature || extra !== undefined || !safeEqual(signature, hmac(key, body))) return null;
+export function openSealedToken<T>(key: Buffer, token: string): T | null {
+  const raw = Buffer.from(token, 'base64url');
+  if (raw.length < 12 + 16 + 2 || raw.toString('base64url') !== token) return null;
   try {
-    return JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as T;
+    const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(raw.length - 16));
+    const plain = Buffer.concat([decipher.update(raw.subarray(12, raw.length - 16)), decipher.final()]);
+    return JSON.parse(plain.toString('utf8')) as T;
   } catch {
     return null;
   }

@@ -1,5 +1,6 @@
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { PROOF_COOKIE } from '../../src/modules/auth/phone-proof';
 
 // A random start: with Redis, counters outlive one test process.
 let ipCounter = Math.floor(Math.random() * 4_000_000);
@@ -41,15 +42,18 @@ export async function requestCode(app: FastifyInstance, phone: string, ip = fres
 export async function signIn(app: FastifyInstance, phone: string): Promise<string> {
   const ip = freshIp();
   const code = await requestCode(app, phone, ip);
-  const verified = (
-    await post(app, '/v1/api/verify-code', { phoneNumber: phone, code }, { remoteAddress: ip })
-  ).json();
-  if (verified.sessionToken) return verified.sessionToken;
+  const verified = await post(
+    app,
+    '/v1/api/verify-code',
+    { phoneNumber: phone, code },
+    { remoteAddress: ip },
+  );
+  if (verified.json().sessionToken) return verified.json().sessionToken;
   const session = await post(
     app,
     '/v1/auth/phone-session',
-    { verifiedPhoneToken: verified.verifiedPhoneToken },
-    { remoteAddress: ip },
+    { verifiedPhoneToken: verified.json().verifiedPhoneToken },
+    { remoteAddress: ip, headers: proofCookieOf(verified) },
   );
   expect(session.statusCode, session.body).toBe(200);
   return session.json().sessionToken;
@@ -63,4 +67,10 @@ export function bearer(token: string) {
 export function advanceClock(app: FastifyInstance, ms: number): void {
   const current = app.clock.now().getTime();
   app.clock.now = () => new Date(current + ms);
+}
+
+/** The proof cookie verify-code set, as the Cookie header the same browser sends next. */
+export function proofCookieOf(verified: LightMyRequestResponse): { cookie: string } | Record<string, never> {
+  const cookie = verified.cookies.find((c) => c.name === PROOF_COOKIE);
+  return cookie ? { cookie: `${cookie.name}=${cookie.value}` } : {};
 }

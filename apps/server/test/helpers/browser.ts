@@ -7,6 +7,13 @@ export class TestBrowser {
 
   constructor(private readonly headers: Record<string, string> = {}) {}
 
+  /** A cookie this browser got elsewhere (a response of `app.inject`, say). */
+  setCookie(header: string): void {
+    const [pair = ''] = header.split(';');
+    const index = pair.indexOf('=');
+    this.cookies.set(pair.slice(0, index).trim(), pair.slice(index + 1).trim());
+  }
+
   async request(
     url: string,
     init: { method?: string; form?: URLSearchParams; headers?: Record<string, string> } = {},

@@ -35,10 +35,10 @@ export async function authorize(
   base: string,
   slug: Slug,
   consent: Consent = {},
-  init: { token?: string; verifiedPhone?: string } = {},
+  init: { token?: string; verifiedPhone?: string; browser?: TestBrowser } = {},
   stopAt?: RegExp,
 ) {
-  const browser = new TestBrowser();
+  const browser = init.browser ?? new TestBrowser();
   const page = await browser.follow(await startOAuth(base, slug, browser, init));
   expect(page.status).toBe(200);
   expect(page.url).toMatch(/\/dev\/idp\/(google|microsoft|facebook)\/interaction\//);

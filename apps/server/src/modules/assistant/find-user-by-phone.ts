@@ -2,15 +2,15 @@ import { ZReconnectReason } from '@app/contract/integrations/get-integrations-st
 import type { TUserByPhoneResponse } from '@app/contract/internal/assistant';
 import { normaliseE164 } from '@app/contract/phone';
 import { AppError } from '../../lib/app-error';
-import { newId } from '../../lib/ids';
 import type { AuthRepo } from '../auth/repo';
 import type { ConnectionsRepo } from '../connections/repo';
 
+import type { LogInternalAccess } from './access-log';
+
 export interface AssistantDeps {
   authRepo: AuthRepo;
-  repo: ConnectionsRepo;
-  caller: string;
-  now: () => Date;
+  connectionsRepo: ConnectionsRepo;
+  logAccess: LogInternalAccess;
 }
 
 /** The person who texts from this number, with what the assistant may use on their behalf. */
@@ -21,17 +21,13 @@ export async function findUserByPhone(
   const phone = normaliseE164(input.e164);
   if (!phone) throw new AppError('INVALID_PHONE_NUMBER', 'Not a valid phone number in E.164 form.');
   const user = await deps.authRepo.findUserByPhone(phone);
-  await deps.repo.logAssistantAccess({
-    id: newId(),
-    caller: deps.caller,
+  await deps.logAccess({
     action: 'lookup_user',
-    user_id: user?.id ?? null,
-    connection_id: null,
     outcome: user ? 'found' : 'not_found',
-    created_at: deps.now().toISOString(),
+    userId: user?.id ?? null,
   });
   if (!user?.phone_number) throw new AppError('NOT_FOUND', 'No user has linked this phone number.');
-  const connections = await deps.repo.listForUser(user.id);
+  const connections = await deps.connectionsRepo.listForUser(user.id);
   return {
     user: {
       id: user.id,

@@ -1,6 +1,5 @@
 import type { TAccessTokenResponse } from '@app/contract/internal/assistant';
 import { AppError } from '../../lib/app-error';
-import { newId } from '../../lib/ids';
 import {
   type ConnectionAccess,
   ConnectionBrokenError,
@@ -18,23 +17,15 @@ export async function issueAccessToken(
   input: { connectionId: string },
 ): Promise<TAccessTokenResponse> {
   const log = (outcome: string, userId: string | null) =>
-    deps.repo.logAssistantAccess({
-      id: newId(),
-      caller: deps.caller,
-      action: 'access_token',
-      user_id: userId,
-      connection_id: input.connectionId,
-      outcome,
-      created_at: deps.now().toISOString(),
-    });
-  const connection = await deps.repo.findById(input.connectionId);
+    deps.logAccess({ action: 'access_token', outcome, userId, connectionId: input.connectionId });
+  const connection = await deps.connectionsRepo.findById(input.connectionId);
   if (!connection) {
     await log('not_found', null);
     throw new AppError('NOT_FOUND', 'No such connection.');
   }
   try {
     const accessToken = await deps.access.accessToken(connection);
-    const current = await deps.repo.findById(connection.id);
+    const current = await deps.connectionsRepo.findById(connection.id);
     await log('issued', connection.user_id);
     return {
       accessToken,

@@ -8,6 +8,7 @@ import { requestLanguage } from '../../lib/messages';
 import { signInOrigin } from '../../lib/request-origin';
 import { registerRoute } from '../../lib/route';
 import { requireAuth } from '../../plugins/authenticate';
+import { newProofBrowserKey, proofCookie, readProofCookie } from './phone-proof';
 import { sendVerificationCode } from './send-verification-code';
 import { toUser } from './sessions';
 import { startPhoneSession } from './start-phone-session';
@@ -19,7 +20,8 @@ const HOUR = 60 * 60 * 1000;
 export async function authRoutes(app: FastifyInstance) {
   const now = () => app.clock.now();
   const repo = app.authRepo;
-  const proofKey = app.secrets.tokenSigning;
+  const proofKey = app.secrets.tokenSealing;
+  const secureCookies = app.config.publicUrl.startsWith('https:');
   const codeKey = app.secrets.codeHash;
 
   registerRoute(
@@ -44,11 +46,15 @@ export async function authRoutes(app: FastifyInstance) {
   registerRoute(
     app,
     verifyCodeRoute,
-    async (req) =>
-      verifyCode(
+    async (req, reply) => {
+      const browserKey = readProofCookie(req.headers.cookie) ?? newProofBrowserKey();
+      const verified = await verifyCode(
         { repo, events: app.securityEvents, transaction: app.transaction, codeKey, proofKey, now },
-        { ...req.body, language: requestLanguage(req), ...signInOrigin(req) },
-      ),
+        { ...req.body, browserKey, language: requestLanguage(req), ...signInOrigin(req) },
+      );
+      if (verified.verifiedPhoneToken) reply.header('set-cookie', proofCookie(browserKey, secureCookies));
+      return verified;
+    },
     // Per code, five tries are the real bound; this only stops one address trying many numbers.
     { rateLimit: { max: 100, timeWindow: HOUR } },
   );
@@ -59,7 +65,12 @@ export async function authRoutes(app: FastifyInstance) {
     async (req) =>
       startPhoneSession(
         { repo, events: app.securityEvents, transaction: app.transaction, proofKey, now },
-        { ...req.body, language: requestLanguage(req), ...signInOrigin(req) },
+        {
+          ...req.body,
+          browserKey: readProofCookie(req.headers.cookie),
+          language: requestLanguage(req),
+          ...signInOrigin(req),
+        },
       ),
     { rateLimit: { max: 20, timeWindow: HOUR } },
   );

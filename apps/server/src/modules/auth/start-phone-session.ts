@@ -4,11 +4,11 @@ import { AppError } from '../../lib/app-error';
 import { type Language, translate } from '../../lib/messages';
 import type { RequestOrigin } from '../../lib/request-origin';
 import type { SecurityEventsRepo } from '../security-events/repo';
-import { readPhoneProof } from './phone-proof';
+import { readBoundPhoneProof } from './phone-proof';
 import type { AuthRepo } from './repo';
 import { createSession, toUser } from './sessions';
 
-/** Trades a fresh, unused verified-phone proof for a session of that phone-only user. */
+/** Trades a fresh, unused verified-phone proof, from the browser that verified, for a session of that phone-only user. */
 export async function startPhoneSession(
   deps: {
     repo: AuthRepo;
@@ -19,6 +19,8 @@ export async function startPhoneSession(
   },
   input: {
     verifiedPhoneToken: string;
+    /** The PROOF_COOKIE value this request came with: the proof works only in its own browser. */
+    browserKey: string | null;
     language: Language;
     origin: RequestOrigin;
     currentToken: string | null;
@@ -26,7 +28,7 @@ export async function startPhoneSession(
 ): Promise<TStartPhoneSessionResponse> {
   const now = deps.now();
   const refuse = () => new AppError('UNAUTHORIZED', translate(input.language, 'proofInvalid'));
-  const proof = readPhoneProof(deps.proofKey, input.verifiedPhoneToken, now);
+  const proof = readBoundPhoneProof(deps.proofKey, input.verifiedPhoneToken, now, input.browserKey);
   if (!proof) throw refuse();
   const user = await deps.repo.findUserById(proof.userId);
   if (!user || user.phone_number !== proof.phone) throw refuse();

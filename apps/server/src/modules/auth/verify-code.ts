@@ -41,6 +41,8 @@ export async function verifyCode(
   input: {
     phoneNumber: string;
     code: string;
+    /** The browser's PROOF_COOKIE value: a new user's proof is bound to it (phone-proof.ts). */
+    browserKey: string;
     language: Language;
     origin: RequestOrigin;
     /** The session token this browser still holds, if any: replaced when it is the same user's. */
@@ -93,7 +95,11 @@ export async function verifyCode(
     return {
       isExistingUser: false,
       user: verifiedUser(user),
-      verifiedPhoneToken: issuePhoneProof(deps.proofKey, { phone, userId: user.id, codeId: code.id }, now),
+      verifiedPhoneToken: issuePhoneProof(
+        deps.proofKey,
+        { phone, userId: user.id, codeId: code.id, browserKey: input.browserKey },
+        now,
+      ),
     };
   });
 }

@@ -22,6 +22,7 @@ import { requestOrigin, signInOrigin } from '../../lib/request-origin';
 import { registerRoute } from '../../lib/route';
 import { bearerToken, requireAuth } from '../../plugins/authenticate';
 import type { SignInProvider } from '../../providers/identity/identity';
+import { readProofCookie } from '../auth/phone-proof';
 import { flowCookie, newFlowKey, readFlowCookie } from './browser-binding';
 import { exchangeLoginTicket } from './exchange-login-ticket';
 import { finishOAuth, type OAuthOutcome } from './finish-oauth';
@@ -83,7 +84,7 @@ export async function oauthRoutes(app: FastifyInstance) {
           {
             identity: app.identity,
             store: app.oneTimeStore,
-            proofKey: app.secrets.tokenSigning,
+            proofKey: app.secrets.tokenSealing,
             publicUrl: app.config.publicUrl,
             now,
           },
@@ -91,6 +92,7 @@ export async function oauthRoutes(app: FastifyInstance) {
             provider,
             userId: await optionalUserId(req),
             verifiedPhone: req.query.verified_phone,
+            proofBrowserKey: readProofCookie(req.headers.cookie),
             browserKey,
             language: requestLanguage(req),
           },
@@ -112,7 +114,7 @@ export async function oauthRoutes(app: FastifyInstance) {
             events: app.securityEvents,
             transaction: app.transaction,
             secretBox: app.secretBox,
-            proofKey: app.secrets.tokenSigning,
+            proofKey: app.secrets.tokenSealing,
             publicUrl: app.config.publicUrl,
             now,
             log: req.log,

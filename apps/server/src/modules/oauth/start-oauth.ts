@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error';
 import { type Language, translate } from '../../lib/messages';
 import type { OneTimeStore } from '../../lib/one-time-store/one-time-store';
 import type { IdentityClient, SignInProvider } from '../../providers/identity/identity';
-import { readPhoneProof } from '../auth/phone-proof';
+import { readBoundPhoneProof } from '../auth/phone-proof';
 import { bindingOf } from './browser-binding';
 import { type OAuthState, redirectUri, STATE_TTL_MS, stateKey } from './oauth-state';
 
@@ -20,7 +20,8 @@ export interface StartOAuthDeps {
  * The first leg: a fresh state, nonce and PKCE verifier kept in the one-time store (single
  * use, 10 minutes, bound to purpose, user and provider), and the provider's authorization URL.
  * Signed in, it connects an account to that user; signed out, it signs in. A verified-phone
- * proof must be valid now, and is checked again when it is spent.
+ * proof must be valid now and come from the browser that verified; the state is bound to that
+ * browser too (the flow cookie), and the proof is checked again when it is spent.
  */
 export async function startOAuth(
   deps: StartOAuthDeps,
@@ -28,12 +29,17 @@ export async function startOAuth(
     provider: SignInProvider;
     userId: string | null;
     verifiedPhone?: string | undefined;
+    /** The browser's PROOF_COOKIE value: a proof is accepted only from the browser that verified. */
+    proofBrowserKey: string | null;
     /** The browser's flow cookie value (browser-binding.ts). */
     browserKey: string;
     language: Language;
   },
 ): Promise<{ authUrl: string }> {
-  if (input.verifiedPhone && !readPhoneProof(deps.proofKey, input.verifiedPhone, deps.now())) {
+  if (
+    input.verifiedPhone &&
+    !readBoundPhoneProof(deps.proofKey, input.verifiedPhone, deps.now(), input.proofBrowserKey)
+  ) {
     throw new AppError('UNAUTHORIZED', translate(input.language, 'proofInvalid'), {
       field: 'verified_phone',
     });

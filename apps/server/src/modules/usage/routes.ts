@@ -1,53 +1,32 @@
 import { recordUsageRoute } from '@app/contract/internal/usage';
 import type { FastifyInstance } from 'fastify';
-import { newId } from '../../lib/ids';
 import { registerRoute } from '../../lib/route';
-import { callerOf, serviceKeyGuard } from '../assistant/service-key';
+import { internalAccessLog } from '../assistant/access-log';
 import { recordUsage } from './record-usage';
 
-/** Like the assistant's other calls: one busy service, far above what a person would send. */
-const SERVICE_RATE_LIMIT = { max: 6000, timeWindow: 60_000 };
-
 /**
- * `POST /v1/internal/usage`, the assistant service's token report. Same key and guard as the
- * rest of the internal API; without ASSISTANT_API_KEY the route does not exist.
+ * `POST /v1/internal/usage`, the assistant service's token report. Same key, guard and limit as
+ * the rest of the internal API (registerRoute); without ASSISTANT_API_KEY the route does not exist.
  */
 export async function usageRoutes(app: FastifyInstance): Promise<void> {
-  const key = app.config.assistantApiKey;
-  if (!key) return;
-  const caller = callerOf(key);
-  await app.register(async (scope) => {
-    scope.addHook('preHandler', serviceKeyGuard(key));
-    registerRoute(
-      scope,
-      recordUsageRoute,
-      (request) =>
-        recordUsage(
-          {
-            repo: app.usageRepo,
-            outbox: app.mailOutbox,
-            transaction: app.transaction,
-            planPeriods: app.usage.planPeriods,
-            sms: app.sms,
-            productName: app.config.productName,
-            publicUrl: app.config.publicUrl,
-            now: () => app.clock.now(),
-            log: request.log,
-            logAccess: (outcome, userId) =>
-              app.connectionsRepo.logAssistantAccess({
-                id: newId(),
-                caller,
-                action: 'record_usage',
-                user_id: userId,
-                connection_id: null,
-                outcome,
-                created_at: app.clock.now().toISOString(),
-              }),
-            afterMailQueued: () => app.mailWorker.kick(),
-          },
-          request.body,
-        ),
-      { rateLimit: SERVICE_RATE_LIMIT },
-    );
-  });
+  if (!app.serviceKey) return;
+  const logAccess = internalAccessLog(app.connectionsRepo, app.serviceKey.caller, () => app.clock.now());
+  registerRoute(app, recordUsageRoute, (request) =>
+    recordUsage(
+      {
+        repo: app.usageRepo,
+        outbox: app.mailOutbox,
+        transaction: app.transaction,
+        planPeriods: app.usage.planPeriods,
+        sms: app.sms,
+        productName: app.config.productName,
+        publicUrl: app.config.publicUrl,
+        now: () => app.clock.now(),
+        log: request.log,
+        logAccess: (outcome, userId) => logAccess({ action: 'record_usage', outcome, userId }),
+        afterMailQueued: () => app.mailWorker.kick(),
+      },
+      request.body,
+    ),
+  );
 }
