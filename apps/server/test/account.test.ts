@@ -1,10 +1,11 @@
+import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { ZActivityResponse } from '@app/contract/account/activity';
 import { ZAccountExport } from '@app/contract/account/export';
 import { ZListSessionsResponse } from '@app/contract/account/sessions';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashToken } from '../src/modules/auth/sessions';
 import {
   advanceClock,
@@ -16,7 +17,7 @@ import {
   requestCode,
   signIn,
 } from './helpers/auth';
-import { stripeCheckout } from './helpers/billing';
+import { localCheckout, stripeCheckout } from './helpers/billing';
 import { build } from './helpers/build';
 import { FakeStripe, stripeEnv } from './helpers/fake-stripe';
 import { authorize } from './helpers/oauth-flow';
@@ -391,18 +392,18 @@ describe('GET /v1/account/export', () => {
   });
 });
 
-/** Every row in any table whose text mentions one of `needles`, by table; the stand-ins' own stores left out. */
+/**
+ * Every row in any table whose text mentions one of `needles`, by table and column. The local
+ * stand-ins' stores (dev_outbox, local_payment_objects) count too: they live in our database.
+ */
 async function rowsMentioning(needles: string[]): Promise<Record<string, number>> {
-  // dev_outbox is the stand-in phone's inbox and local_payment_objects the stand-in Stripe:
-  // what they hold is the outside world's, as a real Twilio or Stripe would hold it.
-  const outside = new Set(['dev_outbox', 'local_payment_objects']);
   const { database } = app.config;
   const schema = database.kind === 'postgres' ? database.schema : undefined;
   // PostgreSQL lists every schema's tables; this app's are in its own.
   const tables = (await app.db.introspection.getTables()).filter((t) => !schema || t.schema === schema);
   const found: Record<string, number> = {};
   for (const table of tables) {
-    if (outside.has(table.name) || table.name.startsWith('kysely_')) continue;
+    if (table.name.startsWith('kysely_')) continue;
     for (const column of table.columns) {
       if (!/text|char/i.test(column.dataType)) continue;
       for (const needle of needles) {
@@ -447,8 +448,17 @@ describe('DELETE /v1/account', () => {
     // Every device signed out.
     expect(await isSignedIn(person.token)).toBe(false);
     expect(await isSignedIn(second)).toBe(false);
-    // Nothing names or belongs to the person, in any table, however it was added.
-    expect(await rowsMentioning([person.userId, person.phone, person.email])).toEqual({});
+    // Stripe's customer is gone too (its invoices stay there, for Stripe's own duties).
+    expect(fake.customers.has(person.sub.customer)).toBe(false);
+    // Nothing names or belongs to the person, in any table, however it was added: only the text
+    // that tells them it is done, sent after.
+    expect(await rowsMentioning([person.userId, person.email])).toEqual({});
+    expect(await rowsMentioning([person.phone])).toEqual({ 'dev_outbox.recipient': 1 });
+    // Nor in the database's files: no deleted row left in a free page or in the WAL.
+    for (const bytes of databaseFiles()) {
+      expect(bytes.includes(person.userId)).toBe(false);
+      expect(bytes.includes(person.email)).toBe(false);
+    }
     const kept = await app.db.selectFrom('retained_invoices').selectAll().execute();
     expect(kept).toEqual(
       expect.arrayContaining([
@@ -498,6 +508,49 @@ describe('DELETE /v1/account', () => {
   });
 });
 
+describe('DELETE /v1/account with the local payments stand-in', () => {
+  it("leaves nothing of the person in the stand-in's customer, card and subscription records, nor in its outbox", async () => {
+    const { app: local, close: closeLocal } = await build();
+    try {
+      const phone = newPhone();
+      const token = await signIn(local, phone);
+      const userId = (
+        await local.inject({ method: 'GET', url: '/v1/auth/me', headers: bearer(token) })
+      ).json().user.id as string;
+      await localCheckout(local, token, 'pay');
+      const contact = await post(
+        local,
+        '/v1/contact',
+        { subject: 'Calendar', message: 'Please help.', priority: 'low' },
+        { headers: bearer(token) },
+      );
+      expect(contact.statusCode, contact.body).toBe(200);
+      await vi.waitFor(async () => {
+        const mails = await local.devOutbox.list({ limit: 50 });
+        expect(mails.some((mail) => mail.body.includes(userId))).toBe(true);
+      });
+      const customers = await local.db.selectFrom('local_payment_objects').select('customer_id').execute();
+      expect(customers.length).toBeGreaterThan(2);
+
+      const res = await local.inject({
+        method: 'DELETE',
+        url: '/v1/account',
+        headers: bearer(token),
+        payload: { confirm: true },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await local.db.selectFrom('local_payment_objects').selectAll().execute()).toEqual([]);
+      const left = await local.devOutbox.list({ limit: 50 });
+      expect(left.filter((mail) => mail.body.includes(userId) || mail.body.includes(phone))).toEqual([]);
+      expect(left.filter((mail) => mail.to === phone).map((mail) => mail.body)).toEqual([
+        expect.stringMatching(/account and its data have been deleted/),
+      ]);
+    } finally {
+      await closeLocal();
+    }
+  });
+});
+
 describe('session lifetime', () => {
   it('ends 90 days after sign-in however often the session is used', async () => {
     const { app: timed, close: closeTimed } = await build();
@@ -519,3 +572,12 @@ describe('session lifetime', () => {
     }
   });
 });
+
+/** The SQLite database and its WAL, as bytes (nothing to read on PostgreSQL). */
+function databaseFiles(): Buffer[] {
+  const { database } = app.config;
+  if (database.kind !== 'sqlite') return [];
+  return [database.file, `${database.file}-wal`]
+    .filter((file) => existsSync(file))
+    .map((file) => readFileSync(file));
+}

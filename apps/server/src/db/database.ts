@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -14,6 +13,7 @@ import {
 } from 'kysely';
 import type pg from 'pg';
 import type { Config } from '../config';
+import { ensurePrivateDir, ensurePrivateFile } from '../lib/private-files';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
 
@@ -43,7 +43,8 @@ export function createDb(database: Config['database']): Db {
       });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  mkdirSync(dirname(database.file), { recursive: true });
+  ensurePrivateDir(dirname(database.file));
+  ensurePrivateFile(database.file);
   const sqlite = new SQLite(database.file);
   // WAL lets reads run beside a write; the busy timeout makes a second writer wait instead of failing.
   sqlite.pragma('journal_mode = WAL');
@@ -51,6 +52,8 @@ export function createDb(database: Config['database']): Db {
   // (docs/decisions/062-sqlite-synchronous-full.md).
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
+  // A deleted row's bytes are overwritten, not left in a free page of the file (an erased account).
+  sqlite.pragma('secure_delete = ON');
   sqlite.pragma('busy_timeout = 5000');
   return new Kysely<Database>({
     dialect: new LockingSqliteDialect({ database: withStatementCache(sqlite) }),
@@ -138,6 +141,15 @@ export async function migrateToLatest(db: Db, database: Config['database']): Pro
       throw error;
     }
   });
+}
+
+/**
+ * After an erasure: the WAL still holds the pages as they were before the delete until a
+ * checkpoint copies the new ones back and truncates it. PostgreSQL's dead rows are reclaimed by
+ * its own autovacuum; there is nothing to ask of it here.
+ */
+export async function flushErased(db: Db, database: Config['database']): Promise<void> {
+  if (database.kind === 'sqlite') await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
 }
 
 export async function pingDb(db: Db): Promise<void> {

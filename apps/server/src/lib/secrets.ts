@@ -6,9 +6,10 @@ import {
   randomBytes,
   timingSafeEqual,
 } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config';
+import { ensurePrivateDir } from './private-files';
 
 /**
  * The app's keys, all derived (HKDF) from one master key so each use has its own:
@@ -33,7 +34,7 @@ function masterKey(config: Config): Buffer {
     const stored = JSON.parse(readFileSync(file, 'utf8')) as { encryptionKey?: string };
     if (stored.encryptionKey) return Buffer.from(stored.encryptionKey, 'base64');
   }
-  mkdirSync(config.dataDir, { recursive: true });
+  ensurePrivateDir(config.dataDir);
   const key = randomBytes(32);
   // 'wx' fails if another process won the race; then its key is the one to use.
   try {

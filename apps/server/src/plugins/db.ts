@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createDb, type Db, migrateToLatest, type RunInTransaction } from '../db/database';
+import { createDb, type Db, flushErased, migrateToLatest, type RunInTransaction } from '../db/database';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,6 +10,8 @@ declare module 'fastify' {
      * Everything inside commits or rolls back as one.
      */
     transaction: RunInTransaction;
+    /** Leaves no copy of erased rows in the database's files (db/database.ts flushErased). */
+    flushErased: () => Promise<void>;
   }
 }
 
@@ -27,6 +29,7 @@ export const dbPlugin = fp(
     }
     app.decorate('db', db);
     app.decorate('transaction', <T>(work: (trx: Db) => Promise<T>) => db.transaction().execute(work));
+    app.decorate('flushErased', () => flushErased(db, database));
     app.addHook('onClose', async () => {
       await db.destroy();
     });

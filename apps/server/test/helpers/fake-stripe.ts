@@ -190,6 +190,11 @@ export class FakeStripe {
     if (resource === 'customers' && objectId) {
       const customer = this.customers.get(objectId);
       if (!customer) return missing('customer');
+      if (method === 'DELETE') {
+        // As Stripe: the customer is gone, its invoices stay.
+        this.customers.delete(objectId);
+        return send(200, { id: objectId, object: 'customer', deleted: true });
+      }
       if (method === 'POST') {
         const settings = body.invoice_settings as Obj | undefined;
         if (settings?.default_payment_method) {

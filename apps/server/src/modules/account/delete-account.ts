@@ -1,4 +1,4 @@
-import { PHONE_EMAIL_DOMAIN } from '@app/contract/common';
+import { hasRealEmail } from '@app/contract/common';
 import type { Selectable } from 'kysely';
 import type { UsersTable } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -11,12 +11,15 @@ import type { AccountDeps } from './deps';
 
 /**
  * Deletes an account. The order is what makes it safe:
- * 1. The live subscription is canceled at the payment provider, at once. If that fails, nothing
- *    else happens: an erased account must never go on being charged.
+ * 1. The live subscription is canceled at the payment provider, at once, and the customer is
+ *    deleted there (its cards and our user id go; the provider keeps its invoices). If either
+ *    fails, nothing else happens: an erased account must never go on being charged.
  * 2. One transaction copies the invoices to the retained records and erases every row of the
- *    person, sessions included, so every device is signed out at the same instant.
- * 3. With the tokens held in memory, each provider grant is withdrawn (as disconnect does).
- * 4. The person is told, by SMS, or by mail where they have an address and no number.
+ *    person, sessions included, so every device is signed out at the same instant, and what the
+ *    local stand-ins recorded of them (the dev outbox).
+ * 3. The database's files are flushed, so no copy of the erased rows stays in the WAL.
+ * 4. With the tokens held in memory, each provider grant is withdrawn (as disconnect does).
+ * 5. The person is told, by SMS, or by mail where they have an address and no number.
  * The number and address are then free: signing in with them again makes a new user.
  */
 export async function deleteAccount(
@@ -27,27 +30,36 @@ export async function deleteAccount(
   const now = deps.now();
   const billing = await deps.billing.getAccount(user.id);
   const live = currentLiveSubscription(await deps.billing.listSubscriptions(user.id));
-  if (live) {
-    try {
-      await deps.payments.cancelNow(live.id);
-    } catch (error) {
-      if (!(error instanceof PaymentsProviderError) || error.detail.status !== 404) {
-        deps.log.warn(
-          { err: error, subscriptionId: live.id },
-          'cancel before deletion failed; nothing deleted',
-        );
-        throw new AppError('PAYMENT_ERROR', translate(language, 'deleteCancelFailed'));
-      }
-      // 404: the provider no longer has it, so there is nothing left to charge.
-    }
-  }
+  const customerId = billing?.customer_id ?? null;
+  if (live) await atPaymentProvider(deps, language, () => deps.payments.cancelNow(live.id));
+  if (customerId) await atPaymentProvider(deps, language, () => deps.payments.deleteCustomer(customerId));
   const connections = await deps.connections.listForUser(user.id);
-  await deps.transaction((trx) =>
-    deps.repo.with(trx).eraseUser(user, billing?.customer_id ?? null, now.toISOString()),
-  );
+  await deps.transaction(async (trx) => {
+    await deps.repo.with(trx).eraseUser(user, customerId, now.toISOString());
+    await deps.devOutbox.with(trx).forgetPerson({
+      addresses: [user.email, user.phone_number ?? ''],
+      mentions: [user.id, user.phone_number ?? '', hasRealEmail(user.email) ? user.email : ''],
+    });
+  });
+  await deps.flushErased();
   for (const connection of connections) await revokeGrant(deps, connection);
   await tellDeleted(deps, user, language);
   return { success: true, message: translate(language, 'accountDeleted') };
+}
+
+/** One step at the payment provider; a 404 means there is nothing left there to undo. */
+async function atPaymentProvider(
+  deps: AccountDeps,
+  language: Language,
+  step: () => Promise<void>,
+): Promise<void> {
+  try {
+    await step();
+  } catch (error) {
+    if (error instanceof PaymentsProviderError && error.detail.status === 404) return;
+    deps.log.warn({ err: error }, 'payment provider step before deletion failed; nothing deleted');
+    throw new AppError('PAYMENT_ERROR', translate(language, 'deleteCancelFailed'));
+  }
 }
 
 async function tellDeleted(
@@ -65,7 +77,7 @@ async function tellDeleted(
     }
     return;
   }
-  if (!user.email.includes('@') || user.email.endsWith(`@${PHONE_EMAIL_DOMAIN}`)) return;
+  if (!hasRealEmail(user.email)) return;
   const nowIso = deps.now().toISOString();
   await deps.outbox.insert({
     id: newId(),

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RunInTransaction } from '../../db/database';
 import type { SecretBox } from '../../lib/secret-box';
+import type { DevOutbox } from '../../providers/dev-outbox/repo';
 import type { IdentityClient } from '../../providers/identity/identity';
 import type { PaymentsProvider } from '../../providers/payments/payments';
 import type { SmsSender } from '../../providers/sms/sms';
@@ -23,6 +24,8 @@ export interface AccountDeps {
   outbox: MailOutboxRepo;
   afterMailQueued: () => void;
   transaction: RunInTransaction;
+  devOutbox: DevOutbox;
+  flushErased: () => Promise<void>;
   productName: string;
   now: () => Date;
   log: FastifyBaseLogger;

@@ -34,6 +34,8 @@ export async function accountRoutes(app: FastifyInstance) {
     outbox: app.mailOutbox,
     afterMailQueued: () => app.mailWorker.kick(),
     transaction: app.transaction,
+    devOutbox: app.devOutbox,
+    flushErased: app.flushErased,
     productName: app.config.productName,
     now: () => app.clock.now(),
     log,

@@ -1,4 +1,5 @@
 import type { TOutboxMessage } from '@app/contract/dev/list-outbox';
+import { sql } from 'kysely';
 import { Repo, repoPlugin } from '../../db/repo';
 import type { DevOutboxTable } from '../../db/schema';
 import { newId } from '../../lib/ids';
@@ -26,6 +27,29 @@ export class DevOutbox extends Repo {
     };
     await this.db.insertInto('dev_outbox').values(row).execute();
     return toMessage(row);
+  }
+
+  /**
+   * Forgets a person whose account is deleted: what was sent to them, and what names them (the
+   * support mails carry their id, number and address). Until the purge a week later, these rows
+   * would otherwise outlive the account.
+   */
+  async forgetPerson(person: { addresses: string[]; mentions: string[] }): Promise<void> {
+    const addresses = person.addresses.filter(Boolean);
+    const mentions = person.mentions.filter(Boolean);
+    if (addresses.length === 0 && mentions.length === 0) return;
+    // '\' escapes LIKE's wildcards in both dialects; SQLite has no escape character otherwise.
+    const like = (column: 'subject' | 'body', text: string) =>
+      sql<boolean>`${sql.ref(column)} like ${`%${text.replace(/[\\%_]/g, '\\$&')}%`} escape '\\'`;
+    await this.db
+      .deleteFrom('dev_outbox')
+      .where((eb) =>
+        eb.or([
+          ...(addresses.length > 0 ? [eb('recipient', 'in', addresses)] : []),
+          ...mentions.flatMap((text) => [like('subject', text), like('body', text)]),
+        ]),
+      )
+      .execute();
   }
 
   async list(filter: { to?: string; limit: number }): Promise<TOutboxMessage[]> {

@@ -197,6 +197,13 @@ export class LocalPayments implements PaymentsProvider {
     await this.deps.repo.replace({ ...sub, status: 'canceled', cancelAtPeriodEnd: false });
   }
 
+  /** The stand-in keeps no records for legal duties: everything of the customer goes. */
+  async deleteCustomer(customerId: string): Promise<void> {
+    if ((await this.deps.repo.deleteCustomer(customerId)) === 0) {
+      throw new PaymentsProviderError(`No such customer: ${customerId}`, { status: 404 });
+    }
+  }
+
   async listInvoices(customerId: string): Promise<ProviderInvoice[]> {
     const invoices = await this.deps.repo.list<ProviderInvoice>('invoice', customerId);
     return invoices.map((invoice) => ({

@@ -75,6 +75,11 @@ export interface PaymentsProvider {
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void>;
   /** Ends a subscription now, without a refund or a final invoice (an account being deleted). */
   cancelNow(subscriptionId: string): Promise<void>;
+  /**
+   * Deletes the customer (an account being deleted): its cards, address and our user id in its
+   * metadata go; the provider keeps its invoices for its own legal duties. A 404 means it is gone.
+   */
+  deleteCustomer(customerId: string): Promise<void>;
   listInvoices(customerId: string): Promise<ProviderInvoice[]>;
   defaultCard(customerId: string): Promise<ProviderCard | null>;
   customerPortalUrl(customerId: string, returnUrl: string): Promise<string>;

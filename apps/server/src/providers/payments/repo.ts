@@ -65,6 +65,15 @@ export class LocalPaymentsRepo extends Repo {
     return rows.map((row) => JSON.parse(row.data) as T);
   }
 
+  /** The customer and every object of theirs; how many rows went. */
+  async deleteCustomer(customerId: string): Promise<number> {
+    const result = await this.db
+      .deleteFrom('local_payment_objects')
+      .where((eb) => eb.or([eb('customer_id', '=', customerId), eb('id', '=', customerId)]))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   async replace<T extends { id: string }>(data: T): Promise<void> {
     await this.db
       .updateTable('local_payment_objects')

@@ -186,6 +186,12 @@ export class StripePayments implements PaymentsProvider {
     });
   }
 
+  deleteCustomer(customerId: string): Promise<void> {
+    return call(async () => {
+      await this.stripe.customers.del(customerId);
+    });
+  }
+
   customerPortalUrl(customerId: string, returnUrl: string): Promise<string> {
     return call(async () => {
       const session = await this.stripe.billingPortal.sessions.create({
