@@ -217,6 +217,21 @@ describe('POST /v1/billing/webhook', () => {
     expect(await storedEvent(event.id)).toBeUndefined();
   });
 
+  it('refuses a timestamp over 300 s in the future with 400 and changes nothing', async () => {
+    const { token, sub } = await paidUser();
+    const event = signedEvent('customer.subscription.created', sub, {
+      timestamp: Math.floor(Date.now() / 1000) + 301,
+    });
+    expect((await deliver(event)).statusCode).toBe(400);
+    expect((await info(token)).subscription.planId).toBe('trial');
+    expect(await storedEvent(event.id)).toBeUndefined();
+    // A clock a little ahead is within the tolerance, as a little behind is.
+    const close = signedEvent('customer.subscription.created', sub, {
+      timestamp: Math.floor(Date.now() / 1000) + 60,
+    });
+    expect((await deliver(close)).statusCode).toBe(200);
+  });
+
   it('refuses a missing signature, and a body changed after signing', async () => {
     const { sub } = await paidUser();
     const event = signedEvent('customer.subscription.created', sub);

@@ -47,3 +47,23 @@ describe('OpenAPI document', () => {
     expect(missing.json().error.code).toBe('NOT_FOUND');
   });
 });
+
+describe('OpenAPI document of a production server', () => {
+  const ctx = useApp({
+    NODE_ENV: 'production',
+    ASSISTANT_API_KEY: 'openapi-test-key-0123456789abcdef',
+    ALLOW_STAND_INS: 'true',
+  });
+  const paths = async (remoteAddress: string) =>
+    Object.keys((await ctx.app.inject({ method: 'GET', url: '/docs/json', remoteAddress })).json().paths);
+
+  it('does not list the internal API to the internet', async () => {
+    const listed = await paths('203.0.113.9');
+    expect(listed).toContain(`${API_BASE}/billing/info`);
+    expect(listed.filter((path) => path.startsWith(`${API_BASE}/internal/`))).toEqual([]);
+  });
+
+  it('lists it to this machine, where the assistant service runs', async () => {
+    expect(await paths('127.0.0.1')).toContain(`${API_BASE}/internal/usage`);
+  });
+});

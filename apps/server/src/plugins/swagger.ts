@@ -1,8 +1,11 @@
+import { API_BASE } from '@app/contract/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { isLoopbackAddress } from '../lib/client-address';
 
 const DOCS = '/docs';
+const INTERNAL = `${API_BASE}/internal/`;
 /** Headers that belong to one connection or are recomputed for the reply, never copied. */
 const NOT_COPIED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date']);
 
@@ -15,6 +18,9 @@ const NOT_COPIED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'co
  * @fastify/swagger itself does, and replayed into a Fastify instance of the docs' own, built
  * once; /docs and everything under it are answered by that instance, through this app's hooks
  * (security headers, compression), exactly as when swagger-ui was registered here.
+ *
+ * A production server lists the internal API (the assistant service's) only to this machine:
+ * to the internet it is a surface to probe, not a documented one.
  */
 export const swaggerPlugin = fp(
   async (app: FastifyInstance) => {
@@ -23,8 +29,8 @@ export const swaggerPlugin = fp(
       if (route.url !== DOCS && !route.url.startsWith(`${DOCS}/`)) routes.push(route);
     });
 
-    let docs: Promise<FastifyInstance> | undefined;
-    const buildDocs = async () => {
+    const docs = new Map<'public' | 'full', Promise<FastifyInstance>>();
+    const buildDocs = async (withInternal: boolean) => {
       const [{ default: Fastify }, { default: swagger }, { default: swaggerUi }] = await Promise.all([
         import('fastify'),
         import('@fastify/swagger'),
@@ -61,6 +67,7 @@ export const swaggerPlugin = fp(
       await instance.register(swaggerUi, { routePrefix: DOCS, staticCSP: true });
       // The same routes as this app, as swagger saw them here; HEAD routes were recorded too.
       for (const route of routes) {
+        if (!withInternal && route.url.startsWith(INTERNAL)) continue;
         instance.route({
           method: route.method,
           url: route.url,
@@ -74,13 +81,25 @@ export const swaggerPlugin = fp(
       return instance;
     };
     app.addHook('onClose', async () => {
-      if (docs) await (await docs).close();
+      for (const instance of docs.values()) await (await instance).close();
     });
+    const docsFor = (request: FastifyRequest) => {
+      const kind = app.config.env !== 'production' || isLoopbackAddress(request.ip) ? 'full' : 'public';
+      let instance = docs.get(kind);
+      if (!instance) {
+        instance = buildDocs(kind === 'full');
+        docs.set(kind, instance);
+      }
+      return instance;
+    };
 
     const answer = async (request: FastifyRequest, reply: FastifyReply) => {
-      docs ??= buildDocs();
       // Always a GET: a HEAD is Fastify's own HEAD route of this GET one, as swagger-ui's were.
-      const res = await (await docs).inject({ method: 'GET', url: request.url, headers: request.headers });
+      const res = await (await docsFor(request)).inject({
+        method: 'GET',
+        url: request.url,
+        headers: request.headers,
+      });
       // What the docs do not have, this app answers as it answers any unknown path.
       if (res.statusCode === 404) return reply.callNotFound();
       for (const [name, value] of Object.entries(res.headers)) {

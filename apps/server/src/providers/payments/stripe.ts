@@ -275,6 +275,12 @@ export class StripePayments implements PaymentsProvider {
   }
 
   constructWebhookEvent(rawBody: Buffer, signature: string): ProviderEvent {
+    // Stripe's check bounds a timestamp's age, not how far ahead it is: a signed event dated
+    // next week would pass for a week (a clock that ran ahead, or a replay kept for later).
+    const signedAt = Number(/(?:^|,)t=(\d+)/.exec(signature)?.[1] ?? Number.NaN);
+    if (signedAt > Date.now() / 1000 + WEBHOOK_TOLERANCE_SECONDS) {
+      throw new WebhookSignatureError('Timestamp is in the future, outside the tolerance zone');
+    }
     let event: Stripe.Event;
     try {
       event = this.stripe.webhooks.constructEvent(
