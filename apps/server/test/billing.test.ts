@@ -253,7 +253,7 @@ describe('billing on the local payments stand-in', () => {
 
   it('declines on the local checkout: back to billing with payment=declined, nothing changed', async () => {
     const token = await signIn(ctx.app, phone());
-    const { session, location } = await localCheckout(ctx.app, token, 'decline');
+    const { session, key, location } = await localCheckout(ctx.app, token, 'decline');
     expect(location.pathname).toBe('/billing');
     expect(location.searchParams.get('payment')).toBe('declined');
     const body = await info(ctx.app, token);
@@ -267,7 +267,10 @@ describe('billing on the local payments stand-in', () => {
     );
     expect(processed.json().success).toBe(false);
     // The finished page says so and offers no buttons.
-    const page = await ctx.app.inject({ method: 'GET', url: `/dev/checkout?session=${session}&lang=zh` });
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: `/dev/checkout?session=${session}&key=${key}&lang=zh`,
+    });
     expect(page.body).toContain('此结账已完成。');
   });
 
@@ -365,6 +368,31 @@ describe('billing on the local payments stand-in', () => {
       .where('subject', 'like', '%Billing%')
       .executeTakeFirstOrThrow();
     expect(mail.body).toContain('Trial Free (active)');
+  });
+
+  it('pays only with the address create-checkout-session gave the person: the session id alone (from the success address) neither shows nor pays it', async () => {
+    const token = await signIn(ctx.app, phone());
+    const created = await post(
+      ctx.app,
+      '/v1/billing/create-checkout-session',
+      { planId: 'starter' },
+      { headers: bearer(token) },
+    );
+    const url = new URL(created.json().checkoutUrl);
+    const session = url.searchParams.get('session')!;
+    expect(url.searchParams.get('key')).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    for (const key of [undefined, 'guessed', `${url.searchParams.get('key')}x`]) {
+      const query = new URLSearchParams({ session, ...(key ? { key } : {}) });
+      expect((await ctx.app.inject({ method: 'GET', url: `/dev/checkout?${query}` })).statusCode).toBe(404);
+      const paid = await ctx.app.inject({
+        method: 'POST',
+        url: '/dev/checkout',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ session, key: key ?? '', action: 'pay' }).toString(),
+      });
+      expect(paid.statusCode).toBeGreaterThanOrEqual(400);
+    }
+    expect((await info(ctx.app, token)).subscription).toMatchObject({ id: null });
   });
 
   it('answers the local checkout only to this machine', async () => {

@@ -22,6 +22,7 @@ export async function localCheckout(app: FastifyInstance, token: string, action:
   const url = new URL(res.json().checkoutUrl);
   expect(url.pathname).toBe('/dev/checkout');
   const session = url.searchParams.get('session')!;
+  const key = url.searchParams.get('key')!;
   const page = await app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
   expect(page.statusCode).toBe(200);
   expect(page.body).toContain('Pay 29.00 USD');
@@ -29,10 +30,10 @@ export async function localCheckout(app: FastifyInstance, token: string, action:
     method: 'POST',
     url: '/dev/checkout',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ session, action }).toString(),
+    payload: new URLSearchParams({ session, key, action }).toString(),
   });
   expect(done.statusCode).toBe(303);
-  return { session, location: new URL(String(done.headers.location)) };
+  return { session, key, location: new URL(String(done.headers.location)) };
 }
 
 /** A checkout at the fake Stripe (helpers/fake-stripe.ts), paid: the subscription it made. */

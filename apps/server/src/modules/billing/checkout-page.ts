@@ -32,6 +32,7 @@ function page(language: Language, title: string, body: string): string {
 export function checkoutPage(options: {
   language: Language;
   sessionId: string;
+  sessionKey: string;
   planName: string;
   price: number;
   open: boolean;
@@ -42,6 +43,7 @@ export function checkoutPage(options: {
   const form = options.open
     ? `<form method="post" action="/dev/checkout" class="actions">
 <input type="hidden" name="session" value="${escapeHtml(options.sessionId)}">
+<input type="hidden" name="key" value="${escapeHtml(options.sessionKey)}">
 <input type="hidden" name="lang" value="${language}">
 <button type="submit" name="action" value="pay">${t('checkoutPay', { price })}</button>
 <button type="submit" name="action" value="decline" class="secondary">${t('checkoutDecline')}</button>

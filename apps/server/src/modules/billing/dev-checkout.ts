@@ -10,6 +10,7 @@ import { syncCustomer } from './sync-customer';
 
 const ZCheckoutQuery = z.object({
   session: z.string().min(1).max(255),
+  key: z.string().min(1).max(255),
   lang: z.enum(['en', 'zh']).optional(),
 });
 const ZCheckoutForm = ZCheckoutQuery.extend({ action: z.enum(['pay', 'decline']) });
@@ -22,7 +23,8 @@ const languageOf = (req: FastifyRequest, lang: Language | undefined): Language =
  * /dev/checkout: where the payments stand-in sends the browser instead of Stripe Checkout.
  * Paying runs the very same sync a Stripe webhook runs, then returns to the spec's success
  * address (which runs it once more through process-success); declining returns to the cancel
- * address with `payment=declined`. Only while the stand-in is built, and only for this machine.
+ * address with `payment=declined`. Only while the stand-in is built, only for this machine, and
+ * only with the address's key, which create-checkout-session gives the signed-in person alone.
  */
 export async function devCheckoutRoutes(app: FastifyInstance, options: { deps: BillingDeps }) {
   const { payments } = options.deps;
@@ -35,13 +37,16 @@ export async function devCheckoutRoutes(app: FastifyInstance, options: { deps: B
 
   app.get('/dev/checkout', { schema: { hide: true } }, async (req, reply) => {
     const query = ZCheckoutQuery.safeParse(req.query);
-    const session = query.success ? await payments.getCheckoutSession(query.data.session) : null;
+    const session = query.success
+      ? await payments.openCheckoutSession(query.data.session, query.data.key)
+      : null;
     if (!query.success || !session)
       return reply.code(404).send({ error: { code: 'NOT_FOUND', message: 'No such checkout session' } });
     return reply.type('text/html; charset=utf-8').send(
       checkoutPage({
         language: languageOf(req, query.data.lang),
         sessionId: session.id,
+        sessionKey: session.key,
         planName: starter?.name ?? 'Starter Plan',
         price: starter?.price ?? 29,
         open: session.status === 'open' && !session.declined,
@@ -53,7 +58,7 @@ export async function devCheckoutRoutes(app: FastifyInstance, options: { deps: B
     const form = ZCheckoutForm.safeParse(req.body);
     if (!form.success)
       return reply.code(400).send({ error: { code: 'BAD_REQUEST', message: form.error.message } });
-    const session = await payments.completeCheckout(form.data.session, form.data.action);
+    const session = await payments.completeCheckout(form.data.session, form.data.key, form.data.action);
     if (!session)
       return reply.code(404).send({ error: { code: 'NOT_FOUND', message: 'No such checkout session' } });
     if (session.status === 'complete' && session.customerId) {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { RunInTransaction } from '../../db/database';
+import { safeEqual } from '../../lib/secrets';
 import {
   LIVE_SUBSCRIPTION_STATUSES,
   type PaymentsProvider,
@@ -26,6 +27,12 @@ interface LocalCustomer {
 
 export interface LocalCheckoutSession extends ProviderCheckoutSession {
   userId: string;
+  /**
+   * The secret part of the page's address, as a Stripe Checkout URL has one: only the person who
+   * asked for the session gets the address, and the session id alone (in the success address,
+   * in browser history) neither shows nor pays it.
+   */
+  key: string;
   priceId: string;
   successUrl: string;
   cancelUrl: string;
@@ -90,6 +97,7 @@ export class LocalPayments implements PaymentsProvider {
     await this.customer(input.customerId);
     const session: LocalCheckoutSession = {
       id: localId('cs'),
+      key: randomBytes(24).toString('base64url'),
       customerId: input.customerId,
       status: 'open',
       subscriptionId: null,
@@ -101,7 +109,7 @@ export class LocalPayments implements PaymentsProvider {
       cancelUrl: input.cancelUrl,
       declined: false,
     };
-    session.url = `${this.deps.publicUrl}/dev/checkout?session=${session.id}`;
+    session.url = `${this.deps.publicUrl}/dev/checkout?session=${session.id}&key=${session.key}`;
     await this.deps.repo.insert({
       kind: 'checkout_session',
       customerId: input.customerId,
@@ -115,18 +123,26 @@ export class LocalPayments implements PaymentsProvider {
     return this.deps.repo.get<LocalCheckoutSession>('checkout_session', id);
   }
 
+  /** The session behind a checkout page's address: its id and its key. */
+  async openCheckoutSession(id: string, key: string): Promise<LocalCheckoutSession | null> {
+    const session = await this.getCheckoutSession(id);
+    return session && typeof session.key === 'string' && safeEqual(session.key, key) ? session : null;
+  }
+
   /**
    * The checkout page's answer. Paying creates what Stripe would (subscription, paid invoice,
    * card); declining leaves nothing but the session marked. Answers where the browser goes next.
    */
   async completeCheckout(
     sessionId: string,
+    key: string,
     outcome: 'pay' | 'decline',
   ): Promise<LocalCheckoutSession | null> {
     return this.deps.transaction(async (trx) => {
       const repo = this.deps.repo.with(trx);
       const session = await repo.get<LocalCheckoutSession>('checkout_session', sessionId);
-      if (session?.status !== 'open' || !session.customerId) return session;
+      if (!session || typeof session.key !== 'string' || !safeEqual(session.key, key)) return null;
+      if (session.status !== 'open' || !session.customerId) return session;
       if (outcome === 'decline') {
         // Like an expired Stripe session: the person starts a new checkout to try again.
         const declined = { ...session, status: 'expired', declined: true };
