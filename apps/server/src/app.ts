@@ -35,6 +35,7 @@ import { securityEventsRepoPlugin } from './modules/security-events/repo';
 import { usagePlugin } from './modules/usage/plugin';
 import { usageRepoPlugin } from './modules/usage/repo';
 import { usageRoutes } from './modules/usage/routes';
+import { usersRepoPlugin } from './modules/users/repo';
 import { authenticatePlugin } from './plugins/authenticate';
 import { configPlugin } from './plugins/config';
 import { dbPlugin } from './plugins/db';
@@ -140,6 +141,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(paymentsPort);
 
   // Repositories, workers and request guards.
+  await app.register(usersRepoPlugin);
   await app.register(authRepoPlugin);
   await app.register(securityEventsRepoPlugin);
   await app.register(accountRepoPlugin);

@@ -21,6 +21,7 @@ import {
 import { usagePlugin } from '../src/modules/usage/plugin';
 import { UsageRepo, usageRepoPlugin } from '../src/modules/usage/repo';
 import { usageSummary } from '../src/modules/usage/usage-summary';
+import { UsersRepo, usersRepoPlugin } from '../src/modules/users/repo';
 import { bearer, signIn } from './helpers/auth';
 import { build } from './helpers/build';
 
@@ -310,7 +311,8 @@ describe('the summary reads the hourly rollup only', () => {
 
     const { plugin, seen } = rowCounter();
     const repo = new UsageRepo(app.db.withPlugin(plugin));
-    const deps = { repo, planPeriods: trialPlanPeriodSource(repo), now: () => now };
+    const usersRepo = new UsersRepo(app.db.withPlugin(plugin));
+    const deps = { repo, usersRepo, planPeriods: trialPlanPeriodSource(usersRepo), now: () => now };
     const result = await usageSummary(deps, { userId: id, timeZone: 'Asia/Shanghai' });
 
     expect(result.tokens).toBe(expectedPeriod);
@@ -560,7 +562,7 @@ describe('periods, hours, zones and token display', () => {
     const { id } = await person({ phone: false });
     const result = await summary(id, { timeZone: 'Mars/Olympus' });
     expect(Object.keys(result.dailyUsage)).toHaveLength(15);
-    expect((await app.usageRepo.findUser(id))?.time_zone).toBeNull();
+    expect((await app.usersRepo.findById(id))?.time_zone).toBeNull();
   });
 
   it('shows token counts as spec §9 says: x.xM, rounded K', () => {
@@ -595,6 +597,7 @@ describe('the plan source billing provides', () => {
     );
     other.decorate('clock', app.clock);
     other.decorate('planPeriodSource', starter);
+    await other.register(usersRepoPlugin);
     await other.register(usageRepoPlugin);
     await other.register(usagePlugin);
     await other.ready();

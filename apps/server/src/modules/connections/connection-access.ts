@@ -12,6 +12,7 @@ import {
 } from '../../providers/identity/identity';
 import type { SmsSender } from '../../providers/sms/sms';
 import type { SecurityEventsRepo } from '../security-events/repo';
+import type { UsersRepo } from '../users/repo';
 import type { ConnectionRow, ConnectionsRepo } from './repo';
 import { openToken, sealToken } from './sealed-tokens';
 
@@ -57,6 +58,7 @@ export class ConnectionUnavailableError extends Error {
 
 export interface ConnectionAccessDeps {
   repo: ConnectionsRepo;
+  usersRepo: UsersRepo;
   events: SecurityEventsRepo;
   transaction: RunInTransaction;
   identity: IdentityClient;
@@ -267,7 +269,7 @@ export class ConnectionAccess {
   }
 
   private async notifyBroken(connection: ConnectionRow): Promise<void> {
-    const user = await this.deps.repo.findUser(connection.user_id);
+    const user = await this.deps.usersRepo.findById(connection.user_id);
     if (!user?.phone_number) {
       this.deps.log.info(
         { connectionId: connection.id },

@@ -21,6 +21,7 @@ export const connectionsPlugin = fp(
   async (app: FastifyInstance) => {
     const access = new ConnectionAccess({
       repo: app.connectionsRepo,
+      usersRepo: app.usersRepo,
       events: app.securityEvents,
       transaction: app.transaction,
       identity: app.identity,
@@ -56,6 +57,7 @@ export const connectionsPlugin = fp(
     name: 'connections',
     dependencies: [
       'connections-repo',
+      'users-repo',
       'security-events-repo',
       'identity',
       'one-time-store',

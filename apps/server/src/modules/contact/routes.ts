@@ -12,6 +12,7 @@ export async function contactRoutes(app: FastifyInstance) {
     sendContactMessage(
       {
         repo: app.contactRepo,
+        usersRepo: app.usersRepo,
         outbox: app.mailOutbox,
         transaction: app.transaction,
         supportEmail: app.config.supportEmail,

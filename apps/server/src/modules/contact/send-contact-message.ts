@@ -6,6 +6,7 @@ import { type Language, translate } from '../../lib/messages';
 import { secondsUntilWindowFrees } from '../../lib/window-limit';
 import type { UserRow } from '../auth/repo';
 import type { MailOutboxRepo } from '../mail-outbox/repo';
+import type { UsersRepo } from '../users/repo';
 import type { ContactRepo } from './repo';
 import { confirmationMail, hasRealEmail, supportMail } from './support-mail';
 
@@ -14,6 +15,7 @@ const HOUR_MS = 60 * 60 * 1000;
 
 export interface ContactDeps {
   repo: ContactRepo;
+  usersRepo: UsersRepo;
   outbox: MailOutboxRepo;
   transaction: RunInTransaction;
   supportEmail: string;
@@ -53,7 +55,8 @@ export async function sendContactMessage(
   await deps.transaction(async (trx) => {
     const repo = deps.repo.with(trx);
     const outbox = deps.outbox.with(trx);
-    await repo.lockUser(user.id);
+    // Under the person's row lock, parallel sends count one another.
+    await deps.usersRepo.with(trx).lock(user.id);
     const recent = await repo.sentSince(user.id, new Date(now.getTime() - HOUR_MS).toISOString());
     const wait = secondsUntilWindowFrees(recent, MAX_MESSAGES_PER_HOUR, HOUR_MS, now);
     if (wait !== null) {

@@ -18,6 +18,7 @@ import type { AuthRepo } from '../auth/repo';
 import type { ConnectionsRepo } from '../connections/repo';
 import { tokenContext } from '../connections/sealed-tokens';
 import type { SecurityEventsRepo } from '../security-events/repo';
+import { UsersRepo } from '../users/repo';
 import { bindingOf } from './browser-binding';
 import { type OAuthState, redirectUri, stateKey, TICKET_TTL_MS, ticketKey } from './oauth-state';
 
@@ -137,6 +138,8 @@ async function link(
   origin: RequestOrigin,
 ): Promise<{ userId: string; connection: { email: string; name: string; missingServices: TServiceType[] } }> {
   const repo = deps.repo.with(trx);
+  // oauth/routes.ts hands the callback no users repository yet: this one is bound to its transaction.
+  const users = new UsersRepo(trx);
   const now = deps.now();
   const nowIso = now.toISOString();
   const provider = state.provider;
@@ -144,7 +147,7 @@ async function link(
 
   let userId: string;
   if (state.purpose === 'connect') {
-    if (!state.userId || !(await repo.findUser(state.userId))) {
+    if (!state.userId || !(await users.findById(state.userId))) {
       throw new OAuthFailure('OAUTH_FAILED', 'the signed-in user no longer exists');
     }
     if (existing && existing.user_id !== state.userId) {
@@ -157,22 +160,22 @@ async function link(
     if (proof && !(await deps.authRepo.with(trx).useProof(proof.codeId, nowIso))) {
       throw new OAuthFailure('OAUTH_FAILED', 'phone proof already used');
     }
-    const phoneUser = proof ? await repo.findUser(proof.userId) : undefined;
+    const phoneUser = proof ? await users.findById(proof.userId) : undefined;
     if (existing) {
       userId = existing.user_id;
       // A known account signing in with a freshly verified number: the number moves onto it,
       // and the phone-only user made at verification (nothing else hangs on it) goes away.
-      const owner = await repo.findUser(userId);
+      const owner = await users.findById(userId);
       if (proof && phoneUser && owner && !owner.phone_number && phoneUser.id !== userId) {
         if ((await repo.countForUser(phoneUser.id)) === 0) {
-          await repo.deleteUser(phoneUser.id);
-          await repo.updateUser(userId, { phone_number: proof.phone, updated_at: nowIso });
+          await users.delete(phoneUser.id);
+          await users.update(userId, { phone_number: proof.phone, updated_at: nowIso });
         }
       }
     } else if (proof && phoneUser && phoneUser.phone_number === proof.phone) {
       // The new phone user finishes sign-up with this account.
       userId = phoneUser.id;
-      await repo.updateUser(userId, {
+      await users.update(userId, {
         email: identity.email || phoneUser.email,
         name: identity.name,
         provider,
@@ -180,7 +183,7 @@ async function link(
       });
     } else {
       userId = newId();
-      await repo.insertUser({
+      await users.insert({
         id: userId,
         email: identity.email,
         name: identity.name,

@@ -6,11 +6,12 @@ import { AppError } from '../../lib/app-error';
 import { type Language, translate } from '../../lib/messages';
 import type { RequestOrigin } from '../../lib/request-origin';
 import { checkCode, type TextCodeDeps, textCode } from '../auth/phone-codes';
-import type { UserRow } from '../auth/repo';
 import type { ConnectionsRepo } from '../connections/repo';
 import type { SecurityEventsRepo } from '../security-events/repo';
+import type { UserRow, UsersRepo } from '../users/repo';
 
 export interface PhoneMappingDeps extends TextCodeDeps {
+  usersRepo: UsersRepo;
   connections: ConnectionsRepo;
   events: SecurityEventsRepo;
 }
@@ -56,7 +57,7 @@ export async function linkPhoneNumber(
   if (user.phone_number === phone) return linked(phone);
 
   const taken = () => new AppError('CONFLICT', translate(language, 'phoneTaken'), { field: 'phoneNumber' });
-  const found = await deps.repo.findUserByPhone(phone);
+  const found = await deps.usersRepo.findByPhone(phone);
   const holder = found && found.id !== user.id ? found : undefined;
   if (holder && !(await isEmptyPhoneUser(deps.connections, holder))) throw taken();
 
@@ -75,16 +76,16 @@ export async function linkPhoneNumber(
   try {
     // The code is spent only together with the link it buys.
     await deps.transaction(async (trx) => {
-      const repo = deps.repo.with(trx);
-      if (!(await repo.consumeCode(code.id, now))) {
+      const users = deps.usersRepo.with(trx);
+      if (!(await deps.repo.with(trx).consumeCode(code.id, now))) {
         throw new AppError('INVALID_CODE', translate(language, 'invalidCode'), { field: 'code' });
       }
       if (holder) {
         // Checked again inside the transaction: the holder may have connected something meanwhile.
         if (!(await isEmptyPhoneUser(deps.connections.with(trx), holder))) throw taken();
-        await repo.releasePhoneNumber(holder.id, phone, now);
+        await users.releasePhoneNumber(holder.id, phone, now);
       }
-      await repo.setPhoneNumber(user.id, phone, now);
+      await users.setPhoneNumber(user.id, phone, now);
       await deps.events.with(trx).record({ userId: user.id, kind: 'phone_linked', origin: input.origin, at });
     });
   } catch (error) {

@@ -26,6 +26,7 @@ export async function phoneMappingRoutes(app: FastifyInstance) {
       linkPhoneNumber(
         {
           repo: app.authRepo,
+          usersRepo: app.usersRepo,
           connections: app.connectionsRepo,
           events: app.securityEvents,
           transaction: app.transaction,

@@ -1,5 +1,5 @@
 import { PLANS } from '@app/contract/plans';
-import type { UsageRepo } from './repo';
+import type { UsersRepo } from '../users/repo';
 
 /** The plan's token allowance and the billing period it applies to. */
 export interface PlanPeriod {
@@ -40,10 +40,10 @@ export function trialPlanPeriod(user: { created_at: string }, now: Date): PlanPe
 }
 
 /** The default source: the trial's tokens over the fallback period from the person's sign-up. */
-export function trialPlanPeriodSource(repo: UsageRepo): PlanPeriodSource {
+export function trialPlanPeriodSource(usersRepo: UsersRepo): PlanPeriodSource {
   return {
     async current(userId, now) {
-      const user = await repo.findUser(userId);
+      const user = await usersRepo.findById(userId);
       return user ? trialPlanPeriod(user, now) : null;
     },
   };

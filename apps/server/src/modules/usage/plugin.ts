@@ -25,18 +25,18 @@ declare module 'fastify' {
  */
 export const usagePlugin = fp(
   async (app: FastifyInstance) => {
-    const trial = trialPlanPeriodSource(app.usageRepo);
+    const trial = trialPlanPeriodSource(app.usersRepo);
     if (!app.hasDecorator('planPeriodSource')) app.decorate('planPeriodSource', trial);
     const billing = app.planPeriodSource;
     // Someone billing has no running plan for is measured as on the trial, over the fallback period.
     const planPeriods: PlanPeriodSource = {
       current: async (userId, now) => (await billing.current(userId, now)) ?? trial.current(userId, now),
     };
-    const deps = { repo: app.usageRepo, planPeriods, now: () => app.clock.now() };
+    const deps = { repo: app.usageRepo, usersRepo: app.usersRepo, planPeriods, now: () => app.clock.now() };
     app.decorate('usage', {
       summary: (input) => usageSummary(deps, input),
       planPeriods,
     } satisfies UsageService);
   },
-  { name: 'usage', dependencies: ['usage-repo'] },
+  { name: 'usage', dependencies: ['usage-repo', 'users-repo'] },
 );

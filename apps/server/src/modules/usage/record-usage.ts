@@ -10,6 +10,7 @@ import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import type { SmsSender } from '../../providers/sms/sms';
 import type { MailOutboxRepo } from '../mail-outbox/repo';
+import type { UsersRepo } from '../users/repo';
 import { DAY_MS, firstHourFrom, hourKey } from './local-days';
 import type { PlanPeriodSource } from './plan-period';
 import type { UsageEventRow, UsageRepo } from './repo';
@@ -17,6 +18,7 @@ import { type AlertThreshold, alertChannel, alertText, reachedThresholds } from 
 
 export interface RecordUsageDeps {
   repo: UsageRepo;
+  usersRepo: UsersRepo;
   outbox: MailOutboxRepo;
   transaction: RunInTransaction;
   planPeriods: PlanPeriodSource;
@@ -44,7 +46,7 @@ export async function recordUsage(
   const now = deps.now();
   const occurredAt = new Date(input.occurredAt);
   const occurredIso = occurredAt.toISOString();
-  const user = await deps.repo.findUser(input.userId);
+  const user = await deps.usersRepo.findById(input.userId);
   if (!user) {
     await deps.logAccess('not_found', null);
     throw new AppError('NOT_FOUND', 'No such user.');
@@ -69,7 +71,8 @@ export async function recordUsage(
 
   const outcome = await deps.transaction(async (trx) => {
     const repo = deps.repo.with(trx);
-    await repo.lockUser(user.id);
+    // Under the person's row lock their events count one after another, so an alert's total is exact.
+    await deps.usersRepo.with(trx).lock(user.id);
     const eventId = newId();
     const stored = await repo.insertEventOnce({
       id: eventId,

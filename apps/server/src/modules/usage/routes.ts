@@ -25,6 +25,7 @@ export async function usageRoutes(app: FastifyInstance): Promise<void> {
         recordUsage(
           {
             repo: app.usageRepo,
+            usersRepo: app.usersRepo,
             outbox: app.mailOutbox,
             transaction: app.transaction,
             planPeriods: app.usage.planPeriods,

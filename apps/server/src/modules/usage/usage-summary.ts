@@ -1,14 +1,16 @@
 import type { TUsage } from '@app/contract/billing/get-billing-info';
 import { isIanaZone } from '@app/contract/usage/time-zone';
+import type { UserRow, UsersRepo } from '../users/repo';
 import { DAY_MS, firstHourFrom, HOUR_MS, hourKey, lastLocalDays, sumByLocalDay } from './local-days';
 import { type PlanPeriod, type PlanPeriodSource, trialPlanPeriod } from './plan-period';
-import type { UsageRepo, UsageUser } from './repo';
+import type { UsageRepo } from './repo';
 
 /** Spec §9: the chart shows the last 15 days. */
 export const CHART_DAYS = 15;
 
 export interface UsageSummaryDeps {
   repo: UsageRepo;
+  usersRepo: UsersRepo;
   planPeriods: PlanPeriodSource;
   now: () => Date;
 }
@@ -18,7 +20,7 @@ export interface UsageSummaryInput {
   /** The subscription's current period; without one, the plan source's (the 30-day fallback). */
   period?: { start: Date; end: Date } | null;
   /** The person's row, when the caller already read it (the signed-in user): not read again. */
-  user?: UsageUser;
+  user?: UserRow;
   /**
    * Billing's plan and period, when the caller already read them; null when billing has none
    * running (the trial's allowance over the fallback period then applies). Not asked again.
@@ -36,10 +38,10 @@ export interface UsageSummaryInput {
  */
 export async function usageSummary(deps: UsageSummaryDeps, input: UsageSummaryInput): Promise<TUsage> {
   const now = input.now ?? deps.now();
-  const user = input.user ?? (await deps.repo.findUser(input.userId));
+  const user = input.user ?? (await deps.usersRepo.findById(input.userId));
   // A zone the runtime does not know is ignored rather than failing the billing screen.
   const given = input.timeZone && isIanaZone(input.timeZone) ? input.timeZone : null;
-  if (user && given && given !== user.time_zone) await deps.repo.setTimeZone(user.id, given);
+  if (user && given && given !== user.time_zone) await deps.usersRepo.setTimeZone(user.id, given);
   const stored = user?.time_zone && isIanaZone(user.time_zone) ? user.time_zone : null;
   const timeZone = given ?? stored ?? 'UTC';
 
