@@ -1,7 +1,7 @@
 import { PLANS, type TPlanId } from '@app/contract/plans';
 import { AppError } from '../../lib/app-error';
 import { type Language, translate } from '../../lib/messages';
-import type { UserRow } from '../auth/repo';
+import type { UserRow } from '../users/repo';
 import type { BillingDeps } from './deps';
 import { provider } from './deps';
 import { ensureCustomer } from './ensure-customer';

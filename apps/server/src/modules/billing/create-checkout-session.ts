@@ -2,7 +2,7 @@ import type { TCreateCheckoutSessionRequest } from '@app/contract/billing/create
 import { AppError } from '../../lib/app-error';
 import { type Language, translate } from '../../lib/messages';
 import type { OneTimeStore } from '../../lib/one-time-store/one-time-store';
-import type { UserRow } from '../auth/repo';
+import type { UserRow } from '../users/repo';
 import type { BillingDeps } from './deps';
 import { provider } from './deps';
 import { ensureCustomer } from './ensure-customer';

@@ -1,5 +1,5 @@
-import type { UserRow } from '../auth/repo';
-import { hasRealEmail } from '../contact/support-mail';
+import { hasRealEmail } from '../users/email-address';
+import type { UserRow } from '../users/repo';
 import type { BillingDeps } from './deps';
 import { provider } from './deps';
 

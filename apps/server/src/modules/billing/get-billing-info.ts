@@ -1,5 +1,5 @@
 import type { TBillingInfoResponse } from '@app/contract/billing/get-billing-info';
-import type { UserRow } from '../auth/repo';
+import type { UserRow } from '../users/repo';
 import type { BillingDeps } from './deps';
 import { describeSubscription } from './describe-subscription';
 import { planPeriodOf } from './plan-period';

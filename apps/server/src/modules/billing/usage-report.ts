@@ -1,5 +1,5 @@
 import type { TUsage } from '@app/contract/billing/get-billing-info';
-import type { UserRow } from '../auth/repo';
+import type { UserRow } from '../users/repo';
 
 /**
  * The seam between billing and usage: billing/info asks it for a user's usage in the current

@@ -4,11 +4,11 @@ import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { type Language, translate } from '../../lib/messages';
 import { secondsUntilWindowFrees } from '../../lib/window-limit';
-import type { UserRow } from '../auth/repo';
 import type { MailOutboxRepo } from '../mail-outbox/repo';
-import type { UsersRepo } from '../users/repo';
+import { hasRealEmail } from '../users/email-address';
+import type { UserRow, UsersRepo } from '../users/repo';
 import type { ContactRepo } from './repo';
-import { confirmationMail, hasRealEmail, supportMail } from './support-mail';
+import { confirmationMail, supportMail } from './support-mail';
 
 export const MAX_MESSAGES_PER_HOUR = 5;
 const HOUR_MS = 60 * 60 * 1000;
