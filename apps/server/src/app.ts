@@ -16,7 +16,6 @@ import { assistantRoutes } from './modules/assistant/routes';
 import { authRepoPlugin } from './modules/auth/repo';
 import { authRoutes } from './modules/auth/routes';
 import { sessionsPlugin } from './modules/auth/sessions';
-import { billingPlanPeriodPlugin } from './modules/billing/plan-period';
 import { billingRepoPlugin } from './modules/billing/repo';
 import { billingRoutes } from './modules/billing/routes';
 import { connectionsPlugin } from './modules/connections/plugin';
@@ -152,7 +151,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(mailOutboxPlugin);
   await app.register(retentionPlugin);
   await app.register(billingRepoPlugin);
-  await app.register(billingPlanPeriodPlugin);
   await app.register(usageRepoPlugin);
   await app.register(usagePlugin);
   await app.register(authenticatePlugin);

@@ -2,7 +2,7 @@ import type { TBillingInfoResponse } from '@app/contract/billing/get-billing-inf
 import type { UserRow } from '../users/repo';
 import type { BillingDeps } from './deps';
 import { describeSubscription } from './describe-subscription';
-import { planPeriodOf } from './plan-period';
+import { planPeriod } from './plan-period';
 
 /** Everything from our copy: the page never waits on the provider. */
 export async function getBillingInfo(
@@ -18,10 +18,10 @@ export async function getBillingInfo(
   const now = deps.now();
   const subscription = describeSubscription(account, rows, now);
   // Usage counts against the plan described here, and the user already read: neither is read twice.
-  const usage = await deps.usage.forUser({
+  const usage = await deps.usage.summary({
     userId,
     user: input.user,
-    billingPlan: planPeriodOf(subscription),
+    plan: planPeriod(subscription, input.user, now),
     now,
     ...(input.timeZone ? { timeZone: input.timeZone } : {}),
   });

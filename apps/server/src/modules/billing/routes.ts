@@ -33,7 +33,6 @@ import { devCheckoutRoutes } from './dev-checkout';
 import { getBillingInfo } from './get-billing-info';
 import { handleWebhook } from './handle-webhook';
 import { processSuccess } from './process-success';
-import { fallbackUsageReport } from './usage-report';
 
 /** Stripe delivers bursts (a checkout sends several events at once) from a few addresses. */
 const WEBHOOK_RATE_LIMIT = { max: 1200, timeWindow: '1 minute' };
@@ -46,9 +45,7 @@ export async function billingRoutes(app: FastifyInstance) {
     events: app.securityEvents,
     payments: app.payments,
     transaction: app.transaction,
-    usage: app.hasDecorator('usage')
-      ? { forUser: (input) => app.usage.summary(input) }
-      : fallbackUsageReport((userId) => app.connectionsRepo.countForUser(userId)),
+    usage: app.usage,
     publicUrl: app.config.publicUrl,
     now: () => app.clock.now(),
   };

@@ -9,10 +9,11 @@ import type { RunInTransaction } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import type { SmsSender } from '../../providers/sms/sms';
+import { currentPlanPeriod, type PlanPeriod } from '../billing/plan-period';
+import type { BillingRepo } from '../billing/repo';
 import type { MailOutboxRepo } from '../mail-outbox/repo';
 import type { UsersRepo } from '../users/repo';
 import { DAY_MS, firstHourFrom, hourKey } from './local-days';
-import type { PlanPeriodSource } from './plan-period';
 import type { UsageEventRow, UsageRepo } from './repo';
 import { type AlertThreshold, alertChannel, alertText, reachedThresholds } from './usage-alerts';
 
@@ -21,7 +22,7 @@ export interface RecordUsageDeps {
   usersRepo: UsersRepo;
   outbox: MailOutboxRepo;
   transaction: RunInTransaction;
-  planPeriods: PlanPeriodSource;
+  billingRepo: BillingRepo;
   sms: SmsSender;
   productName: string;
   publicUrl: string;
@@ -65,7 +66,7 @@ export async function recordUsage(
       field: 'occurredAt',
     });
   }
-  const plan = await deps.planPeriods.current(user.id, now);
+  const plan = await currentPlanPeriod(deps, user, now);
   const channel = alertChannel(user);
   const nowIso = now.toISOString();
 
@@ -91,38 +92,36 @@ export async function recordUsage(
     await repo.addToHour(user.id, hourKey(occurredAt), input.tokens);
 
     let alert: AlertThreshold | null = null;
-    if (plan) {
-      const total = await repo.tokensBetween(
-        user.id,
-        firstHourFrom(plan.periodStart),
-        firstHourFrom(plan.periodEnd),
-      );
-      const periodStart = plan.periodStart.toISOString();
-      for (const threshold of reachedThresholds(total, plan.planTokens)) {
-        // One event can cross 80% and 100% at once: both rows are written, only 100% is told.
-        const first = await repo.insertAlertOnce({
-          user_id: user.id,
-          period_start: periodStart,
-          threshold,
-          channel: alert === null ? channel : null,
-          created_at: nowIso,
-        });
-        if (first && alert === null) alert = threshold;
-      }
-      if (alert !== null && channel === 'email') {
-        const text = alertText(alert, alertTextInput(user, plan, deps));
-        await deps.outbox.with(trx).insert({
-          id: newId(),
-          kind: 'usage_alert',
-          recipient: user.email,
-          reply_to: null,
-          subject: text.subject,
-          body: text.body,
-          next_attempt_at: nowIso,
-          contact_message_id: null,
-          created_at: nowIso,
-        });
-      }
+    const total = await repo.tokensBetween(
+      user.id,
+      firstHourFrom(plan.periodStart),
+      firstHourFrom(plan.periodEnd),
+    );
+    const periodStart = plan.periodStart.toISOString();
+    for (const threshold of reachedThresholds(total, plan.planTokens)) {
+      // One event can cross 80% and 100% at once: both rows are written, only 100% is told.
+      const first = await repo.insertAlertOnce({
+        user_id: user.id,
+        period_start: periodStart,
+        threshold,
+        channel: alert === null ? channel : null,
+        created_at: nowIso,
+      });
+      if (first && alert === null) alert = threshold;
+    }
+    if (alert !== null && channel === 'email') {
+      const text = alertText(alert, alertTextInput(user, plan, deps));
+      await deps.outbox.with(trx).insert({
+        id: newId(),
+        kind: 'usage_alert',
+        recipient: user.email,
+        reply_to: null,
+        subject: text.subject,
+        body: text.body,
+        next_attempt_at: nowIso,
+        contact_message_id: null,
+        created_at: nowIso,
+      });
     }
     return { kind: 'recorded' as const, eventId, alert };
   });
@@ -132,7 +131,7 @@ export async function recordUsage(
     throw new AppError('CONFLICT', 'This idempotency key was already used for a different event.');
   }
   await deps.logAccess(outcome.kind, user.id);
-  if (outcome.kind === 'recorded' && outcome.alert !== null && plan) {
+  if (outcome.kind === 'recorded' && outcome.alert !== null) {
     if (channel === 'email') deps.afterMailQueued();
     if (channel === 'sms' && user.phone_number) {
       const text = alertText(outcome.alert, alertTextInput(user, plan, deps));
@@ -168,7 +167,7 @@ async function answerKnown(
 
 function alertTextInput(
   user: { language: 'en' | 'zh'; time_zone: string | null },
-  plan: NonNullable<Awaited<ReturnType<PlanPeriodSource['current']>>>,
+  plan: PlanPeriod,
   deps: Pick<RecordUsageDeps, 'productName' | 'publicUrl'>,
 ) {
   return {

@@ -28,7 +28,7 @@ export async function usageRoutes(app: FastifyInstance): Promise<void> {
             usersRepo: app.usersRepo,
             outbox: app.mailOutbox,
             transaction: app.transaction,
-            planPeriods: app.usage.planPeriods,
+            billingRepo: app.billingRepo,
             sms: app.sms,
             productName: app.config.productName,
             publicUrl: app.config.publicUrl,

@@ -2,9 +2,9 @@ import type { MessageKey, TLanguage } from '@app/contract/messages';
 import { formatTokens } from '@app/contract/usage/format-tokens';
 import { isIanaZone } from '@app/contract/usage/time-zone';
 import { translate } from '../../lib/messages';
+import type { PlanPeriod } from '../billing/plan-period';
 import { hasRealEmail } from '../users/email-address';
 import type { UserRow } from '../users/repo';
-import type { PlanPeriod } from './plan-period';
 
 /** Percent of the plan's tokens at which the person is told, highest first. */
 export const ALERT_THRESHOLDS = [100, 80] as const;
