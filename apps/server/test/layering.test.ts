@@ -33,7 +33,7 @@ const MODULE_USES: Record<string, readonly string[]> = {
   auth: ['security-events'],
   billing: ['security-events', 'users'],
   connections: ['security-events', 'users'],
-  contact: ['billing', 'integrations', 'mail-outbox', 'users'],
+  contact: ['billing', 'connections', 'integrations', 'mail-outbox', 'users'],
   dev: [],
   events: ['connections'],
   health: [],

@@ -308,7 +308,7 @@ describe('the summary reads the hourly rollup only', () => {
     const repo = new UsageRepo(app.db.withPlugin(plugin));
     const usersRepo = new UsersRepo(app.db.withPlugin(plugin));
     const billingRepo = new BillingRepo(app.db.withPlugin(plugin));
-    const deps = { repo, usersRepo, billingRepo, now: () => now };
+    const deps = { usageRepo: repo, usersRepo, billingRepo, clock: { now: () => now } };
     const result = await usageSummary(deps, { userId: id, timeZone: 'Asia/Shanghai' });
 
     expect(result.tokens).toBe(expectedPeriod);

@@ -3,8 +3,8 @@ import { FALLBACK_BILLING_PERIOD_DAYS } from '@app/contract/constants';
 import { PLANS } from '@app/contract/plans';
 import { LIVE_SUBSCRIPTION_STATUSES } from '../../providers/payments/payments';
 import type { UserRow } from '../users/repo';
+import type { BillingDeps } from './deps';
 import { describeSubscription } from './describe-subscription';
-import type { BillingRepo } from './repo';
 
 /** The plan's token allowance and the billing period it applies to: what usage is measured against. */
 export interface PlanPeriod {
@@ -59,7 +59,7 @@ export function planPeriod(
 
 /** planPeriod from our copy, for a caller that has not described the subscription already. */
 export async function currentPlanPeriod(
-  deps: { billingRepo: BillingRepo },
+  deps: Pick<BillingDeps, 'billingRepo'>,
   user: Pick<UserRow, 'id' | 'created_at'>,
   now: Date,
 ): Promise<PlanPeriod> {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ConnectionAccess } from './connection-access';
+import { connectionsDeps } from './deps';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,20 +20,7 @@ const EVERY_MS = 15 * 60 * 1000;
  */
 export const connectionsPlugin = fp(
   async (app: FastifyInstance) => {
-    const access = new ConnectionAccess({
-      repo: app.connectionsRepo,
-      usersRepo: app.usersRepo,
-      events: app.securityEvents,
-      transaction: app.transaction,
-      identity: app.identity,
-      store: app.oneTimeStore,
-      secretBox: app.secretBox,
-      sms: app.sms,
-      publicUrl: app.config.publicUrl,
-      productName: app.config.productName,
-      now: () => app.clock.now(),
-      log: app.log,
-    });
+    const access = new ConnectionAccess(connectionsDeps(app));
     app.decorate('connectionAccess', access);
     let timer: NodeJS.Timeout | undefined;
     let running: Promise<unknown> = Promise.resolve();

@@ -1,4 +1,4 @@
-import type { ConnectionsRepo } from '../connections/repo';
+import type { IntegrationsDeps } from './deps';
 import { PROVIDER_LABELS } from './services';
 
 /**
@@ -6,10 +6,10 @@ import { PROVIDER_LABELS } from './services';
  * broken one marked, since a broken connection is the usual reason people write.
  */
 export async function describeConnections(
-  deps: { repo: ConnectionsRepo },
+  deps: Pick<IntegrationsDeps, 'connectionsRepo'>,
   input: { userId: string },
 ): Promise<string[]> {
-  const connections = await deps.repo.listForUser(input.userId);
+  const connections = await deps.connectionsRepo.listForUser(input.userId);
   return connections
     .filter((c) => c.status === 'connected' || c.status === 'needs_reconnect')
     .map((c) => {

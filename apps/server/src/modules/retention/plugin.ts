@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { retentionDeps } from './deps';
 import { purgeExpired } from './purge';
-import { RetentionRepo } from './repo';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,8 +15,8 @@ const EVERY_MS = 60 * 60 * 1000;
 /** The periodic retention job. Every instance runs it; its deletes are idempotent. */
 export const retentionPlugin = fp(
   async (app: FastifyInstance) => {
-    const repo = new RetentionRepo(app.db);
-    const run = () => purgeExpired(repo, app.clock.now());
+    const deps = retentionDeps(app);
+    const run = () => purgeExpired(deps);
     app.decorate('purgeExpired', run);
     let timer: NodeJS.Timeout | undefined;
     let running: Promise<unknown> = Promise.resolve();

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UsageReport } from '../billing/usage-report';
+import { usageDeps } from './deps';
 import { usageSummary } from './usage-summary';
 
 declare module 'fastify' {
@@ -13,13 +14,8 @@ declare module 'fastify' {
 /** Usage as a service for the rest of the app, measured against billing's plan period. */
 export const usagePlugin = fp(
   async (app: FastifyInstance) => {
-    const deps = {
-      repo: app.usageRepo,
-      usersRepo: app.usersRepo,
-      billingRepo: app.billingRepo,
-      now: () => app.clock.now(),
-    };
+    const deps = usageDeps(app);
     app.decorate('usage', { summary: (input) => usageSummary(deps, input) } satisfies UsageReport);
   },
-  { name: 'usage', dependencies: ['usage-repo', 'users-repo', 'billing-repo'] },
+  { name: 'usage', dependencies: ['usage-repo', 'users-repo', 'billing-repo', 'mail-outbox', 'sms'] },
 );

@@ -5,34 +5,30 @@ import {
   USAGE_EVENT_MAX_SKEW_SECONDS,
 } from '@app/contract/internal/usage';
 import type { FastifyBaseLogger } from 'fastify';
-import type { RunInTransaction } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
-import type { SmsSender } from '../../providers/sms/sms';
 import { currentPlanPeriod, type PlanPeriod } from '../billing/plan-period';
-import type { BillingRepo } from '../billing/repo';
-import type { MailOutboxRepo } from '../mail-outbox/repo';
-import type { UsersRepo } from '../users/repo';
+import type { UsageDeps } from './deps';
 import { DAY_MS, firstHourFrom, hourKey } from './local-days';
-import type { UsageEventRow, UsageRepo } from './repo';
+import type { UsageEventRow } from './repo';
 import { type AlertThreshold, alertChannel, alertText, reachedThresholds } from './usage-alerts';
 
-export interface RecordUsageDeps {
-  repo: UsageRepo;
-  usersRepo: UsersRepo;
-  outbox: MailOutboxRepo;
-  transaction: RunInTransaction;
-  billingRepo: BillingRepo;
-  sms: SmsSender;
-  productName: string;
-  publicUrl: string;
-  now: () => Date;
-  log: FastifyBaseLogger;
+export type RecordUsageDeps = Pick<
+  UsageDeps,
+  | 'usageRepo'
+  | 'usersRepo'
+  | 'billingRepo'
+  | 'mailOutbox'
+  | 'mailWorker'
+  | 'transaction'
+  | 'sms'
+  | 'productName'
+  | 'publicUrl'
+  | 'clock'
+> & {
   /** Writes one access-log row per call, whatever its outcome (design §7). */
   logAccess: (outcome: string, userId: string | null) => Promise<void>;
-  /** Wakes the mail worker once an alert mail is safely stored. */
-  afterMailQueued: () => void;
-}
+};
 
 /**
  * Counts one assistant call's tokens once: the event, its hour in the rollup and any alert it
@@ -42,9 +38,9 @@ export interface RecordUsageDeps {
  */
 export async function recordUsage(
   deps: RecordUsageDeps,
-  input: TRecordUsageRequest,
+  input: TRecordUsageRequest & { log: FastifyBaseLogger },
 ): Promise<TRecordUsageResponse> {
-  const now = deps.now();
+  const now = deps.clock.now();
   const occurredAt = new Date(input.occurredAt);
   const occurredIso = occurredAt.toISOString();
   const user = await deps.usersRepo.findById(input.userId);
@@ -54,7 +50,7 @@ export async function recordUsage(
   }
   // A retry is answered as one whatever its age: an event accepted on day 34 and retried on
   // day 36 was counted, and a 400 would tell the assistant it was not.
-  const known = await deps.repo.findEvent(user.id, input.idempotencyKey);
+  const known = await deps.usageRepo.findEvent(user.id, input.idempotencyKey);
   if (known) return answerKnown(deps, known, input, occurredIso);
   if (occurredAt.getTime() > now.getTime() + USAGE_EVENT_MAX_SKEW_SECONDS * 1000) {
     await deps.logAccess('rejected:future', user.id);
@@ -71,7 +67,7 @@ export async function recordUsage(
   const nowIso = now.toISOString();
 
   const outcome = await deps.transaction(async (trx) => {
-    const repo = deps.repo.with(trx);
+    const repo = deps.usageRepo.with(trx);
     // Under the person's row lock their events count one after another, so an alert's total is exact.
     await deps.usersRepo.with(trx).lock(user.id);
     const eventId = newId();
@@ -111,7 +107,7 @@ export async function recordUsage(
     }
     if (alert !== null && channel === 'email') {
       const text = alertText(alert, alertTextInput(user, plan, deps));
-      await deps.outbox.with(trx).insert({
+      await deps.mailOutbox.with(trx).insert({
         id: newId(),
         kind: 'usage_alert',
         recipient: user.email,
@@ -132,14 +128,14 @@ export async function recordUsage(
   }
   await deps.logAccess(outcome.kind, user.id);
   if (outcome.kind === 'recorded' && outcome.alert !== null) {
-    if (channel === 'email') deps.afterMailQueued();
+    if (channel === 'email') deps.mailWorker.kick();
     if (channel === 'sms' && user.phone_number) {
       const text = alertText(outcome.alert, alertTextInput(user, plan, deps));
       try {
         await deps.sms.send({ to: user.phone_number, body: text.body });
       } catch (error) {
         // The usage is recorded either way; a lost text must not make the assistant retry the event.
-        deps.log.error({ userId: user.id, threshold: outcome.alert, err: error }, 'usage alert SMS failed');
+        input.log.error({ userId: user.id, threshold: outcome.alert, err: error }, 'usage alert SMS failed');
       }
     }
   }

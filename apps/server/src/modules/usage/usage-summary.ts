@@ -1,29 +1,23 @@
 import type { TUsage } from '@app/contract/billing/get-billing-info';
 import { isIanaZone } from '@app/contract/usage/time-zone';
 import { currentPlanPeriod } from '../billing/plan-period';
-import type { BillingRepo } from '../billing/repo';
 import type { UsageReportInput } from '../billing/usage-report';
-import type { UsersRepo } from '../users/repo';
+import type { UsageDeps } from './deps';
 import { DAY_MS, firstHourFrom, HOUR_MS, hourKey, lastLocalDays, sumByLocalDay } from './local-days';
-import type { UsageRepo } from './repo';
 
 /** Spec §9: the chart shows the last 15 days. */
 export const CHART_DAYS = 15;
-
-export interface UsageSummaryDeps {
-  repo: UsageRepo;
-  usersRepo: UsersRepo;
-  billingRepo: BillingRepo;
-  now: () => Date;
-}
 
 /**
  * What the billing screen's Usage card shows, read from the hourly rollup only: the period's
  * hours summed and at most 16 days of hours for the chart, in one statement, however many
  * events the person has; and the counts in another.
  */
-export async function usageSummary(deps: UsageSummaryDeps, input: UsageReportInput): Promise<TUsage> {
-  const now = input.now ?? deps.now();
+export async function usageSummary(
+  deps: Pick<UsageDeps, 'usageRepo' | 'usersRepo' | 'billingRepo' | 'clock'>,
+  input: UsageReportInput,
+): Promise<TUsage> {
+  const now = input.now ?? deps.clock.now();
   const user = input.user ?? (await deps.usersRepo.findById(input.userId));
   // A zone the runtime does not know is ignored rather than failing the billing screen.
   const given = input.timeZone && isIanaZone(input.timeZone) ? input.timeZone : null;
@@ -37,11 +31,11 @@ export async function usageSummary(deps: UsageSummaryDeps, input: UsageReportInp
   // The oldest local day starts less than 15 days before now in any zone; one more day of margin.
   const from = hourKey(new Date(now.getTime() - (CHART_DAYS + 1) * DAY_MS));
   const to = new Date(Date.parse(hourKey(now)) + HOUR_MS).toISOString();
-  const { total, hours } = await deps.repo.periodTotalAndHours(
+  const { total, hours } = await deps.usageRepo.periodTotalAndHours(
     input.userId,
     plan ? { from: firstHourFrom(plan.periodStart), to: firstHourFrom(plan.periodEnd) } : null,
     { from, to },
   );
-  const { integrations, storage } = await deps.repo.integrationsAndStorage(input.userId);
+  const { integrations, storage } = await deps.usageRepo.integrationsAndStorage(input.userId);
   return { tokens: total ?? 0, integrations, storage, dailyUsage: sumByLocalDay(hours, days, timeZone) };
 }
