@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { type Language, translate } from '../../lib/messages';
+import { PROVIDER_NAMES } from '../../lib/provider-names';
 import type { RequestOrigin } from '../../lib/request-origin';
 import { IcloudAuthError, type IcloudDiscovery, IcloudUnavailableError } from '../../providers/icloud/icloud';
 import { sealToken } from '../connections/sealed-tokens';
@@ -72,7 +73,7 @@ export async function connectApple(
       const fields = {
         provider_account_id: appleId,
         email: appleId,
-        name: 'Apple iCloud',
+        name: PROVIDER_NAMES.apple,
         granted_scopes: discoveredServices(found),
         access_token: sealToken(deps.secretBox, id, 'access', password),
         refresh_token: null,

@@ -1,5 +1,6 @@
 import type { TLanguage } from '@app/contract/messages';
 import { translate } from '../../lib/messages';
+import { PROVIDER_NAMES } from '../../lib/provider-names';
 import {
   GrantRevokedError,
   type IdentityClient,
@@ -28,13 +29,6 @@ const TOUCH_EVERY_MS = 60 * 60_000;
 
 /** Why a connection needs the person to reconnect; the web and the SMS explain each. */
 export type BrokenReason = 'grant_revoked' | 'token_expired' | 'apple_password_revoked';
-
-const PROVIDER_NAMES: Record<ConnectionRow['provider'], string> = {
-  google: 'Google',
-  microsoft: 'Microsoft',
-  facebook: 'Facebook',
-  apple: 'Apple iCloud',
-};
 
 /** Only the person can repair this connection (status `needs_reconnect`). */
 export class ConnectionBrokenError extends Error {

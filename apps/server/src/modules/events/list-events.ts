@@ -6,6 +6,7 @@ import {
 } from '@app/contract/oauth/list-events';
 import { AppError } from '../../lib/app-error';
 import { type MessageKey, translate } from '../../lib/messages';
+import { PROVIDER_NAMES } from '../../lib/provider-names';
 import {
   CalendarProtocolError,
   type CalendarProvider,
@@ -25,7 +26,6 @@ export interface ListEventsInput {
   language: TLanguage;
 }
 
-const PROVIDER_NAMES: Record<CalendarProvider, string> = { google: 'Google', microsoft: 'Microsoft' };
 const REASON_TEXTS: Record<string, MessageKey> = {
   grant_revoked: 'reasonGrantRevoked',
   token_expired: 'reasonTokenExpired',

@@ -1,5 +1,5 @@
+import { PROVIDER_NAMES } from '../../lib/provider-names';
 import type { IntegrationsDeps } from './deps';
-import { PROVIDER_LABELS } from './services';
 
 /**
  * The connected accounts as support reads them in a mail ("Google (ada@example.com)"), with a
@@ -15,6 +15,6 @@ export async function describeConnections(
     .map((c) => {
       const broken =
         c.status === 'needs_reconnect' ? `, needs reconnect: ${c.status_reason ?? 'unknown'}` : '';
-      return `${PROVIDER_LABELS[c.provider]} (${c.email || 'no email'}${broken})`;
+      return `${PROVIDER_NAMES[c.provider]} (${c.email || 'no email'}${broken})`;
     });
 }

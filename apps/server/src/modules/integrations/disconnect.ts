@@ -3,12 +3,13 @@ import type { TDisconnectResponse } from '@app/contract/integrations/disconnect'
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { type Language, translate } from '../../lib/messages';
+import { PROVIDER_NAMES } from '../../lib/provider-names';
 import type { RequestOrigin } from '../../lib/request-origin';
 import type { ConnectionRow } from '../connections/repo';
 import { revokeGrant } from '../connections/revoke-grant';
 import type { IntegrationsDeps } from './deps';
 import { findOwnConnection } from './find-connection';
-import { PROVIDER_LABELS, serviceLabel } from './services';
+import { serviceLabel } from './services';
 import { setServiceEnabled } from './set-service-enabled';
 
 export interface DisconnectInput {
@@ -37,7 +38,7 @@ export async function disconnect(
 ): Promise<TDisconnectResponse> {
   const connections = await targets(deps, input);
   const provider = connections[0]!.provider;
-  const label = PROVIDER_LABELS[provider];
+  const label = PROVIDER_NAMES[provider];
 
   if (input.service) {
     for (const connection of connections) {
@@ -101,7 +102,7 @@ async function targets(
   if (rows.length === 0) {
     throw new AppError(
       'NOT_FOUND',
-      translate(input.language, 'providerNotConnected', { provider: PROVIDER_LABELS[provider] }),
+      translate(input.language, 'providerNotConnected', { provider: PROVIDER_NAMES[provider] }),
     );
   }
   return rows;

@@ -1,9 +1,9 @@
 import type { TProvider } from '@app/contract/common';
 import { AppError } from '../../lib/app-error';
 import { type Language, translate } from '../../lib/messages';
+import { PROVIDER_NAMES } from '../../lib/provider-names';
 import type { ConnectionRow } from '../connections/repo';
 import type { IntegrationsDeps } from './deps';
-import { PROVIDER_LABELS } from './services';
 
 /**
  * The signed-in user's connection to a provider: the one named by id, else the newest. An id
@@ -33,7 +33,7 @@ export async function findOwnConnection(
   if (!row) {
     throw new AppError(
       input.missing ?? 'NOT_CONNECTED',
-      translate(input.language, 'providerNotConnected', { provider: PROVIDER_LABELS[provider] }),
+      translate(input.language, 'providerNotConnected', { provider: PROVIDER_NAMES[provider] }),
     );
   }
   return row;

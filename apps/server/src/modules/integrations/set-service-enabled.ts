@@ -2,6 +2,7 @@ import type { TProvider, TServiceType } from '@app/contract/common';
 import type { TIntegrationService } from '@app/contract/integrations/get-integrations-status';
 import { AppError } from '../../lib/app-error';
 import { type Language, translate } from '../../lib/messages';
+import { PROVIDER_NAMES } from '../../lib/provider-names';
 import type { IntegrationsDeps } from './deps';
 import { findOwnConnection } from './find-connection';
 import {
@@ -9,7 +10,6 @@ import {
   isGranted,
   offers,
   type Permission,
-  PROVIDER_LABELS,
   serviceLabel,
   serviceStates,
   toIntegrationService,
@@ -41,7 +41,7 @@ export async function setServiceEnabled(
     new AppError(
       'NOT_CONNECTED',
       translate(input.language, 'serviceNotGranted', {
-        provider: PROVIDER_LABELS[input.provider],
+        provider: PROVIDER_NAMES[input.provider],
         service: serviceLabel(input.language, input.serviceType),
       }),
       { field: 'serviceType' },
@@ -49,7 +49,7 @@ export async function setServiceEnabled(
   if (!offers(input.provider, input.serviceType)) {
     throw new AppError(
       'VALIDATION_ERROR',
-      `${PROVIDER_LABELS[input.provider]} has no ${input.serviceType} service.`,
+      `${PROVIDER_NAMES[input.provider]} has no ${input.serviceType} service.`,
       { field: 'serviceType' },
     );
   }
