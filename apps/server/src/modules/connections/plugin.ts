@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { runPeriodically } from '../../lib/periodic-job';
 import { ConnectionAccess } from './connection-access';
 import { connectionsDeps } from './deps';
 
@@ -22,23 +23,13 @@ export const connectionsPlugin = fp(
   async (app: FastifyInstance) => {
     const access = new ConnectionAccess(connectionsDeps(app));
     app.decorate('connectionAccess', access);
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<unknown> = Promise.resolve();
-    const tick = () => {
-      running = access
-        .refreshIdle()
-        .then((result) => {
-          if (result.refreshed + result.failed > 0) app.log.info(result, 'idle connections refreshed');
-        })
-        .catch((error) => app.log.warn({ err: error }, 'idle refresh failed; will try again'));
-    };
-    app.addHook('onReady', async () => {
-      timer = setInterval(tick, EVERY_MS);
-      timer.unref();
-    });
-    app.addHook('preClose', async () => {
-      clearInterval(timer);
-      await running;
+    runPeriodically(app, {
+      everyMs: EVERY_MS,
+      run: async () => {
+        const result = await access.refreshIdle();
+        if (result.refreshed + result.failed > 0) app.log.info(result, 'idle connections refreshed');
+      },
+      failure: 'idle refresh failed; will try again',
     });
   },
   {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { runPeriodically } from '../../lib/periodic-job';
 import { retentionDeps } from './deps';
 import { purgeExpired } from './purge';
 
@@ -18,26 +19,16 @@ export const retentionPlugin = fp(
     const deps = retentionDeps(app);
     const run = () => purgeExpired(deps);
     app.decorate('purgeExpired', run);
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<unknown> = Promise.resolve();
-    const tick = () => {
-      running = run()
-        .then((deleted) => {
-          if (Object.values(deleted).some((n) => n > 0)) app.log.info({ deleted }, 'retention purge');
-        })
-        .catch((error) => app.log.warn({ err: error }, 'retention purge failed; will try again'));
-    };
-    app.addHook('onReady', async () => {
-      timer = setInterval(tick, EVERY_MS);
-      timer.unref();
-      // The first pass finishes before the instance serves: its deletes then never race a
-      // request's (or a test's) fresh rows. It only removes what expired while we were down.
-      tick();
-      await running;
-    });
-    app.addHook('preClose', async () => {
-      clearInterval(timer);
-      await running;
+    runPeriodically(app, {
+      everyMs: EVERY_MS,
+      run: async () => {
+        const deleted = await run();
+        if (Object.values(deleted).some((n) => n > 0)) app.log.info({ deleted }, 'retention purge');
+      },
+      failure: 'retention purge failed; will try again',
+      // It only removes what expired while we were down, and never races a request's (or a
+      // test's) fresh rows.
+      firstPassBeforeServing: true,
     });
   },
   { name: 'retention', dependencies: ['db'] },
