@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { type Language, translate } from '../../lib/messages';
 import { IcloudAuthError, IcloudUnavailableError } from '../../providers/icloud/icloud';
-import { ConnectionBrokenError, ConnectionUnavailableError } from '../connections/connection-access';
+import { connectionAppError } from '../connections/connection-app-error';
 import { readAppleSettings } from './apple-settings';
 import type { AppleDeps } from './deps';
 
@@ -30,18 +30,16 @@ export async function listAppleEvents(
   if (!connection || connection.status === 'disconnected') {
     throw new AppError('NOT_CONNECTED', errorCodeText(input.language, 'NOT_CONNECTED'));
   }
-  const needsReconnect = () =>
-    new AppError('NEEDS_RECONNECT', translate(input.language, 'reasonApplePassword'));
+  // Apple has one reason to reconnect: the app-specific password no longer works.
+  const reconnectText = () => translate(input.language, 'reasonApplePassword');
+  const needsReconnect = () => new AppError('NEEDS_RECONNECT', reconnectText());
+  const unreachable = () => translate(input.language, 'appleUnreachable');
   const settings = readAppleSettings(connection.settings);
   let password: string;
   try {
     password = await deps.connectionAccess.accessToken(connection);
   } catch (error) {
-    if (error instanceof ConnectionBrokenError) throw needsReconnect();
-    if (error instanceof ConnectionUnavailableError) {
-      throw new AppError('SERVICE_UNAVAILABLE', translate(input.language, 'appleUnreachable'));
-    }
-    throw error;
+    throw connectionAppError(error, { needsReconnect: reconnectText, unavailable: unreachable }) ?? error;
   }
   // A row without homes predates discovery being stored; connecting again writes them.
   if (!settings) throw needsReconnect();
@@ -63,7 +61,7 @@ export async function listAppleEvents(
         { connectionId: connection.id, kind: error.kind, reason: error.message },
         'iCloud events failed',
       );
-      throw new AppError('SERVICE_UNAVAILABLE', translate(input.language, 'appleUnreachable'));
+      throw new AppError('SERVICE_UNAVAILABLE', unreachable());
     }
     throw error;
   }

@@ -15,7 +15,8 @@ import {
   TokenRefusedError,
 } from '../../providers/calendar/calendar';
 import { missingServices } from '../../providers/identity/identity';
-import { ConnectionBrokenError, ConnectionUnavailableError } from '../connections/connection-access';
+import { ConnectionBrokenError } from '../connections/connection-access';
+import { connectionAppError } from '../connections/connection-app-error';
 import type { ConnectionRow } from '../connections/repo';
 import type { EventsDeps } from './deps';
 
@@ -87,13 +88,14 @@ async function withOneRetry<T>(
 }
 
 function toAppError(error: unknown, text: (key: MessageKey) => string): unknown {
-  if (error instanceof ConnectionBrokenError) {
-    const key = REASON_TEXTS[error.reason] ?? 'needsReconnect';
-    return new AppError('NEEDS_RECONNECT', text(key), { reason: error.reason });
-  }
-  if (error instanceof ConnectionUnavailableError || error instanceof CalendarUnavailableError) {
-    return new AppError('SERVICE_UNAVAILABLE', text('calendarUnavailable'));
-  }
+  const unavailable = () => text('calendarUnavailable');
+  const connectionError = connectionAppError(error, {
+    needsReconnect: (reason) => text(REASON_TEXTS[reason] ?? 'needsReconnect'),
+    unavailable,
+    withReason: true,
+  });
+  if (connectionError) return connectionError;
+  if (error instanceof CalendarUnavailableError) return new AppError('SERVICE_UNAVAILABLE', unavailable());
   if (error instanceof CalendarScopeError) return new AppError('FORBIDDEN', text('calendarNotGranted'));
   // A renewed token refused as well, or an answer we cannot read: the provider's fault, not ours.
   if (error instanceof TokenRefusedError || error instanceof CalendarProtocolError) {
