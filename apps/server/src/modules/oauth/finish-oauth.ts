@@ -16,7 +16,7 @@ import {
 import { readPhoneProof } from '../auth/phone-proof';
 import type { AuthRepo } from '../auth/repo';
 import type { ConnectionsRepo } from '../connections/repo';
-import { tokenContext } from '../connections/sealed-tokens';
+import { sealToken } from '../connections/sealed-tokens';
 import type { SecurityEventsRepo } from '../security-events/repo';
 import { UsersRepo } from '../users/repo';
 import { bindingOf } from './browser-binding';
@@ -198,9 +198,9 @@ async function link(
 
   const granted = new Set(identity.grantedScopes);
   const seal = (id: string) => ({
-    access_token: deps.secretBox.seal(identity.accessToken, tokenContext(id, 'access')),
+    access_token: sealToken(deps.secretBox, id, 'access', identity.accessToken),
     refresh_token: identity.refreshToken
-      ? deps.secretBox.seal(identity.refreshToken, tokenContext(id, 'refresh'))
+      ? sealToken(deps.secretBox, id, 'refresh', identity.refreshToken)
       : null,
   });
   if (existing) {
