@@ -16,7 +16,6 @@ import { assistantRoutes } from './modules/assistant/routes';
 import { authRepoPlugin } from './modules/auth/repo';
 import { authRoutes } from './modules/auth/routes';
 import { sessionsPlugin } from './modules/auth/sessions';
-import { billingPlanPeriodPlugin } from './modules/billing/plan-period';
 import { billingRepoPlugin } from './modules/billing/repo';
 import { billingRoutes } from './modules/billing/routes';
 import { connectionsPlugin } from './modules/connections/plugin';
@@ -35,6 +34,7 @@ import { securityEventsRepoPlugin } from './modules/security-events/repo';
 import { usagePlugin } from './modules/usage/plugin';
 import { usageRepoPlugin } from './modules/usage/repo';
 import { usageRoutes } from './modules/usage/routes';
+import { usersRepoPlugin } from './modules/users/repo';
 import { authenticatePlugin } from './plugins/authenticate';
 import { configPlugin } from './plugins/config';
 import { dbPlugin } from './plugins/db';
@@ -142,6 +142,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(paymentsPort);
 
   // Repositories, workers and request guards.
+  await app.register(usersRepoPlugin);
   await app.register(authRepoPlugin);
   await app.register(securityEventsRepoPlugin);
   await app.register(accountRepoPlugin);
@@ -152,7 +153,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(mailOutboxPlugin);
   await app.register(retentionPlugin);
   await app.register(billingRepoPlugin);
-  await app.register(billingPlanPeriodPlugin);
   await app.register(usageRepoPlugin);
   await app.register(usagePlugin);
   await app.register(authenticatePlugin);

@@ -363,10 +363,10 @@ describe('POST /v1/billing/webhook', () => {
       return subs;
     };
     const deps = {
-      repo: app.billingRepo,
-      events: app.securityEvents,
+      billingRepo: app.billingRepo,
+      securityEvents: app.securityEvents,
       transaction: app.transaction,
-      now: () => new Date(),
+      clock: { now: () => new Date() },
     };
     const slow = syncCustomer({ ...deps, payments: slowPayments }, { customerId: sub.customer });
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -13,7 +13,50 @@ function files(dir: string): string[] {
 }
 
 function importsOf(path: string): string[] {
-  return [...readFileSync(path, 'utf8').matchAll(/^import[^;]*?from '([^']+)'/gms)].map((m) => m[1]!);
+  return [...readFileSync(path, 'utf8').matchAll(/^(?:import|export)[^;]*?from '([^']+)'/gms)].map(
+    (m) => m[1]!,
+  );
+}
+
+const modules = join(src, 'modules');
+
+/**
+ * Which module may use which (bulletproof-react's import zones, for the server's modules): an
+ * arrow is declared here before one module imports another, and the arrows never go round in a
+ * circle, so each module can be read, tested and changed knowing only what it points at.
+ */
+const MODULE_USES: Record<string, readonly string[]> = {
+  account: ['billing', 'connections', 'mail-outbox', 'security-events', 'users'],
+  'app-config': [],
+  apple: ['connections', 'security-events'],
+  assistant: ['auth', 'connections'],
+  auth: ['security-events'],
+  billing: ['security-events', 'users'],
+  connections: ['security-events', 'users'],
+  contact: ['billing', 'connections', 'integrations', 'mail-outbox', 'users'],
+  dev: [],
+  events: ['connections'],
+  health: [],
+  integrations: ['connections', 'security-events'],
+  'mail-outbox': [],
+  oauth: ['auth', 'connections', 'integrations', 'security-events', 'users'],
+  'phone-mapping': ['auth', 'connections', 'security-events', 'users'],
+  retention: [],
+  'security-events': [],
+  usage: ['assistant', 'billing', 'mail-outbox', 'users'],
+  users: [],
+};
+
+/** Every import from one module into another, as [from, to, file]. */
+function moduleImports(): [string, string, string][] {
+  return files(modules).flatMap((path) => {
+    const from = relative(modules, path).split(sep)[0]!;
+    return importsOf(path)
+      .filter((target) => target.startsWith('.'))
+      .map((target) => relative(modules, resolve(dirname(path), target)).split(sep))
+      .filter((parts) => parts.length > 1 && parts[0] !== '..' && parts[0] !== from)
+      .map((parts): [string, string, string] => [from, parts[0]!, relative(src, path)]);
+  });
 }
 
 describe('server layering', () => {
@@ -40,5 +83,36 @@ describe('server layering', () => {
       .filter((path) => /\.(selectFrom|insertInto|updateTable|deleteFrom)\(/.test(readFileSync(path, 'utf8')))
       .map((path) => relative(src, path));
     expect(offenders).toEqual([]);
+  });
+
+  it('declares every module, and only modules that exist', () => {
+    const folders = readdirSync(modules).filter((name) => statSync(join(modules, name)).isDirectory());
+    expect(Object.keys(MODULE_USES).sort()).toEqual(folders.sort());
+  });
+
+  it('imports between modules only along a declared arrow', () => {
+    const undeclared = moduleImports()
+      .filter(([from, to]) => !MODULE_USES[from]?.includes(to))
+      .map(([from, to, file]) => `${from} -> ${to} (${file})`);
+    expect(undeclared).toEqual([]);
+  });
+
+  it('declares only arrows that are used, so the list stays the map', () => {
+    const used = new Set(moduleImports().map(([from, to]) => `${from} -> ${to}`));
+    const unused = Object.entries(MODULE_USES)
+      .flatMap(([from, targets]) => targets.map((to) => `${from} -> ${to}`))
+      .filter((arrow) => !used.has(arrow));
+    expect(unused).toEqual([]);
+  });
+
+  it('declares no circle: no module reaches itself along the arrows', () => {
+    const reaches = (from: string, target: string, seen: Set<string>): boolean =>
+      (MODULE_USES[from] ?? []).some((next) => {
+        if (next === target) return true;
+        if (seen.has(next)) return false;
+        seen.add(next);
+        return reaches(next, target, seen);
+      });
+    expect(Object.keys(MODULE_USES).filter((name) => reaches(name, name, new Set()))).toEqual([]);
   });
 });

@@ -1,7 +1,6 @@
 import { formatTokens } from '@app/contract/usage/format-tokens';
 import { ZTimeZone, ZUsageQuery } from '@app/contract/usage/time-zone';
-import Fastify, { type FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
 import type {
   KyselyPlugin,
   PluginTransformQueryArgs,
@@ -12,15 +11,12 @@ import type {
 } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids';
+import { fallbackPeriod } from '../src/modules/billing/plan-period';
+import { BillingRepo } from '../src/modules/billing/repo';
 import { firstHourFrom, hourKey, sumByLocalDay } from '../src/modules/usage/local-days';
-import {
-  fallbackPeriod,
-  type PlanPeriodSource,
-  trialPlanPeriodSource,
-} from '../src/modules/usage/plan-period';
-import { usagePlugin } from '../src/modules/usage/plugin';
-import { UsageRepo, usageRepoPlugin } from '../src/modules/usage/repo';
+import { UsageRepo } from '../src/modules/usage/repo';
 import { usageSummary } from '../src/modules/usage/usage-summary';
+import { UsersRepo } from '../src/modules/users/repo';
 import { bearer, signIn } from './helpers/auth';
 import { build } from './helpers/build';
 
@@ -310,7 +306,9 @@ describe('the summary reads the hourly rollup only', () => {
 
     const { plugin, seen } = rowCounter();
     const repo = new UsageRepo(app.db.withPlugin(plugin));
-    const deps = { repo, planPeriods: trialPlanPeriodSource(repo), now: () => now };
+    const usersRepo = new UsersRepo(app.db.withPlugin(plugin));
+    const billingRepo = new BillingRepo(app.db.withPlugin(plugin));
+    const deps = { usageRepo: repo, usersRepo, billingRepo, clock: { now: () => now } };
     const result = await usageSummary(deps, { userId: id, timeZone: 'Asia/Shanghai' });
 
     expect(result.tokens).toBe(expectedPeriod);
@@ -394,7 +392,11 @@ describe('dailyUsage: 15 days, zero-filled, in the person’s time zone', () => 
     const explicit = await app.usage.summary({
       userId: id,
       now,
-      period: { start: new Date('2026-03-15T00:00:00Z'), end: new Date('2026-04-15T00:00:00Z') },
+      plan: {
+        planTokens: 20_000,
+        periodStart: new Date('2026-03-15T00:00:00Z'),
+        periodEnd: new Date('2026-04-15T00:00:00Z'),
+      },
     });
     expect(explicit.tokens).toBe(12);
   });
@@ -560,7 +562,7 @@ describe('periods, hours, zones and token display', () => {
     const { id } = await person({ phone: false });
     const result = await summary(id, { timeZone: 'Mars/Olympus' });
     expect(Object.keys(result.dailyUsage)).toHaveLength(15);
-    expect((await app.usageRepo.findUser(id))?.time_zone).toBeNull();
+    expect((await app.usersRepo.findById(id))?.time_zone).toBeNull();
   });
 
   it('shows token counts as spec §9 says: x.xM, rounded K', () => {
@@ -572,34 +574,30 @@ describe('periods, hours, zones and token display', () => {
   });
 });
 
-describe('the plan source billing provides', () => {
-  it('a planPeriodSource decorated before usagePlugin replaces the trial default', async () => {
-    const { id } = await person({ phone: false });
-    expect((await record(event(id, 500))).statusCode).toBe(200);
+describe('the plan and period come from billing', () => {
+  it('counts from the start of a running trial instead of the 30-day periods from sign-up', async () => {
+    const { id } = await person({ phone: false, createdAt: new Date(app.clock.now().getTime() - 10 * DAY) });
+    expect(
+      (
+        await record(
+          event(id, 500, { occurredAt: new Date(app.clock.now().getTime() - 3 * HOUR).toISOString() }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect((await summary(id)).tokens).toBe(500);
+
     const now = app.clock.now();
-    const starter: PlanPeriodSource = {
-      current: async () => ({
-        planTokens: 5_000_000,
-        periodStart: new Date(now.getTime() - 2 * HOUR),
-        periodEnd: new Date(now.getTime() + 10 * DAY),
-      }),
-    };
-    const other = Fastify({ logger: false });
-    await other.register(
-      fp(
-        async (scope) => {
-          scope.decorate('db', app.db);
-        },
-        { name: 'db' },
+    await app.billingRepo.ensureAccount(id, now.toISOString());
+    expect(
+      await app.billingRepo.startTrial(
+        id,
+        new Date(now.getTime() - HOUR).toISOString(),
+        new Date(now.getTime() + 7 * DAY).toISOString(),
       ),
-    );
-    other.decorate('clock', app.clock);
-    other.decorate('planPeriodSource', starter);
-    await other.register(usageRepoPlugin);
-    await other.register(usagePlugin);
-    await other.ready();
-    expect(other.planPeriodSource).toBe(starter);
-    expect((await other.usage.summary({ userId: id })).tokens).toBe(500);
-    await other.close();
+    ).toBe(true);
+    // The trial's period began an hour ago: the event three hours ago is in the period before it.
+    expect((await summary(id)).tokens).toBe(0);
+    expect((await record(event(id, 200))).statusCode).toBe(200);
+    expect((await summary(id)).tokens).toBe(200);
   });
 });

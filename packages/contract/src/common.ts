@@ -65,9 +65,4 @@ export type TUser = z.infer<typeof ZUser>;
 /** Phone-only users get an address made from their number at this placeholder domain (spec §3). */
 export const PHONE_EMAIL_DOMAIN = 'phone.relay.invalid';
 
-/** Whether a user's email is one mail can go to (a phone-only user has a placeholder). */
-export function hasRealEmail(email: string): boolean {
-  return email.includes('@') && !email.endsWith(`@${PHONE_EMAIL_DOMAIN}`);
-}
-
 export const ZSuccess = z.object({ success: z.literal(true), message: z.string().optional() });

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
+import type { Clock } from '../lib/clock';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
-    /** The one source of "now", so tests can move time. */
-    clock: { now: () => Date };
+    clock: Clock;
     /** The limit of API routes that set none of their own. */
     defaultRateLimit: { max: number; timeWindow: number };
   }

@@ -1,4 +1,3 @@
-import { hasRealEmail } from '@app/contract/common';
 import type { Selectable } from 'kysely';
 import type { UsersTable } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -7,6 +6,7 @@ import { type Language, translate } from '../../lib/messages';
 import { PaymentsProviderError } from '../../providers/payments/payments';
 import { currentLiveSubscription } from '../billing/describe-subscription';
 import { revokeGrant } from '../connections/revoke-grant';
+import { hasRealEmail } from '../users/email-address';
 import type { AccountDeps } from './deps';
 
 /**

@@ -1,30 +1,14 @@
 import type { TConnectAppleResponse } from '@app/contract/apple/connect-apple';
-import type { RunInTransaction } from '../../db/database';
+import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { type Language, translate } from '../../lib/messages';
+import { PROVIDER_NAMES } from '../../lib/provider-names';
 import type { RequestOrigin } from '../../lib/request-origin';
-import type { SecretBox } from '../../lib/secret-box';
-import {
-  IcloudAuthError,
-  type IcloudClient,
-  type IcloudDiscovery,
-  IcloudUnavailableError,
-} from '../../providers/icloud/icloud';
-import type { ConnectionsRepo } from '../connections/repo';
+import { IcloudAuthError, type IcloudDiscovery, IcloudUnavailableError } from '../../providers/icloud/icloud';
 import { sealToken } from '../connections/sealed-tokens';
-import type { SecurityEventsRepo } from '../security-events/repo';
 import { appleSettings, normaliseAppPassword } from './apple-settings';
-
-export interface ConnectAppleDeps {
-  icloud: IcloudClient;
-  repo: ConnectionsRepo;
-  events: SecurityEventsRepo;
-  transaction: RunInTransaction;
-  secretBox: SecretBox;
-  now: () => Date;
-  log: { warn: (obj: object, msg: string) => void };
-}
+import type { AppleDeps } from './deps';
 
 /**
  * Apple has no scopes: the connection lists the services iCloud showed (a person who turned
@@ -45,8 +29,18 @@ class AppleIdTaken extends Error {}
  * Apple connection: connecting again, with the same or another Apple ID, repairs it in place.
  */
 export async function connectApple(
-  deps: ConnectAppleDeps,
-  input: { userId: string; appleId: string; appPassword: string; language: Language; origin: RequestOrigin },
+  deps: Pick<
+    AppleDeps,
+    'icloud' | 'connectionsRepo' | 'securityEvents' | 'transaction' | 'secretBox' | 'clock'
+  >,
+  input: {
+    userId: string;
+    appleId: string;
+    appPassword: string;
+    language: Language;
+    origin: RequestOrigin;
+    log: FastifyBaseLogger;
+  },
 ): Promise<TConnectAppleResponse> {
   const appleId = input.appleId.trim().toLowerCase();
   const password = normaliseAppPassword(input.appPassword);
@@ -58,18 +52,18 @@ export async function connectApple(
       throw new AppError('APPLE_AUTH_FAILED', translate(input.language, 'appleAuthFailed'));
     }
     if (error instanceof IcloudUnavailableError) {
-      deps.log.warn({ kind: error.kind, reason: error.message }, 'iCloud discovery failed');
+      input.log.warn({ kind: error.kind, reason: error.message }, 'iCloud discovery failed');
       throw new AppError('SERVICE_UNAVAILABLE', translate(input.language, 'appleUnreachable'));
     }
     throw error;
   }
 
-  const now = deps.now();
+  const now = deps.clock.now();
   const nowIso = now.toISOString();
   const settings = appleSettings(found.homes, found.calendars, found.addressBooks);
   try {
     await deps.transaction(async (trx) => {
-      const repo = deps.repo.with(trx);
+      const repo = deps.connectionsRepo.with(trx);
       // Checked only after iCloud accepted the password: whoever learns "already connected"
       // has proved they own the Apple ID. The answer never says to whom.
       const holder = await repo.findByAccount('apple', appleId);
@@ -79,7 +73,7 @@ export async function connectApple(
       const fields = {
         provider_account_id: appleId,
         email: appleId,
-        name: 'Apple iCloud',
+        name: PROVIDER_NAMES.apple,
         granted_scopes: discoveredServices(found),
         access_token: sealToken(deps.secretBox, id, 'access', password),
         refresh_token: null,
@@ -92,7 +86,7 @@ export async function connectApple(
       // Connecting again over a working connection (another Apple ID, new calendars) is no event.
       const kind = !mine ? 'connection_added' : mine.status === 'connected' ? null : 'connection_repaired';
       if (kind) {
-        await deps.events.with(trx).record({
+        await deps.securityEvents.with(trx).record({
           userId: input.userId,
           kind,
           detail: { provider: 'apple' },

@@ -1,23 +1,12 @@
 import { errorCodeText } from '@app/contract/messages';
 import { eventsRange, type TListEventsResponse } from '@app/contract/oauth/list-events';
+import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { type Language, translate } from '../../lib/messages';
-import { IcloudAuthError, type IcloudClient, IcloudUnavailableError } from '../../providers/icloud/icloud';
-import {
-  type ConnectionAccess,
-  ConnectionBrokenError,
-  ConnectionUnavailableError,
-} from '../connections/connection-access';
-import type { ConnectionsRepo } from '../connections/repo';
+import { IcloudAuthError, IcloudUnavailableError } from '../../providers/icloud/icloud';
+import { connectionAppError } from '../connections/connection-app-error';
 import { readAppleSettings } from './apple-settings';
-
-export interface ListAppleEventsDeps {
-  icloud: IcloudClient;
-  repo: ConnectionsRepo;
-  access: ConnectionAccess;
-  now: () => Date;
-  log: { warn: (obj: object, msg: string) => void };
-}
+import type { AppleDeps } from './deps';
 
 /**
  * The person's iCloud events over CalDAV. A 401 now means the app-specific password was
@@ -25,27 +14,32 @@ export interface ListAppleEventsDeps {
  * needs_reconnect, which texts the person once, and the answer is 409 NEEDS_RECONNECT.
  */
 export async function listAppleEvents(
-  deps: ListAppleEventsDeps,
-  input: { userId: string; timeMin?: string; timeMax?: string; maxResults: number; language: Language },
+  deps: Pick<AppleDeps, 'icloud' | 'connectionsRepo' | 'connectionAccess' | 'clock'>,
+  input: {
+    userId: string;
+    timeMin?: string;
+    timeMax?: string;
+    maxResults: number;
+    language: Language;
+    log: FastifyBaseLogger;
+  },
 ): Promise<TListEventsResponse> {
   // Both ends given were checked by the contract; an open end is completed to a week.
-  const range = eventsRange(input, deps.now());
-  const connection = await deps.repo.findForUser(input.userId, 'apple');
+  const range = eventsRange(input, deps.clock.now());
+  const connection = await deps.connectionsRepo.findForUser(input.userId, 'apple');
   if (!connection || connection.status === 'disconnected') {
     throw new AppError('NOT_CONNECTED', errorCodeText(input.language, 'NOT_CONNECTED'));
   }
-  const needsReconnect = () =>
-    new AppError('NEEDS_RECONNECT', translate(input.language, 'reasonApplePassword'));
+  // Apple has one reason to reconnect: the app-specific password no longer works.
+  const reconnectText = () => translate(input.language, 'reasonApplePassword');
+  const needsReconnect = () => new AppError('NEEDS_RECONNECT', reconnectText());
+  const unreachable = () => translate(input.language, 'appleUnreachable');
   const settings = readAppleSettings(connection.settings);
   let password: string;
   try {
-    password = await deps.access.accessToken(connection);
+    password = await deps.connectionAccess.accessToken(connection);
   } catch (error) {
-    if (error instanceof ConnectionBrokenError) throw needsReconnect();
-    if (error instanceof ConnectionUnavailableError) {
-      throw new AppError('SERVICE_UNAVAILABLE', translate(input.language, 'appleUnreachable'));
-    }
-    throw error;
+    throw connectionAppError(error, { needsReconnect: reconnectText, unavailable: unreachable }) ?? error;
   }
   // A row without homes predates discovery being stored; connecting again writes them.
   if (!settings) throw needsReconnect();
@@ -59,15 +53,15 @@ export async function listAppleEvents(
     return { events: events.slice(0, input.maxResults), ...range };
   } catch (error) {
     if (error instanceof IcloudAuthError) {
-      await deps.access.markBroken(connection, 'apple_password_revoked');
+      await deps.connectionAccess.markBroken(connection, 'apple_password_revoked');
       throw needsReconnect();
     }
     if (error instanceof IcloudUnavailableError) {
-      deps.log.warn(
+      input.log.warn(
         { connectionId: connection.id, kind: error.kind, reason: error.message },
         'iCloud events failed',
       );
-      throw new AppError('SERVICE_UNAVAILABLE', translate(input.language, 'appleUnreachable'));
+      throw new AppError('SERVICE_UNAVAILABLE', unreachable());
     }
     throw error;
   }

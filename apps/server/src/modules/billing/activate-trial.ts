@@ -10,13 +10,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Our trial (design §8): 7 days, no card, once per user; a paying subscriber does not need it. */
 export async function activateTrial(
-  deps: Pick<BillingDeps, 'repo' | 'events' | 'transaction' | 'now'>,
+  deps: Pick<BillingDeps, 'billingRepo' | 'securityEvents' | 'transaction' | 'clock'>,
   input: { userId: string; language: Language; origin: RequestOrigin },
 ): Promise<TSubscriptionChangeResponse> {
-  const now = deps.now();
+  const now = deps.clock.now();
   const nowIso = now.toISOString();
   return deps.transaction(async (trx) => {
-    const repo = deps.repo.with(trx);
+    const repo = deps.billingRepo.with(trx);
     await repo.ensureAccount(input.userId, nowIso);
     await repo.lockAccount(input.userId);
     if (currentLiveSubscription(await repo.listSubscriptions(input.userId))) {
@@ -27,7 +27,7 @@ export async function activateTrial(
     if (!(await repo.startTrial(input.userId, nowIso, end))) {
       throw new AppError('CONFLICT', translate(input.language, 'trialAlreadyUsed'));
     }
-    await deps.events.with(trx).record({
+    await deps.securityEvents.with(trx).record({
       userId: input.userId,
       kind: 'plan_changed',
       detail: { change: 'trial_started', plan: 'trial' },

@@ -1,17 +1,27 @@
 import { AppError } from '../../lib/app-error';
 import { type Language, translate } from '../../lib/messages';
 import type { BillingDeps } from './deps';
-import { provider, returnUrl } from './deps';
 import { existingCustomer } from './ensure-customer';
+import { provider } from './provider-call';
 
-async function customerOrNotFound(deps: Pick<BillingDeps, 'repo'>, userId: string, language: Language) {
+/** A same-origin path to come back to; anything else goes back to the billing screen. */
+function returnUrl(publicUrl: string, path: string | undefined): string {
+  const safe = path && /^\/(?![/\\])/.test(path) ? path : '/billing';
+  return `${publicUrl}${safe}`;
+}
+
+async function customerOrNotFound(
+  deps: Pick<BillingDeps, 'billingRepo'>,
+  userId: string,
+  language: Language,
+) {
   const customerId = await existingCustomer(deps, userId);
   if (!customerId) throw new AppError('NOT_FOUND', translate(language, 'noBillingAccount'));
   return customerId;
 }
 
 export async function customerPortal(
-  deps: Pick<BillingDeps, 'repo' | 'payments' | 'publicUrl'>,
+  deps: Pick<BillingDeps, 'billingRepo' | 'payments' | 'publicUrl'>,
   input: { userId: string; returnPath?: string | undefined; language: Language },
 ): Promise<{ portalUrl: string }> {
   const customerId = await customerOrNotFound(deps, input.userId, input.language);
@@ -20,7 +30,7 @@ export async function customerPortal(
 }
 
 export async function updatePaymentMethodLink(
-  deps: Pick<BillingDeps, 'repo' | 'payments' | 'publicUrl'>,
+  deps: Pick<BillingDeps, 'billingRepo' | 'payments' | 'publicUrl'>,
   input: { userId: string; returnPath?: string | undefined; language: Language },
 ): Promise<{ updateUrl: string }> {
   const customerId = await customerOrNotFound(deps, input.userId, input.language);
@@ -30,10 +40,10 @@ export async function updatePaymentMethodLink(
 
 /** Only the user's own invoices: any other id, whoever's it is, is not found. */
 export async function invoiceDownload(
-  deps: Pick<BillingDeps, 'repo' | 'publicUrl'>,
+  deps: Pick<BillingDeps, 'billingRepo' | 'publicUrl'>,
   input: { userId: string; invoiceId: string; language: Language },
 ): Promise<{ downloadUrl: string }> {
-  const invoice = await deps.repo.findInvoice(input.userId, input.invoiceId);
+  const invoice = await deps.billingRepo.findInvoice(input.userId, input.invoiceId);
   if (!invoice?.pdf_url) throw new AppError('NOT_FOUND', translate(input.language, 'invoiceNotFound'));
   return { downloadUrl: invoice.pdf_url };
 }

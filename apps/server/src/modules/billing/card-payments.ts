@@ -1,10 +1,10 @@
 import { PLANS, type TPlanId } from '@app/contract/plans';
 import { AppError } from '../../lib/app-error';
 import { type Language, translate } from '../../lib/messages';
-import type { UserRow } from '../auth/repo';
+import type { UserRow } from '../users/repo';
 import type { BillingDeps } from './deps';
-import { provider } from './deps';
 import { ensureCustomer } from './ensure-customer';
+import { provider } from './provider-call';
 import { type SyncDeps, syncCustomer } from './sync-customer';
 
 /** The paid plan asked for, or 400 with the spec's 'Invalid plan selected'. */
@@ -16,7 +16,7 @@ function paidPlan(planId: TPlanId, language: Language) {
 
 /** The in-page card form's intent: the amount must be the plan's price in cents (the page computes it). */
 export async function createPaymentIntent(
-  deps: Pick<BillingDeps, 'repo' | 'payments' | 'now'>,
+  deps: Pick<BillingDeps, 'billingRepo' | 'payments' | 'clock'>,
   input: { user: UserRow; plan: TPlanId; amount: number; currency: 'usd'; language: Language },
 ): Promise<{ client_secret: string }> {
   const plan = paidPlan(input.plan, input.language);

@@ -1,8 +1,8 @@
 import type { TSubscriptionChangeResponse } from '@app/contract/billing/subscription-changes';
 import { AppError } from '../../lib/app-error';
 import { type Language, translate } from '../../lib/messages';
-import { provider } from './deps';
 import { currentLiveSubscription, describeSubscription } from './describe-subscription';
+import { provider } from './provider-call';
 import { type SyncDeps, syncCustomer } from './sync-customer';
 
 /**
@@ -13,8 +13,8 @@ export async function changeCancellation(
   deps: SyncDeps,
   input: { userId: string; cancel: boolean; language: Language },
 ): Promise<TSubscriptionChangeResponse> {
-  const account = await deps.repo.getAccount(input.userId);
-  const live = currentLiveSubscription(await deps.repo.listSubscriptions(input.userId));
+  const account = await deps.billingRepo.getAccount(input.userId);
+  const live = currentLiveSubscription(await deps.billingRepo.listSubscriptions(input.userId));
   if (!account?.customer_id || !live) {
     throw new AppError('NOT_FOUND', translate(input.language, 'noSubscription'));
   }
@@ -22,9 +22,13 @@ export async function changeCancellation(
     await provider(() => deps.payments.setCancelAtPeriodEnd(live.id, input.cancel));
   }
   await syncCustomer(deps, { customerId: account.customer_id });
-  const rows = await deps.repo.listSubscriptions(input.userId);
+  const rows = await deps.billingRepo.listSubscriptions(input.userId);
   return {
     success: true,
-    subscription: describeSubscription(await deps.repo.getAccount(input.userId), rows, deps.now()),
+    subscription: describeSubscription(
+      await deps.billingRepo.getAccount(input.userId),
+      rows,
+      deps.clock.now(),
+    ),
   };
 }

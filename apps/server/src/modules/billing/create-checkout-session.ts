@@ -2,10 +2,10 @@ import type { TCreateCheckoutSessionRequest } from '@app/contract/billing/create
 import { AppError } from '../../lib/app-error';
 import { type Language, translate } from '../../lib/messages';
 import type { OneTimeStore } from '../../lib/one-time-store/one-time-store';
-import type { UserRow } from '../auth/repo';
+import type { UserRow } from '../users/repo';
 import type { BillingDeps } from './deps';
-import { provider } from './deps';
 import { ensureCustomer } from './ensure-customer';
+import { provider } from './provider-call';
 
 const LOCK_TTL_MS = 30_000;
 const LOCK_WAIT_MS = 10_000;
@@ -41,7 +41,7 @@ async function withCheckoutLock<T>(
  * double click lead to one payable session, never two charges.
  */
 export async function createCheckoutSession(
-  deps: Pick<BillingDeps, 'repo' | 'payments' | 'now' | 'publicUrl'> & { oneTimeStore: OneTimeStore },
+  deps: Pick<BillingDeps, 'billingRepo' | 'payments' | 'clock' | 'publicUrl' | 'oneTimeStore'>,
   input: TCreateCheckoutSessionRequest & { user: UserRow; language: Language },
 ): Promise<{ checkoutUrl: string }> {
   if (input.planId !== 'starter') throw new AppError('BAD_REQUEST', translate(input.language, 'invalidPlan'));
@@ -49,7 +49,7 @@ export async function createCheckoutSession(
     const customerId = await ensureCustomer(deps, input.user);
     const live = await provider(() => deps.payments.listLiveSubscriptions(customerId));
     if (live.length > 0) throw new AppError('CONFLICT', translate(input.language, 'subscriptionExists'));
-    const previousId = (await deps.repo.getAccount(input.user.id))?.checkout_session_id;
+    const previousId = (await deps.billingRepo.getAccount(input.user.id))?.checkout_session_id;
     if (previousId) {
       const previous = await provider(() => deps.payments.getCheckoutSession(previousId));
       if (previous?.status === 'open' && previous.url) return { checkoutUrl: previous.url };
@@ -64,7 +64,7 @@ export async function createCheckoutSession(
         cancelUrl: `${deps.publicUrl}/billing?canceled=true`,
       }),
     );
-    await deps.repo.setCheckoutSession(input.user.id, session.id, deps.now().toISOString());
+    await deps.billingRepo.setCheckoutSession(input.user.id, session.id, deps.clock.now().toISOString());
     return { checkoutUrl: session.url };
   });
 }

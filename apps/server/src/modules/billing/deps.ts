@@ -1,33 +1,35 @@
+import type { FastifyInstance } from 'fastify';
 import type { RunInTransaction } from '../../db/database';
-import { AppError } from '../../lib/app-error';
-import { type PaymentsProvider, PaymentsProviderError } from '../../providers/payments/payments';
+import type { Clock } from '../../lib/clock';
+import type { OneTimeStore } from '../../lib/one-time-store/one-time-store';
+import type { PaymentsProvider } from '../../providers/payments/payments';
 import type { SecurityEventsRepo } from '../security-events/repo';
 import type { BillingRepo } from './repo';
 import type { UsageReport } from './usage-report';
 
-/** What every billing use case may need; each takes the part it uses. */
+/** What the billing use cases may need; each takes the part it uses. */
 export interface BillingDeps {
-  repo: BillingRepo;
-  events: SecurityEventsRepo;
+  billingRepo: BillingRepo;
+  securityEvents: SecurityEventsRepo;
   payments: PaymentsProvider;
   transaction: RunInTransaction;
+  /** Holds one checkout per person at a time, across instances. */
+  oneTimeStore: OneTimeStore;
   usage: UsageReport;
   publicUrl: string;
-  now: () => Date;
+  clock: Clock;
 }
 
-/** A provider failure reaches the person as PAYMENT_ERROR (502), never as a 500. */
-export async function provider<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof PaymentsProviderError) throw new AppError('PAYMENT_ERROR', error.message);
-    throw error;
-  }
-}
-
-/** A same-origin path to come back to; anything else goes back to the billing screen. */
-export function returnUrl(publicUrl: string, path: string | undefined): string {
-  const safe = path && /^\/(?![/\\])/.test(path) ? path : '/billing';
-  return `${publicUrl}${safe}`;
+/** Built once by the module's plugin. */
+export function billingDeps(app: FastifyInstance): BillingDeps {
+  return {
+    billingRepo: app.billingRepo,
+    securityEvents: app.securityEvents,
+    payments: app.payments,
+    transaction: app.transaction,
+    oneTimeStore: app.oneTimeStore,
+    usage: app.usage,
+    publicUrl: app.config.publicUrl,
+    clock: app.clock,
+  };
 }

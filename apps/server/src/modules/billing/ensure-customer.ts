@@ -1,7 +1,7 @@
-import type { UserRow } from '../auth/repo';
-import { hasRealEmail } from '../contact/support-mail';
+import { hasRealEmail } from '../users/email-address';
+import type { UserRow } from '../users/repo';
 import type { BillingDeps } from './deps';
-import { provider } from './deps';
+import { provider } from './provider-call';
 
 /**
  * The user's provider customer, created exactly once: the unique column keeps one per user in
@@ -9,12 +9,12 @@ import { provider } from './deps';
  * the provider; whichever request stores first wins, the other reads it back.
  */
 export async function ensureCustomer(
-  deps: Pick<BillingDeps, 'repo' | 'payments' | 'now'>,
+  deps: Pick<BillingDeps, 'billingRepo' | 'payments' | 'clock'>,
   user: UserRow,
 ): Promise<string> {
-  const nowIso = deps.now().toISOString();
-  await deps.repo.ensureAccount(user.id, nowIso);
-  const existing = await deps.repo.getAccount(user.id);
+  const nowIso = deps.clock.now().toISOString();
+  await deps.billingRepo.ensureAccount(user.id, nowIso);
+  const existing = await deps.billingRepo.getAccount(user.id);
   if (existing?.customer_id) return existing.customer_id;
   const created = await provider(() =>
     deps.payments.createCustomer({
@@ -23,15 +23,15 @@ export async function ensureCustomer(
       name: user.name,
     }),
   );
-  await deps.repo.setCustomerIfUnset(user.id, created, nowIso);
-  const stored = await deps.repo.getAccount(user.id);
+  await deps.billingRepo.setCustomerIfUnset(user.id, created, nowIso);
+  const stored = await deps.billingRepo.getAccount(user.id);
   return stored?.customer_id ?? created;
 }
 
 /** The user's customer if there is one; reading never creates one. */
 export async function existingCustomer(
-  deps: Pick<BillingDeps, 'repo'>,
+  deps: Pick<BillingDeps, 'billingRepo'>,
   userId: string,
 ): Promise<string | null> {
-  return (await deps.repo.getAccount(userId))?.customer_id ?? null;
+  return (await deps.billingRepo.getAccount(userId))?.customer_id ?? null;
 }

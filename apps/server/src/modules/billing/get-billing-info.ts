@@ -1,27 +1,27 @@
 import type { TBillingInfoResponse } from '@app/contract/billing/get-billing-info';
-import type { UserRow } from '../auth/repo';
+import type { UserRow } from '../users/repo';
 import type { BillingDeps } from './deps';
 import { describeSubscription } from './describe-subscription';
-import { planPeriodOf } from './plan-period';
+import { planPeriod } from './plan-period';
 
 /** Everything from our copy: the page never waits on the provider. */
 export async function getBillingInfo(
-  deps: Pick<BillingDeps, 'repo' | 'usage' | 'now'>,
+  deps: Pick<BillingDeps, 'billingRepo' | 'usage' | 'clock'>,
   input: { user: UserRow; timeZone?: string },
 ): Promise<TBillingInfoResponse> {
   const userId = input.user.id;
   const [account, rows, invoices] = await Promise.all([
-    deps.repo.getAccount(userId),
-    deps.repo.listSubscriptions(userId),
-    deps.repo.listInvoices(userId),
+    deps.billingRepo.getAccount(userId),
+    deps.billingRepo.listSubscriptions(userId),
+    deps.billingRepo.listInvoices(userId),
   ]);
-  const now = deps.now();
+  const now = deps.clock.now();
   const subscription = describeSubscription(account, rows, now);
   // Usage counts against the plan described here, and the user already read: neither is read twice.
-  const usage = await deps.usage.forUser({
+  const usage = await deps.usage.summary({
     userId,
     user: input.user,
-    billingPlan: planPeriodOf(subscription),
+    plan: planPeriod(subscription, input.user, now),
     now,
     ...(input.timeZone ? { timeZone: input.timeZone } : {}),
   });

@@ -1,8 +1,8 @@
 import type { TSubscription } from '@app/contract/billing/get-billing-info';
 import { AppError } from '../../lib/app-error';
 import { type Language, translate } from '../../lib/messages';
-import { provider } from './deps';
 import { currentLiveSubscription, describeSubscription } from './describe-subscription';
+import { provider } from './provider-call';
 import { type SyncDeps, syncCustomer } from './sync-customer';
 
 /**
@@ -14,7 +14,7 @@ export async function processSuccess(
   deps: SyncDeps,
   input: { userId: string; sessionId: string; language: Language },
 ): Promise<{ success: boolean; subscription?: TSubscription }> {
-  const account = await deps.repo.getAccount(input.userId);
+  const account = await deps.billingRepo.getAccount(input.userId);
   const session = account?.customer_id
     ? await provider(() => deps.payments.getCheckoutSession(input.sessionId))
     : null;
@@ -22,10 +22,14 @@ export async function processSuccess(
     throw new AppError('NOT_FOUND', translate(input.language, 'checkoutNotFound'));
   }
   await syncCustomer(deps, { customerId: account.customer_id });
-  const rows = await deps.repo.listSubscriptions(input.userId);
+  const rows = await deps.billingRepo.listSubscriptions(input.userId);
   const paid = session.status === 'complete' && Boolean(currentLiveSubscription(rows));
   return {
     success: paid,
-    subscription: describeSubscription(await deps.repo.getAccount(input.userId), rows, deps.now()),
+    subscription: describeSubscription(
+      await deps.billingRepo.getAccount(input.userId),
+      rows,
+      deps.clock.now(),
+    ),
   };
 }

@@ -28,12 +28,11 @@ import { customerPortal, invoiceDownload, updatePaymentMethodLink } from './bill
 import { createCardSubscription, createPaymentIntent, replaceCard } from './card-payments';
 import { changeCancellation } from './change-subscription';
 import { createCheckoutSession } from './create-checkout-session';
-import type { BillingDeps } from './deps';
+import { billingDeps } from './deps';
 import { devCheckoutRoutes } from './dev-checkout';
 import { getBillingInfo } from './get-billing-info';
 import { handleWebhook } from './handle-webhook';
 import { processSuccess } from './process-success';
-import { fallbackUsageReport } from './usage-report';
 
 /** Stripe delivers bursts (a checkout sends several events at once) from a few addresses. */
 const WEBHOOK_RATE_LIMIT = { max: 1200, timeWindow: '1 minute' };
@@ -41,17 +40,7 @@ const WEBHOOK_RATE_LIMIT = { max: 1200, timeWindow: '1 minute' };
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
 export async function billingRoutes(app: FastifyInstance) {
-  const deps: BillingDeps = {
-    repo: app.billingRepo,
-    events: app.securityEvents,
-    payments: app.payments,
-    transaction: app.transaction,
-    usage: app.hasDecorator('usage')
-      ? { forUser: (input) => app.usage.summary(input) }
-      : fallbackUsageReport((userId) => app.connectionsRepo.countForUser(userId)),
-    publicUrl: app.config.publicUrl,
-    now: () => app.clock.now(),
-  };
+  const deps = billingDeps(app);
   const who = (req: Parameters<typeof requireAuth>[0]) => ({
     user: requireAuth(req).user,
     language: requestLanguage(req),
@@ -65,7 +54,7 @@ export async function billingRoutes(app: FastifyInstance) {
     return activateTrial(deps, { userId: user.id, language, origin: requestOrigin(req) });
   });
   registerRoute(app, createCheckoutSessionRoute, async (req) =>
-    createCheckoutSession({ ...deps, oneTimeStore: app.oneTimeStore }, { ...req.body, ...who(req) }),
+    createCheckoutSession(deps, { ...req.body, ...who(req) }),
   );
   registerRoute(app, processSuccessRoute, async (req) => {
     const { user, language } = who(req);

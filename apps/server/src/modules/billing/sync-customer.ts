@@ -1,10 +1,13 @@
 import type { BillingDeps } from './deps';
-import { provider } from './deps';
 import { planChange } from './plan-changes';
+import { provider } from './provider-call';
 import type { ProviderState } from './repo';
 
 /** What a sync needs, and so what everything that ends in a sync needs. */
-export type SyncDeps = Pick<BillingDeps, 'repo' | 'events' | 'payments' | 'transaction' | 'now'>;
+export type SyncDeps = Pick<
+  BillingDeps,
+  'billingRepo' | 'securityEvents' | 'payments' | 'transaction' | 'clock'
+>;
 
 export type SyncOutcome = 'synced' | 'newer-state-kept' | 'duplicate-event' | 'unknown-customer';
 
@@ -43,18 +46,19 @@ export async function syncCustomer(
   input: { customerId: string; event?: { id: string; type: string } },
 ): Promise<SyncOutcome> {
   const { event } = input;
-  if (event && (await deps.repo.hasWebhookEvent(event.id))) return 'duplicate-event';
-  const account = await deps.repo.findAccountByCustomer(input.customerId);
+  if (event && (await deps.billingRepo.hasWebhookEvent(event.id))) return 'duplicate-event';
+  const account = await deps.billingRepo.findAccountByCustomer(input.customerId);
   if (!account) {
     // Not one of ours (another app on the same Stripe account): remembered so a replay stops early.
-    if (event) await deps.repo.recordWebhookEvent(event.id, event.type, deps.now().toISOString());
+    if (event)
+      await deps.billingRepo.recordWebhookEvent(event.id, event.type, deps.clock.now().toISOString());
     return 'unknown-customer';
   }
-  const readAt = deps.now().toISOString();
+  const readAt = deps.clock.now().toISOString();
   const state = await provider(() => readProviderState(deps, input.customerId));
   return deps.transaction(async (trx) => {
-    const repo = deps.repo.with(trx);
-    const nowIso = deps.now().toISOString();
+    const repo = deps.billingRepo.with(trx);
+    const nowIso = deps.clock.now().toISOString();
     if (event && !(await repo.recordWebhookEvent(event.id, event.type, nowIso))) return 'duplicate-event';
     await repo.lockAccount(account.user_id);
     const current = await repo.getAccount(account.user_id);
@@ -62,9 +66,9 @@ export async function syncCustomer(
     const change = planChange(await repo.listSubscriptions(account.user_id), state.subscriptions);
     await repo.writeProviderState(account.user_id, state, readAt, nowIso);
     if (change) {
-      await deps.events
+      await deps.securityEvents
         .with(trx)
-        .record({ userId: account.user_id, kind: 'plan_changed', detail: change, at: deps.now() });
+        .record({ userId: account.user_id, kind: 'plan_changed', detail: change, at: deps.clock.now() });
     }
     return 'synced';
   });

@@ -1,31 +1,23 @@
 import type { TUsage } from '@app/contract/billing/get-billing-info';
-import type { UserRow } from '../auth/repo';
+import type { UserRow } from '../users/repo';
+import type { PlanPeriod } from './plan-period';
 
-/**
- * The seam between billing and usage: billing/info asks it for a user's usage in the current
- * period (the usage module learns the period from billing's `planPeriodSource`). Wired to the
- * usage module in the routes; the fallback serves an app built without it.
- */
-export interface UsageReport {
-  forUser(input: {
-    userId: string;
-    timeZone?: string;
-    /** The signed-in user's row, so usage does not read it again. */
-    user?: UserRow;
-    /** Billing's plan and period (null: none running), so usage does not ask billing again. */
-    billingPlan?: { planTokens: number; periodStart: Date; periodEnd: Date } | null;
-    /** The instant billing described the subscription at: one per request. */
-    now?: Date;
-  }): Promise<TUsage>;
+export interface UsageReportInput {
+  userId: string;
+  /** The person's row, when the caller already read it (the signed-in user): not read again. */
+  user?: UserRow;
+  /** The plan and period billing described for this request; asked of billing when absent. */
+  plan?: PlanPeriod;
+  /** The browser's zone; remembered for the person, who otherwise gets the last one or UTC. */
+  timeZone?: string | null;
+  /** The instant billing described the subscription at: one per request. */
+  now?: Date;
 }
 
-export function fallbackUsageReport(countIntegrations: (userId: string) => Promise<number>): UsageReport {
-  return {
-    forUser: async ({ userId }) => ({
-      tokens: 0,
-      integrations: await countIntegrations(userId),
-      storage: 0,
-      dailyUsage: {},
-    }),
-  };
+/**
+ * What billing/info asks of usage: the person's usage in the period billing knows. The usage
+ * module provides it (`app.usage`, which uses billing's plan period), so billing never imports usage.
+ */
+export interface UsageReport {
+  summary(input: UsageReportInput): Promise<TUsage>;
 }

@@ -1,18 +1,14 @@
 import type { TLanguage } from '@app/contract/messages';
-import type { FastifyBaseLogger } from 'fastify';
-import type { RunInTransaction } from '../../db/database';
 import { translate } from '../../lib/messages';
-import type { OneTimeStore } from '../../lib/one-time-store/one-time-store';
-import type { SecretBox } from '../../lib/secret-box';
+import { PROVIDER_NAMES } from '../../lib/provider-names';
 import {
   GrantRevokedError,
   type IdentityClient,
   ProviderUnavailableError,
   type SignInProvider,
 } from '../../providers/identity/identity';
-import type { SmsSender } from '../../providers/sms/sms';
-import type { SecurityEventsRepo } from '../security-events/repo';
-import type { ConnectionRow, ConnectionsRepo } from './repo';
+import type { ConnectionsDeps } from './deps';
+import type { ConnectionRow } from './repo';
 import { openToken, sealToken } from './sealed-tokens';
 
 /** A token that expires within this is refreshed before use (design §7). */
@@ -23,6 +19,8 @@ export const IDLE_REFRESH_MS = 24 * 60 * 60_000;
 const LOCK_TTL_MS = 30_000;
 /** How long a caller waits for another instance's refresh before giving up for now. */
 const LOCK_WAIT_MS = 15_000;
+/** How often a waiting caller looks at the row another instance is refreshing. */
+const LOCK_POLL_MS = 100;
 /** Backoff after temporary failures: 30 s, 1 min, 2 min, ... capped at an hour. */
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_CAP_MS = 60 * 60_000;
@@ -31,13 +29,6 @@ const TOUCH_EVERY_MS = 60 * 60_000;
 
 /** Why a connection needs the person to reconnect; the web and the SMS explain each. */
 export type BrokenReason = 'grant_revoked' | 'token_expired' | 'apple_password_revoked';
-
-const PROVIDER_NAMES: Record<ConnectionRow['provider'], string> = {
-  google: 'Google',
-  microsoft: 'Microsoft',
-  facebook: 'Facebook',
-  apple: 'Apple iCloud',
-};
 
 /** Only the person can repair this connection (status `needs_reconnect`). */
 export class ConnectionBrokenError extends Error {
@@ -55,22 +46,6 @@ export class ConnectionUnavailableError extends Error {
   override name = 'ConnectionUnavailableError';
 }
 
-export interface ConnectionAccessDeps {
-  repo: ConnectionsRepo;
-  events: SecurityEventsRepo;
-  transaction: RunInTransaction;
-  identity: IdentityClient;
-  store: OneTimeStore;
-  secretBox: SecretBox;
-  sms: SmsSender;
-  publicUrl: string;
-  productName: string;
-  now: () => Date;
-  log: FastifyBaseLogger;
-  /** Tests shorten the wait between looks at another instance's refresh. */
-  pollMs?: number;
-}
-
 /**
  * The connection layer's one way to use a connection (design §7): a usable access token,
  * refreshed first when it is close to expiry, with at most one refresh per connection at a time
@@ -81,7 +56,7 @@ export class ConnectionAccess {
   /** Callers in this process wait on the same refresh instead of polling the lock. */
   private readonly inFlight = new Map<string, Promise<ConnectionRow>>();
 
-  constructor(private readonly deps: ConnectionAccessDeps) {}
+  constructor(private readonly deps: ConnectionsDeps) {}
 
   /**
    * The secret to call the provider with: an OAuth access token, or Apple's app-specific
@@ -106,11 +81,11 @@ export class ConnectionAccess {
    * provider answers while the connection is used (Apple's 401 after a password reset).
    */
   async markBroken(connection: ConnectionRow, reason: BrokenReason): Promise<void> {
-    const now = this.deps.now();
+    const now = this.deps.clock.now();
     const first = await this.deps.transaction(async (trx) => {
-      if (!(await this.deps.repo.with(trx).markBroken(connection.id, reason, now.toISOString())))
+      if (!(await this.deps.connectionsRepo.with(trx).markBroken(connection.id, reason, now.toISOString())))
         return false;
-      await this.deps.events.with(trx).record({
+      await this.deps.securityEvents.with(trx).record({
         userId: connection.user_id,
         kind: 'connection_broken',
         detail: { provider: connection.provider, reason },
@@ -123,8 +98,8 @@ export class ConnectionAccess {
 
   /** One pass of the periodic job: refreshes connections idle for a day, so their grants stay alive. */
   async refreshIdle(limit = 100): Promise<{ refreshed: number; failed: number }> {
-    const before = new Date(this.deps.now().getTime() - IDLE_REFRESH_MS).toISOString();
-    const idle = await this.deps.repo.listIdle(before, this.deps.now().toISOString(), limit);
+    const before = new Date(this.deps.clock.now().getTime() - IDLE_REFRESH_MS).toISOString();
+    const idle = await this.deps.connectionsRepo.listIdle(before, this.deps.clock.now().toISOString(), limit);
     let refreshed = 0;
     let failed = 0;
     for (const connection of idle) {
@@ -140,7 +115,7 @@ export class ConnectionAccess {
 
   private expiresSoon(connection: ConnectionRow): boolean {
     if (!connection.expires_at) return false;
-    return Date.parse(connection.expires_at) - this.deps.now().getTime() <= REFRESH_MARGIN_MS;
+    return Date.parse(connection.expires_at) - this.deps.clock.now().getTime() <= REFRESH_MARGIN_MS;
   }
 
   private open(connection: ConnectionRow, kind: 'access' | 'refresh'): string {
@@ -150,10 +125,10 @@ export class ConnectionAccess {
   }
 
   private async touch(connection: ConnectionRow): Promise<void> {
-    const now = this.deps.now();
+    const now = this.deps.clock.now();
     if (connection.last_used_at && now.getTime() - Date.parse(connection.last_used_at) < TOUCH_EVERY_MS)
       return;
-    await this.deps.repo.update(connection.id, { last_used_at: now.toISOString() });
+    await this.deps.connectionsRepo.update(connection.id, { last_used_at: now.toISOString() });
   }
 
   private refresh(
@@ -177,7 +152,7 @@ export class ConnectionAccess {
   ): Promise<ConnectionRow> {
     const deadline = Date.now() + LOCK_WAIT_MS;
     for (;;) {
-      const release = await this.deps.store.lock(`connection-refresh:${id}`, LOCK_TTL_MS);
+      const release = await this.deps.oneTimeStore.lock(`connection-refresh:${id}`, LOCK_TTL_MS);
       if (release) {
         try {
           return await this.refreshLocked(id, staleToken, evenIfFresh);
@@ -186,8 +161,8 @@ export class ConnectionAccess {
         }
       }
       // Another instance is refreshing: once it is done, the row holds its result.
-      await new Promise((resolve) => setTimeout(resolve, this.deps.pollMs ?? 100));
-      const row = await this.deps.repo.findById(id);
+      await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
+      const row = await this.deps.connectionsRepo.findById(id);
       if (!row) throw new ConnectionBrokenError(id, 'disconnected');
       if (row.status !== 'connected')
         throw new ConnectionBrokenError(id, row.status_reason ?? 'disconnected');
@@ -208,11 +183,11 @@ export class ConnectionAccess {
     evenIfFresh: boolean,
   ): Promise<ConnectionRow> {
     // Read again under the lock: the refresh may have happened while this caller waited.
-    const row = await this.deps.repo.findById(id);
+    const row = await this.deps.connectionsRepo.findById(id);
     if (!row) throw new ConnectionBrokenError(id, 'disconnected');
     if (row.status !== 'connected') throw new ConnectionBrokenError(id, row.status_reason ?? 'disconnected');
     if (!evenIfFresh && this.isFresh(row, staleToken)) return row;
-    const now = this.deps.now();
+    const now = this.deps.clock.now();
     if (row.retry_after && Date.parse(row.retry_after) > now.getTime()) {
       throw new ConnectionUnavailableError('refresh is backing off after a temporary failure');
     }
@@ -226,7 +201,7 @@ export class ConnectionAccess {
     } catch (error) {
       throw await this.refreshFailed(row, error, now);
     }
-    const nowIso = this.deps.now().toISOString();
+    const nowIso = this.deps.clock.now().toISOString();
     // One update: the new access token, the rotated refresh token (or the old one kept) and the history.
     const changes = {
       access_token: sealToken(this.deps.secretBox, id, 'access', tokens.accessToken),
@@ -241,7 +216,7 @@ export class ConnectionAccess {
       last_refresh_error: null,
       updated_at: nowIso,
     };
-    await this.deps.repo.update(id, changes);
+    await this.deps.connectionsRepo.update(id, changes);
     return { ...row, ...changes, refresh_token: changes.refresh_token ?? row.refresh_token };
   }
 
@@ -256,7 +231,7 @@ export class ConnectionAccess {
     const failures = row.failed_refresh_count + 1;
     const wait = Math.min(BACKOFF_BASE_MS * 2 ** (failures - 1), BACKOFF_CAP_MS);
     const message = error instanceof ProviderUnavailableError ? error.message : String(error);
-    await this.deps.repo.update(id, {
+    await this.deps.connectionsRepo.update(id, {
       failed_refresh_count: failures,
       last_refresh_error_at: now.toISOString(),
       last_refresh_error: message.slice(0, 500),
@@ -267,7 +242,7 @@ export class ConnectionAccess {
   }
 
   private async notifyBroken(connection: ConnectionRow): Promise<void> {
-    const user = await this.deps.repo.findUser(connection.user_id);
+    const user = await this.deps.usersRepo.findById(connection.user_id);
     if (!user?.phone_number) {
       this.deps.log.info(
         { connectionId: connection.id },

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { runPeriodically } from '../../lib/periodic-job';
 import { ConnectionAccess } from './connection-access';
+import { connectionsDeps } from './deps';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,43 +21,22 @@ const EVERY_MS = 15 * 60 * 1000;
  */
 export const connectionsPlugin = fp(
   async (app: FastifyInstance) => {
-    const access = new ConnectionAccess({
-      repo: app.connectionsRepo,
-      events: app.securityEvents,
-      transaction: app.transaction,
-      identity: app.identity,
-      store: app.oneTimeStore,
-      secretBox: app.secretBox,
-      sms: app.sms,
-      publicUrl: app.config.publicUrl,
-      productName: app.config.productName,
-      now: () => app.clock.now(),
-      log: app.log,
-    });
+    const access = new ConnectionAccess(connectionsDeps(app));
     app.decorate('connectionAccess', access);
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<unknown> = Promise.resolve();
-    const tick = () => {
-      running = access
-        .refreshIdle()
-        .then((result) => {
-          if (result.refreshed + result.failed > 0) app.log.info(result, 'idle connections refreshed');
-        })
-        .catch((error) => app.log.warn({ err: error }, 'idle refresh failed; will try again'));
-    };
-    app.addHook('onReady', async () => {
-      timer = setInterval(tick, EVERY_MS);
-      timer.unref();
-    });
-    app.addHook('preClose', async () => {
-      clearInterval(timer);
-      await running;
+    runPeriodically(app, {
+      everyMs: EVERY_MS,
+      run: async () => {
+        const result = await access.refreshIdle();
+        if (result.refreshed + result.failed > 0) app.log.info(result, 'idle connections refreshed');
+      },
+      failure: 'idle refresh failed; will try again',
     });
   },
   {
     name: 'connections',
     dependencies: [
       'connections-repo',
+      'users-repo',
       'security-events-repo',
       'identity',
       'one-time-store',

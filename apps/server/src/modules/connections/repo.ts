@@ -2,12 +2,7 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import { prepared } from '../../db/prepared';
 import { Repo, repoPlugin } from '../../db/repo';
-import type {
-  AssistantAccessLogTable,
-  ConnectionServicesTable,
-  ConnectionsTable,
-  UsersTable,
-} from '../../db/schema';
+import type { AssistantAccessLogTable, ConnectionServicesTable, ConnectionsTable } from '../../db/schema';
 
 export type ConnectionRow = Selectable<ConnectionsTable>;
 export type ConnectionServiceRow = Selectable<ConnectionServicesTable>;
@@ -43,7 +38,7 @@ const connectionsWithServices = prepared((db: Db, userId: string) =>
     .orderBy('connections.id', 'desc'),
 );
 
-/** The SQL of connected accounts, and of the users OAuth creates or links. */
+/** The SQL of connected accounts and their service switches. */
 export class ConnectionsRepo extends Repo {
   findById(id: string): Promise<ConnectionRow | undefined> {
     return this.db.selectFrom('connections').selectAll().where('id', '=', id).executeTakeFirst();
@@ -188,22 +183,6 @@ export class ConnectionsRepo extends Repo {
 
   async update(id: string, changes: Updateable<ConnectionsTable>): Promise<void> {
     await this.db.updateTable('connections').set(changes).where('id', '=', id).execute();
-  }
-
-  findUser(id: string): Promise<Selectable<UsersTable> | undefined> {
-    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-  }
-
-  async insertUser(user: Insertable<UsersTable>): Promise<void> {
-    await this.db.insertInto('users').values(user).execute();
-  }
-
-  async updateUser(id: string, changes: Updateable<UsersTable>): Promise<void> {
-    await this.db.updateTable('users').set(changes).where('id', '=', id).execute();
-  }
-
-  async deleteUser(id: string): Promise<void> {
-    await this.db.deleteFrom('users').where('id', '=', id).execute();
   }
 }
 

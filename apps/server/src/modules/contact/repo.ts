@@ -4,18 +4,6 @@ import type { ContactMessagesTable } from '../../db/schema';
 
 /** The SQL of support messages. */
 export class ContactRepo extends Repo {
-  /**
-   * Holds the user's row lock for the rest of the transaction (a no-op update: PostgreSQL
-   * keeps the row locked until commit, SQLite has one writer), so parallel sends count correctly.
-   */
-  async lockUser(userId: string): Promise<void> {
-    await this.db
-      .updateTable('users')
-      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-      .where('id', '=', userId)
-      .execute();
-  }
-
   /** Send times of the user's messages since `since`. */
   async sentSince(userId: string, since: string): Promise<string[]> {
     const rows = await this.db

@@ -3,27 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { requestLanguage } from '../../lib/messages';
 import { registerRoute } from '../../lib/route';
 import { requireAuth } from '../../plugins/authenticate';
-import { describePlan } from '../billing/describe-plan';
-import { describeConnections } from '../integrations/describe-connections';
+import { contactDeps } from './deps';
 import { sendContactMessage } from './send-contact-message';
 
 export async function contactRoutes(app: FastifyInstance) {
+  const deps = contactDeps(app);
   registerRoute(app, sendContactMessageRoute, async (req) =>
-    sendContactMessage(
-      {
-        repo: app.contactRepo,
-        outbox: app.mailOutbox,
-        transaction: app.transaction,
-        supportEmail: app.config.supportEmail,
-        productName: app.config.productName,
-        now: () => app.clock.now(),
-        describeAccount: async (userId) => ({
-          plan: await describePlan({ repo: app.billingRepo, now: () => app.clock.now() }, userId),
-          providers: await describeConnections({ repo: app.connectionsRepo }, { userId }),
-        }),
-        afterCommit: () => app.mailWorker.kick(),
-      },
-      { ...req.body, user: requireAuth(req).user, language: requestLanguage(req) },
-    ),
+    sendContactMessage(deps, { ...req.body, user: requireAuth(req).user, language: requestLanguage(req) }),
   );
 }

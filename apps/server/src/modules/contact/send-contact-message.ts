@@ -1,29 +1,16 @@
 import type { TSendContactMessageResponse } from '@app/contract/contact/send-contact-message';
-import type { RunInTransaction } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { type Language, translate } from '../../lib/messages';
 import { secondsUntilWindowFrees } from '../../lib/window-limit';
-import type { UserRow } from '../auth/repo';
-import type { MailOutboxRepo } from '../mail-outbox/repo';
-import type { ContactRepo } from './repo';
-import { confirmationMail, hasRealEmail, supportMail } from './support-mail';
+import { hasRealEmail } from '../users/email-address';
+import type { UserRow } from '../users/repo';
+import type { ContactDeps } from './deps';
+import { describeAccount } from './describe-account';
+import { confirmationMail, supportMail } from './support-mail';
 
 export const MAX_MESSAGES_PER_HOUR = 5;
 const HOUR_MS = 60 * 60 * 1000;
-
-export interface ContactDeps {
-  repo: ContactRepo;
-  outbox: MailOutboxRepo;
-  transaction: RunInTransaction;
-  supportEmail: string;
-  productName: string;
-  now: () => Date;
-  /** Plan and connected providers, for the support mail. */
-  describeAccount: (userId: string) => Promise<{ plan: string; providers: string[] }>;
-  /** Wakes the mail worker once the message is safely stored. */
-  afterCommit: () => void;
-}
 
 /**
  * Stores the message and its mails in one transaction, then answers: delivery happens
@@ -45,15 +32,16 @@ export async function sendContactMessage(
   // Honeypot: people never see the field, bots fill it. They get the usual answer and nothing happens.
   if (input.website?.trim()) return accepted(newId());
 
-  const now = deps.now();
+  const now = deps.clock.now();
   const nowIso = now.toISOString();
   const id = newId();
-  const account = await deps.describeAccount(user.id);
+  const account = await describeAccount(deps, user.id);
 
   await deps.transaction(async (trx) => {
-    const repo = deps.repo.with(trx);
-    const outbox = deps.outbox.with(trx);
-    await repo.lockUser(user.id);
+    const repo = deps.contactRepo.with(trx);
+    const outbox = deps.mailOutbox.with(trx);
+    // Under the person's row lock, parallel sends count one another.
+    await deps.usersRepo.with(trx).lock(user.id);
     const recent = await repo.sentSince(user.id, new Date(now.getTime() - HOUR_MS).toISOString());
     const wait = secondsUntilWindowFrees(recent, MAX_MESSAGES_PER_HOUR, HOUR_MS, now);
     if (wait !== null) {
@@ -116,6 +104,7 @@ export async function sendContactMessage(
     if (hasRealEmail(user.email))
       await queue('confirmation', user.email, deps.supportEmail, confirmationMail(mailInput));
   });
-  deps.afterCommit();
+  // Delivery starts once the message and its mails are safely stored.
+  deps.mailWorker.kick();
   return accepted(id);
 }

@@ -1,5 +1,5 @@
-import { PHONE_EMAIL_DOMAIN } from '@app/contract/common';
 import type { Language } from '../../lib/messages';
+import { hasRealEmail } from '../users/email-address';
 
 const PRIORITY_LABEL = {
   low: 'Low - General question',
@@ -24,10 +24,6 @@ export interface SupportMailInput {
   };
   account: { plan: string; providers: string[] };
   productName: string;
-}
-
-export function hasRealEmail(email: string): boolean {
-  return email.includes('@') && !email.endsWith(`@${PHONE_EMAIL_DOMAIN}`);
 }
 
 /**

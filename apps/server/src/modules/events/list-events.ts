@@ -6,8 +6,8 @@ import {
 } from '@app/contract/oauth/list-events';
 import { AppError } from '../../lib/app-error';
 import { type MessageKey, translate } from '../../lib/messages';
+import { PROVIDER_NAMES } from '../../lib/provider-names';
 import {
-  type CalendarClient,
   CalendarProtocolError,
   type CalendarProvider,
   CalendarScopeError,
@@ -15,19 +15,10 @@ import {
   TokenRefusedError,
 } from '../../providers/calendar/calendar';
 import { missingServices } from '../../providers/identity/identity';
-import {
-  type ConnectionAccess,
-  ConnectionBrokenError,
-  ConnectionUnavailableError,
-} from '../connections/connection-access';
-import type { ConnectionRow, ConnectionsRepo } from '../connections/repo';
-
-export interface ListEventsDeps {
-  repo: ConnectionsRepo;
-  access: ConnectionAccess;
-  calendar: CalendarClient;
-  now: () => Date;
-}
+import { ConnectionBrokenError } from '../connections/connection-access';
+import { connectionAppError } from '../connections/connection-app-error';
+import type { ConnectionRow } from '../connections/repo';
+import type { EventsDeps } from './deps';
 
 export interface ListEventsInput {
   userId: string;
@@ -36,7 +27,6 @@ export interface ListEventsInput {
   language: TLanguage;
 }
 
-const PROVIDER_NAMES: Record<CalendarProvider, string> = { google: 'Google', microsoft: 'Microsoft' };
 const REASON_TEXTS: Record<string, MessageKey> = {
   grant_revoked: 'reasonGrantRevoked',
   token_expired: 'reasonTokenExpired',
@@ -47,10 +37,10 @@ const REASON_TEXTS: Record<string, MessageKey> = {
  * is looked up by their user id). A token the provider refuses is refreshed once and the call
  * retried once; a connection only the person can repair answers NEEDS_RECONNECT, never a 500.
  */
-export async function listEvents(deps: ListEventsDeps, input: ListEventsInput): Promise<TListEventsResponse> {
+export async function listEvents(deps: EventsDeps, input: ListEventsInput): Promise<TListEventsResponse> {
   const text = (key: MessageKey) =>
     translate(input.language, key, { provider: PROVIDER_NAMES[input.provider] });
-  const connection = await deps.repo.findForUser(input.userId, input.provider);
+  const connection = await deps.connectionsRepo.findForUser(input.userId, input.provider);
   if (!connection || connection.status === 'disconnected') {
     throw new AppError('NOT_CONNECTED', text('eventsNotConnected'));
   }
@@ -66,11 +56,11 @@ export async function listEvents(deps: ListEventsDeps, input: ListEventsInput): 
     throw new AppError('FORBIDDEN', text('calendarNotGranted'));
   }
   // The person's own switch on the integrations screen: off means we do not read the calendar.
-  const [switched] = (await deps.repo.listServices([connection.id])).filter(
+  const [switched] = (await deps.connectionsRepo.listServices([connection.id])).filter(
     (r) => r.service_type === 'calendar',
   );
   if (switched && switched.is_enabled !== 1) throw new AppError('FORBIDDEN', text('calendarSwitchedOff'));
-  const range = { ...eventsRange(input.query, deps.now()), maxResults: input.query.maxResults };
+  const range = { ...eventsRange(input.query, deps.clock.now()), maxResults: input.query.maxResults };
   try {
     const events = await withOneRetry(deps, connection, (token) =>
       deps.calendar.listEvents(input.provider, token, range),
@@ -83,28 +73,29 @@ export async function listEvents(deps: ListEventsDeps, input: ListEventsInput): 
 
 /** One call, and after a 401 one refresh (the refused token passed as stale) and one more call. */
 async function withOneRetry<T>(
-  deps: ListEventsDeps,
+  deps: Pick<EventsDeps, 'connectionAccess'>,
   connection: ConnectionRow,
   call: (token: string) => Promise<T>,
 ): Promise<T> {
-  const token = await deps.access.accessToken(connection);
+  const token = await deps.connectionAccess.accessToken(connection);
   try {
     return await call(token);
   } catch (error) {
     if (!(error instanceof TokenRefusedError)) throw error;
   }
-  const fresh = await deps.access.accessToken(connection, { staleToken: token });
+  const fresh = await deps.connectionAccess.accessToken(connection, { staleToken: token });
   return call(fresh);
 }
 
 function toAppError(error: unknown, text: (key: MessageKey) => string): unknown {
-  if (error instanceof ConnectionBrokenError) {
-    const key = REASON_TEXTS[error.reason] ?? 'needsReconnect';
-    return new AppError('NEEDS_RECONNECT', text(key), { reason: error.reason });
-  }
-  if (error instanceof ConnectionUnavailableError || error instanceof CalendarUnavailableError) {
-    return new AppError('SERVICE_UNAVAILABLE', text('calendarUnavailable'));
-  }
+  const unavailable = () => text('calendarUnavailable');
+  const connectionError = connectionAppError(error, {
+    needsReconnect: (reason) => text(REASON_TEXTS[reason] ?? 'needsReconnect'),
+    unavailable,
+    withReason: true,
+  });
+  if (connectionError) return connectionError;
+  if (error instanceof CalendarUnavailableError) return new AppError('SERVICE_UNAVAILABLE', unavailable());
   if (error instanceof CalendarScopeError) return new AppError('FORBIDDEN', text('calendarNotGranted'));
   // A renewed token refused as well, or an answer we cannot read: the provider's fault, not ours.
   if (error instanceof TokenRefusedError || error instanceof CalendarProtocolError) {

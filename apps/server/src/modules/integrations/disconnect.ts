@@ -1,28 +1,16 @@
 import type { TProvider, TServiceType } from '@app/contract/common';
 import type { TDisconnectResponse } from '@app/contract/integrations/disconnect';
 import type { FastifyBaseLogger } from 'fastify';
-import type { RunInTransaction } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { type Language, translate } from '../../lib/messages';
+import { PROVIDER_NAMES } from '../../lib/provider-names';
 import type { RequestOrigin } from '../../lib/request-origin';
-import type { SecretBox } from '../../lib/secret-box';
-import type { IdentityClient } from '../../providers/identity/identity';
-import type { ConnectionRow, ConnectionsRepo } from '../connections/repo';
+import type { ConnectionRow } from '../connections/repo';
 import { revokeGrant } from '../connections/revoke-grant';
-import type { SecurityEventsRepo } from '../security-events/repo';
+import type { IntegrationsDeps } from './deps';
 import { findOwnConnection } from './find-connection';
-import { PROVIDER_LABELS, serviceLabel } from './services';
+import { serviceLabel } from './services';
 import { setServiceEnabled } from './set-service-enabled';
-
-export interface DisconnectDeps {
-  repo: ConnectionsRepo;
-  events: SecurityEventsRepo;
-  identity: IdentityClient;
-  secretBox: SecretBox;
-  transaction: RunInTransaction;
-  now: () => Date;
-  log: FastifyBaseLogger;
-}
 
 export interface DisconnectInput {
   userId: string;
@@ -34,6 +22,7 @@ export interface DisconnectInput {
   /** Only this service is turned off; the connection stays. */
   service?: TServiceType | undefined;
   origin: RequestOrigin;
+  log: FastifyBaseLogger;
 }
 
 /**
@@ -43,10 +32,13 @@ export interface DisconnectInput {
  * also means a refresh racing the disconnect finds no row, instead of finding a revoked grant
  * and texting the person to reconnect what they just removed.
  */
-export async function disconnect(deps: DisconnectDeps, input: DisconnectInput): Promise<TDisconnectResponse> {
-  const connections = await targets(deps.repo, input);
+export async function disconnect(
+  deps: IntegrationsDeps,
+  input: DisconnectInput,
+): Promise<TDisconnectResponse> {
+  const connections = await targets(deps, input);
   const provider = connections[0]!.provider;
-  const label = PROVIDER_LABELS[provider];
+  const label = PROVIDER_NAMES[provider];
 
   if (input.service) {
     for (const connection of connections) {
@@ -69,26 +61,29 @@ export async function disconnect(deps: DisconnectDeps, input: DisconnectInput): 
   }
 
   await deps.transaction(async (trx) => {
-    const repo = deps.repo.with(trx);
+    const repo = deps.connectionsRepo.with(trx);
     for (const connection of connections) {
       await repo.delete(connection.id);
-      await deps.events.with(trx).record({
+      await deps.securityEvents.with(trx).record({
         userId: input.userId,
         kind: 'connection_removed',
         detail: { provider: connection.provider },
         origin: input.origin,
-        at: deps.now(),
+        at: deps.clock.now(),
       });
     }
   });
-  for (const connection of connections) await revokeGrant(deps, connection);
+  for (const connection of connections) await revokeGrant({ ...deps, log: input.log }, connection);
   return { success: true, message: translate(input.language, 'disconnected', { provider: label }) };
 }
 
-async function targets(repo: ConnectionsRepo, input: DisconnectInput): Promise<ConnectionRow[]> {
+async function targets(
+  deps: Pick<IntegrationsDeps, 'connectionsRepo'>,
+  input: DisconnectInput,
+): Promise<ConnectionRow[]> {
   if ('connectionId' in input.account) {
     return [
-      await findOwnConnection(repo, {
+      await findOwnConnection(deps, {
         userId: input.userId,
         connectionId: input.account.connectionId,
         provider: input.provider,
@@ -103,11 +98,11 @@ async function targets(repo: ConnectionsRepo, input: DisconnectInput): Promise<C
       field: 'provider',
     });
   }
-  const rows = (await repo.listForUser(input.userId)).filter((c) => c.provider === provider);
+  const rows = (await deps.connectionsRepo.listForUser(input.userId)).filter((c) => c.provider === provider);
   if (rows.length === 0) {
     throw new AppError(
       'NOT_FOUND',
-      translate(input.language, 'providerNotConnected', { provider: PROVIDER_LABELS[provider] }),
+      translate(input.language, 'providerNotConnected', { provider: PROVIDER_NAMES[provider] }),
     );
   }
   return rows;

@@ -1,8 +1,9 @@
 import type { TProvider } from '@app/contract/common';
 import { AppError } from '../../lib/app-error';
 import { type Language, translate } from '../../lib/messages';
-import type { ConnectionRow, ConnectionsRepo } from '../connections/repo';
-import { PROVIDER_LABELS } from './services';
+import { PROVIDER_NAMES } from '../../lib/provider-names';
+import type { ConnectionRow } from '../connections/repo';
+import type { IntegrationsDeps } from './deps';
 
 /**
  * The signed-in user's connection to a provider: the one named by id, else the newest. An id
@@ -10,7 +11,7 @@ import { PROVIDER_LABELS } from './services';
  * id reveals nothing about whether it exists.
  */
 export async function findOwnConnection(
-  repo: ConnectionsRepo,
+  deps: Pick<IntegrationsDeps, 'connectionsRepo'>,
   input: {
     userId: string;
     provider?: TProvider | undefined;
@@ -21,18 +22,18 @@ export async function findOwnConnection(
   },
 ): Promise<ConnectionRow> {
   if (input.connectionId) {
-    const row = await repo.findById(input.connectionId);
+    const row = await deps.connectionsRepo.findById(input.connectionId);
     if (!row || row.user_id !== input.userId || (input.provider && row.provider !== input.provider)) {
       throw new AppError('NOT_FOUND', 'No such connection.');
     }
     return row;
   }
   const provider = input.provider!;
-  const row = await repo.findForUser(input.userId, provider);
+  const row = await deps.connectionsRepo.findForUser(input.userId, provider);
   if (!row) {
     throw new AppError(
       input.missing ?? 'NOT_CONNECTED',
-      translate(input.language, 'providerNotConnected', { provider: PROVIDER_LABELS[provider] }),
+      translate(input.language, 'providerNotConnected', { provider: PROVIDER_NAMES[provider] }),
     );
   }
   return row;

@@ -4,7 +4,8 @@ import {
   type TIntegrationsStatusResponse,
   ZReconnectReason,
 } from '@app/contract/integrations/get-integrations-status';
-import type { ConnectionSummary, ConnectionsRepo, ServiceSwitch } from '../connections/repo';
+import type { ConnectionSummary, ServiceSwitch } from '../connections/repo';
+import type { IntegrationsDeps } from './deps';
 import { SERVICE_SCOPES, serviceStates, toIntegrationService } from './services';
 
 /** One provider's entry: its newest connection, or "not connected". */
@@ -42,11 +43,11 @@ export function describeIntegration(
 
 /** Every provider for the signed-in user; only their own connections are ever read. */
 export async function getIntegrationsStatus(
-  deps: { repo: ConnectionsRepo },
+  deps: Pick<IntegrationsDeps, 'connectionsRepo'>,
   input: { userId: string },
 ): Promise<TIntegrationsStatusResponse> {
   // Newest first, so the first of each provider is the one shown.
-  const { connections, services: rows } = await deps.repo.listSummariesWithServices(input.userId);
+  const { connections, services: rows } = await deps.connectionsRepo.listSummariesWithServices(input.userId);
   const entries = PROVIDERS.map((provider) => [
     provider,
     describeIntegration(

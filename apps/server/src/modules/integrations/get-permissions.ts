@@ -1,5 +1,5 @@
 import type { TPermissionsResponse } from '@app/contract/integrations/get-permissions';
-import type { ConnectionsRepo } from '../connections/repo';
+import type { IntegrationsDeps } from './deps';
 import { serviceStates } from './services';
 
 /**
@@ -8,15 +8,15 @@ import { serviceStates } from './services';
  * A connection that needs reconnecting keeps its entries, switched off until it is repaired.
  */
 export async function getPermissions(
-  deps: { repo: ConnectionsRepo },
+  deps: Pick<IntegrationsDeps, 'connectionsRepo'>,
   input: { userId: string },
 ): Promise<TPermissionsResponse> {
-  const connections = (await deps.repo.listForUser(input.userId)).filter(
+  const connections = (await deps.connectionsRepo.listForUser(input.userId)).filter(
     (c) => c.status === 'connected' || c.status === 'needs_reconnect',
   );
   // Newest first: one entry per provider, the same connection integrations/status shows.
   const shown = connections.filter((c, i) => connections.findIndex((o) => o.provider === c.provider) === i);
-  const rows = await deps.repo.listServices(shown.map((c) => c.id));
+  const rows = await deps.connectionsRepo.listServices(shown.map((c) => c.id));
   return {
     permissions: shown.flatMap((connection) =>
       serviceStates(connection, rows)

@@ -9,6 +9,7 @@ import { requestLanguage } from '../../lib/messages';
 import { requestOrigin } from '../../lib/request-origin';
 import { registerRoute } from '../../lib/route';
 import { requireAuth } from '../../plugins/authenticate';
+import { integrationsDeps } from './deps';
 import { disconnect } from './disconnect';
 import { getIntegrationsStatus } from './get-integrations-status';
 import { getPermissions } from './get-permissions';
@@ -16,42 +17,34 @@ import { setServiceEnabled } from './set-service-enabled';
 
 /** Spec §7's integrations calls; every one reads only the signed-in user's connections. */
 export async function integrationsRoutes(app: FastifyInstance) {
-  const now = () => app.clock.now();
-  const repo = app.connectionsRepo;
+  const deps = integrationsDeps(app);
   const who = (req: FastifyRequest) => ({ userId: requireAuth(req).user.id, language: requestLanguage(req) });
-  const disconnectDeps = (req: FastifyRequest) => ({
-    repo,
-    events: app.securityEvents,
-    identity: app.identity,
-    secretBox: app.secretBox,
-    transaction: app.transaction,
-    now,
-    log: req.log,
-  });
 
-  registerRoute(app, getIntegrationsStatusRoute, async (req) => getIntegrationsStatus({ repo }, who(req)));
-  registerRoute(app, getPermissionsRoute, async (req) => getPermissions({ repo }, who(req)));
+  registerRoute(app, getIntegrationsStatusRoute, async (req) => getIntegrationsStatus(deps, who(req)));
+  registerRoute(app, getPermissionsRoute, async (req) => getPermissions(deps, who(req)));
   registerRoute(app, enableServiceRoute, async (req) =>
-    setServiceEnabled({ repo, now }, { ...who(req), ...req.body, enabled: true }),
+    setServiceEnabled(deps, { ...who(req), ...req.body, enabled: true }),
   );
   registerRoute(app, disableServiceRoute, async (req) =>
-    setServiceEnabled({ repo, now }, { ...who(req), ...req.body, enabled: false }),
+    setServiceEnabled(deps, { ...who(req), ...req.body, enabled: false }),
   );
   registerRoute(app, disconnectAccountRoute, async (req) => {
     const provider = ZProvider.safeParse(req.params.account);
-    return disconnect(disconnectDeps(req), {
+    return disconnect(deps, {
       ...who(req),
       account: provider.success ? { provider: provider.data } : { connectionId: req.params.account },
       provider: req.query.provider,
       service: req.query.service,
       origin: requestOrigin(req),
+      log: req.log,
     });
   });
   registerRoute(app, disconnectByProviderRoute, async (req) =>
-    disconnect(disconnectDeps(req), {
+    disconnect(deps, {
       ...who(req),
       account: { provider: req.query.provider },
       origin: requestOrigin(req),
+      log: req.log,
     }),
   );
 }

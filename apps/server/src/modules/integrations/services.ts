@@ -16,13 +16,6 @@ export const SERVICE_SCOPES: Record<TProvider, Partial<Record<TServiceType, stri
   apple: { calendar: 'calendar', contacts: 'contacts' },
 };
 
-export const PROVIDER_LABELS: Record<TProvider, string> = {
-  google: 'Google',
-  microsoft: 'Microsoft',
-  facebook: 'Facebook',
-  apple: 'Apple iCloud',
-};
-
 export function serviceLabel(language: Language, service: TServiceType): string {
   return SERVICE_LABELS[language][service];
 }

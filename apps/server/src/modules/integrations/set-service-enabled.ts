@@ -2,14 +2,14 @@ import type { TProvider, TServiceType } from '@app/contract/common';
 import type { TIntegrationService } from '@app/contract/integrations/get-integrations-status';
 import { AppError } from '../../lib/app-error';
 import { type Language, translate } from '../../lib/messages';
-import type { ConnectionsRepo } from '../connections/repo';
+import { PROVIDER_NAMES } from '../../lib/provider-names';
+import type { IntegrationsDeps } from './deps';
 import { findOwnConnection } from './find-connection';
 import {
   DEFAULT_PERMISSIONS,
   isGranted,
   offers,
   type Permission,
-  PROVIDER_LABELS,
   serviceLabel,
   serviceStates,
   toIntegrationService,
@@ -33,15 +33,15 @@ export interface SetServiceInput {
  * turning one off is always allowed.
  */
 export async function setServiceEnabled(
-  deps: { repo: ConnectionsRepo; now: () => Date },
+  deps: Pick<IntegrationsDeps, 'connectionsRepo' | 'clock'>,
   input: SetServiceInput,
 ): Promise<{ success: true; service: TIntegrationService }> {
-  const connection = await findOwnConnection(deps.repo, input);
+  const connection = await findOwnConnection(deps, input);
   const notGranted = () =>
     new AppError(
       'NOT_CONNECTED',
       translate(input.language, 'serviceNotGranted', {
-        provider: PROVIDER_LABELS[input.provider],
+        provider: PROVIDER_NAMES[input.provider],
         service: serviceLabel(input.language, input.serviceType),
       }),
       { field: 'serviceType' },
@@ -49,24 +49,24 @@ export async function setServiceEnabled(
   if (!offers(input.provider, input.serviceType)) {
     throw new AppError(
       'VALIDATION_ERROR',
-      `${PROVIDER_LABELS[input.provider]} has no ${input.serviceType} service.`,
+      `${PROVIDER_NAMES[input.provider]} has no ${input.serviceType} service.`,
       { field: 'serviceType' },
     );
   }
   if (input.enabled && !isGranted(connection, input.serviceType)) throw notGranted();
 
-  const rows = await deps.repo.listServices([connection.id]);
+  const rows = await deps.connectionsRepo.listServices([connection.id]);
   const current = serviceStates(connection, rows).find((s) => s.serviceType === input.serviceType)!;
   const existing = rows.find((row) => row.service_type === input.serviceType);
   const permissions = input.permissions ?? current.permissions;
-  await deps.repo.upsertService({
+  await deps.connectionsRepo.upsertService({
     connection_id: connection.id,
     service_type: input.serviceType,
     is_enabled: input.enabled ? 1 : 0,
     // One canonical order, so "write read" and "read write" are the same grant.
     permissions: DEFAULT_PERMISSIONS.filter((p) => permissions.includes(p)).join(' '),
     metadata: JSON.stringify(input.metadata ?? (existing ? JSON.parse(existing.metadata) : {})),
-    updated_at: deps.now().toISOString(),
+    updated_at: deps.clock.now().toISOString(),
   });
   return {
     success: true,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { mailOutboxDeps } from './deps';
 import { MailOutboxRepo } from './repo';
 import { MailOutboxWorker } from './worker';
 
@@ -13,17 +14,8 @@ declare module 'fastify' {
 /** The mail outbox and its worker, which delivers through the mail port with retries. */
 export const mailOutboxPlugin = fp(
   async (app: FastifyInstance) => {
-    const { config } = app;
-    const mailOutbox = new MailOutboxRepo(app.db);
-    const mailWorker = new MailOutboxWorker(mailOutbox, app.mail, {
-      from: config.mail.from,
-      pollIntervalMs: config.mail.pollIntervalMs,
-      retryBaseMs: config.mail.retryBaseMs,
-      messageIdDomain: new URL(config.publicUrl).hostname,
-      now: () => app.clock.now(),
-      log: app.log,
-    });
-    app.decorate('mailOutbox', mailOutbox);
+    app.decorate('mailOutbox', new MailOutboxRepo(app.db));
+    const mailWorker = new MailOutboxWorker(mailOutboxDeps(app));
     app.decorate('mailWorker', mailWorker);
     // Pending mail from before a restart goes out as soon as the app is up.
     app.addHook('onReady', async () => mailWorker.start());

@@ -1,18 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { MailSender } from '../../providers/mail/mail';
-import type { MailOutboxRepo } from './repo';
-
-export interface MailWorkerOptions {
-  from: string;
-  /** How often due mail is looked for. */
-  pollIntervalMs: number;
-  /** First retry delay; doubles per attempt, capped at an hour. */
-  retryBaseMs: number;
-  /** Domain of the Message-ID, so a resent mail carries the same id. */
-  messageIdDomain: string;
-  now: () => Date;
-  log: FastifyBaseLogger;
-}
+import type { MailOutboxDeps } from './deps';
 
 const MAX_DELAY_MS = 60 * 60 * 1000;
 /** A claim outlives any single send; a crashed worker's claim lapses and another takes over. */
@@ -36,15 +22,11 @@ export class MailOutboxWorker {
   private again = false;
   private stopped = false;
 
-  constructor(
-    private readonly repo: MailOutboxRepo,
-    private readonly sender: MailSender,
-    private readonly options: MailWorkerOptions,
-  ) {}
+  constructor(private readonly deps: MailOutboxDeps) {}
 
   start(): void {
     this.stopped = false;
-    this.timer = setInterval(() => this.kick(), this.options.pollIntervalMs);
+    this.timer = setInterval(() => this.kick(), this.deps.pollIntervalMs);
     this.timer.unref();
     this.kick();
   }
@@ -57,7 +39,7 @@ export class MailOutboxWorker {
       return;
     }
     this.running = this.drain()
-      .catch((error) => this.options.log.error({ err: error }, 'mail outbox run failed'))
+      .catch((error) => this.deps.log.error({ err: error }, 'mail outbox run failed'))
       .finally(() => {
         this.running = undefined;
         if (this.again) {
@@ -80,8 +62,8 @@ export class MailOutboxWorker {
 
   private async drain(): Promise<void> {
     for (;;) {
-      const now = this.options.now();
-      const due = await this.repo.due(now.toISOString(), BATCH);
+      const now = this.deps.clock.now();
+      const due = await this.deps.mailOutbox.due(now.toISOString(), BATCH);
       if (due.length === 0 || this.stopped) return;
       for (const mail of due) await this.deliver(mail.id);
       if (due.length < BATCH) return;
@@ -89,30 +71,34 @@ export class MailOutboxWorker {
   }
 
   private async deliver(id: string): Promise<void> {
-    const now = this.options.now();
-    const attempt = await this.repo.claim(
+    const now = this.deps.clock.now();
+    const attempt = await this.deps.mailOutbox.claim(
       id,
       now.toISOString(),
       new Date(now.getTime() + CLAIM_MS).toISOString(),
     );
     if (attempt === undefined) return;
-    const mail = await this.repo.find(id);
+    const mail = await this.deps.mailOutbox.find(id);
     if (!mail) return;
     try {
-      await this.sender.send({
+      await this.deps.mail.send({
         to: mail.recipient,
-        from: this.options.from,
+        from: this.deps.from,
         replyTo: mail.reply_to,
         subject: mail.subject,
         text: mail.body,
-        messageId: `<${mail.id}@${this.options.messageIdDomain}>`,
+        messageId: `<${mail.id}@${this.deps.messageIdDomain}>`,
       });
-      await this.repo.markSent(id, this.options.now().toISOString());
+      await this.deps.mailOutbox.markSent(id, this.deps.clock.now().toISOString());
     } catch (error) {
-      const delay = retryDelay(attempt, this.options.retryBaseMs);
-      const next = new Date(this.options.now().getTime() + delay);
-      await this.repo.reschedule(id, next.toISOString(), (error as Error).message ?? String(error));
-      this.options.log.warn(
+      const delay = retryDelay(attempt, this.deps.retryBaseMs);
+      const next = new Date(this.deps.clock.now().getTime() + delay);
+      await this.deps.mailOutbox.reschedule(
+        id,
+        next.toISOString(),
+        (error as Error).message ?? String(error),
+      );
+      this.deps.log.warn(
         { mailId: id, attempt, retryAt: next.toISOString(), err: error },
         'mail delivery failed, will retry',
       );

@@ -5,15 +5,10 @@ import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../lib/app-error';
 import { type Language, translate } from '../../lib/messages';
 import type { RequestOrigin } from '../../lib/request-origin';
-import { checkCode, type TextCodeDeps, textCode } from '../auth/phone-codes';
-import type { UserRow } from '../auth/repo';
+import { checkCode, textCode } from '../auth/phone-codes';
 import type { ConnectionsRepo } from '../connections/repo';
-import type { SecurityEventsRepo } from '../security-events/repo';
-
-export interface PhoneMappingDeps extends TextCodeDeps {
-  connections: ConnectionsRepo;
-  events: SecurityEventsRepo;
-}
+import type { UserRow } from '../users/repo';
+import type { PhoneMappingDeps } from './deps';
 
 /** The number the assistant answers for this person: the one on their account. */
 export function phoneMapping(user: Pick<UserRow, 'phone_number'>): TPhoneMappingResponse {
@@ -43,7 +38,7 @@ export async function linkPhoneNumber(
   if (!phone) {
     throw new AppError('INVALID_PHONE_NUMBER', translate(language, 'invalidPhone'), { field: 'phoneNumber' });
   }
-  const connections = await deps.connections.listForUser(user.id);
+  const connections = await deps.connectionsRepo.listForUser(user.id);
   if (!connections.some((c) => c.provider === 'google' || c.provider === 'microsoft')) {
     throw new AppError('NOT_CONNECTED', translate(language, 'phoneLinkFailed'));
   }
@@ -56,12 +51,12 @@ export async function linkPhoneNumber(
   if (user.phone_number === phone) return linked(phone);
 
   const taken = () => new AppError('CONFLICT', translate(language, 'phoneTaken'), { field: 'phoneNumber' });
-  const found = await deps.repo.findUserByPhone(phone);
+  const found = await deps.usersRepo.findByPhone(phone);
   const holder = found && found.id !== user.id ? found : undefined;
-  if (holder && !(await isEmptyPhoneUser(deps.connections, holder))) throw taken();
+  if (holder && !(await isEmptyPhoneUser(deps.connectionsRepo, holder))) throw taken();
 
   if (!input.code) {
-    await textCode(deps, { phone, language, purpose: 'link' });
+    await textCode(deps.phoneCodes, { phone, language, purpose: 'link' });
     return {
       ...phoneMapping(user),
       message: translate(language, 'phoneCodeSent', { phone: formatE164(phone) }),
@@ -69,23 +64,25 @@ export async function linkPhoneNumber(
     };
   }
 
-  const code = await checkCode(deps, { phone, code: input.code, language });
-  const at = deps.now();
+  const code = await checkCode(deps.phoneCodes, { phone, code: input.code, language });
+  const at = deps.clock.now();
   const now = at.toISOString();
   try {
     // The code is spent only together with the link it buys.
     await deps.transaction(async (trx) => {
-      const repo = deps.repo.with(trx);
-      if (!(await repo.consumeCode(code.id, now))) {
+      const users = deps.usersRepo.with(trx);
+      if (!(await deps.authRepo.with(trx).consumeCode(code.id, now))) {
         throw new AppError('INVALID_CODE', translate(language, 'invalidCode'), { field: 'code' });
       }
       if (holder) {
         // Checked again inside the transaction: the holder may have connected something meanwhile.
-        if (!(await isEmptyPhoneUser(deps.connections.with(trx), holder))) throw taken();
-        await repo.releasePhoneNumber(holder.id, phone, now);
+        if (!(await isEmptyPhoneUser(deps.connectionsRepo.with(trx), holder))) throw taken();
+        await users.releasePhoneNumber(holder.id, phone, now);
       }
-      await repo.setPhoneNumber(user.id, phone, now);
-      await deps.events.with(trx).record({ userId: user.id, kind: 'phone_linked', origin: input.origin, at });
+      await users.setPhoneNumber(user.id, phone, now);
+      await deps.securityEvents
+        .with(trx)
+        .record({ userId: user.id, kind: 'phone_linked', origin: input.origin, at });
     });
   } catch (error) {
     // Someone else linked or signed up with the number between the check and the write.

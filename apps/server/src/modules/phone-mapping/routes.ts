@@ -6,6 +6,7 @@ import { requestOrigin } from '../../lib/request-origin';
 import { registerRoute } from '../../lib/route';
 import { perSessionLimit } from '../../lib/session-rate-limit';
 import { requireAuth } from '../../plugins/authenticate';
+import { phoneMappingDeps } from './deps';
 import { linkPhoneNumber, phoneMapping } from './link-phone-number';
 
 const HOUR = 60 * 60 * 1000;
@@ -17,31 +18,19 @@ const HOUR = 60 * 60 * 1000;
 const LINK_RATE_LIMIT = perSessionLimit('phone-link', 20, HOUR);
 
 export async function phoneMappingRoutes(app: FastifyInstance) {
+  const deps = phoneMappingDeps(app);
   registerRoute(app, getPhoneMappingRoute, async (req) => phoneMapping(requireAuth(req).user));
 
   registerRoute(
     app,
     setPhoneMappingRoute,
     async (req) =>
-      linkPhoneNumber(
-        {
-          repo: app.authRepo,
-          connections: app.connectionsRepo,
-          events: app.securityEvents,
-          transaction: app.transaction,
-          sms: app.sms,
-          codeKey: app.secrets.codeHash,
-          productName: app.config.productName,
-          publicUrl: app.config.publicUrl,
-          now: () => app.clock.now(),
-        },
-        {
-          ...req.body,
-          user: requireAuth(req).user,
-          language: requestLanguage(req),
-          origin: requestOrigin(req),
-        },
-      ),
+      linkPhoneNumber(deps, {
+        ...req.body,
+        user: requireAuth(req).user,
+        language: requestLanguage(req),
+        origin: requestOrigin(req),
+      }),
     { rateLimit: LINK_RATE_LIMIT },
   );
 }

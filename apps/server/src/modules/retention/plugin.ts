@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { runPeriodically } from '../../lib/periodic-job';
+import { retentionDeps } from './deps';
 import { purgeExpired } from './purge';
-import { RetentionRepo } from './repo';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,29 +16,19 @@ const EVERY_MS = 60 * 60 * 1000;
 /** The periodic retention job. Every instance runs it; its deletes are idempotent. */
 export const retentionPlugin = fp(
   async (app: FastifyInstance) => {
-    const repo = new RetentionRepo(app.db);
-    const run = () => purgeExpired(repo, app.clock.now());
+    const deps = retentionDeps(app);
+    const run = () => purgeExpired(deps);
     app.decorate('purgeExpired', run);
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<unknown> = Promise.resolve();
-    const tick = () => {
-      running = run()
-        .then((deleted) => {
-          if (Object.values(deleted).some((n) => n > 0)) app.log.info({ deleted }, 'retention purge');
-        })
-        .catch((error) => app.log.warn({ err: error }, 'retention purge failed; will try again'));
-    };
-    app.addHook('onReady', async () => {
-      timer = setInterval(tick, EVERY_MS);
-      timer.unref();
-      // The first pass finishes before the instance serves: its deletes then never race a
-      // request's (or a test's) fresh rows. It only removes what expired while we were down.
-      tick();
-      await running;
-    });
-    app.addHook('preClose', async () => {
-      clearInterval(timer);
-      await running;
+    runPeriodically(app, {
+      everyMs: EVERY_MS,
+      run: async () => {
+        const deleted = await run();
+        if (Object.values(deleted).some((n) => n > 0)) app.log.info({ deleted }, 'retention purge');
+      },
+      failure: 'retention purge failed; will try again',
+      // It only removes what expired while we were down, and never races a request's (or a
+      // test's) fresh rows.
+      firstPassBeforeServing: true,
     });
   },
   { name: 'retention', dependencies: ['db'] },

@@ -1,4 +1,4 @@
-import type { RetentionRepo } from './repo';
+import type { RetentionDeps } from './deps';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -27,9 +27,10 @@ export const WEBHOOK_EVENT_RETENTION_DAYS = 30;
 export const SECURITY_EVENT_RETENTION_DAYS = 365;
 
 /** Deletes what has served its purpose: expired codes, tickets and sessions, old dev outbox rows. */
-export function purgeExpired(repo: RetentionRepo, now: Date): Promise<Record<string, number>> {
+export function purgeExpired(deps: RetentionDeps): Promise<Record<string, number>> {
+  const now = deps.clock.now();
   const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
-  return repo.purge({
+  return deps.retentionRepo.purge({
     codesExpiredBefore: ago(CODE_RETENTION_AFTER_EXPIRY_MS),
     sessionsExpiredBefore: now.toISOString(),
     oneTimeStateExpiredBefore: now.toISOString(),

@@ -1,42 +1,21 @@
-import type { TUsage } from '@app/contract/billing/get-billing-info';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { type PlanPeriodSource, trialPlanPeriodSource } from './plan-period';
-import { type UsageSummaryInput, usageSummary } from './usage-summary';
-
-/** What other modules (billing's `GET /billing/info`) ask of usage. */
-export interface UsageService {
-  summary(input: UsageSummaryInput): Promise<TUsage>;
-  /** Billing's plan and period for a person, or the trial's over the fallback period. */
-  planPeriods: PlanPeriodSource;
-}
+import type { UsageReport } from '../billing/usage-report';
+import { usageDeps } from './deps';
+import { usageSummary } from './usage-summary';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    usage: UsageService;
-    /** The plan and period usage is measured against; billing decorates the real one first. */
-    planPeriodSource: PlanPeriodSource;
+    /** What other modules (billing's `GET /billing/info`) ask of usage. */
+    usage: UsageReport;
   }
 }
 
-/**
- * Usage as a service for the rest of the app. Keeps a `planPeriodSource` already decorated by a
- * plugin registered before this one (billing's), falling back to the trial default.
- */
+/** Usage as a service for the rest of the app, measured against billing's plan period. */
 export const usagePlugin = fp(
   async (app: FastifyInstance) => {
-    const trial = trialPlanPeriodSource(app.usageRepo);
-    if (!app.hasDecorator('planPeriodSource')) app.decorate('planPeriodSource', trial);
-    const billing = app.planPeriodSource;
-    // Someone billing has no running plan for is measured as on the trial, over the fallback period.
-    const planPeriods: PlanPeriodSource = {
-      current: async (userId, now) => (await billing.current(userId, now)) ?? trial.current(userId, now),
-    };
-    const deps = { repo: app.usageRepo, planPeriods, now: () => app.clock.now() };
-    app.decorate('usage', {
-      summary: (input) => usageSummary(deps, input),
-      planPeriods,
-    } satisfies UsageService);
+    const deps = usageDeps(app);
+    app.decorate('usage', { summary: (input) => usageSummary(deps, input) } satisfies UsageReport);
   },
-  { name: 'usage', dependencies: ['usage-repo'] },
+  { name: 'usage', dependencies: ['usage-repo', 'users-repo', 'billing-repo', 'mail-outbox', 'sms'] },
 );

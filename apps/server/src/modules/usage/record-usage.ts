@@ -5,31 +5,30 @@ import {
   USAGE_EVENT_MAX_SKEW_SECONDS,
 } from '@app/contract/internal/usage';
 import type { FastifyBaseLogger } from 'fastify';
-import type { RunInTransaction } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
-import type { SmsSender } from '../../providers/sms/sms';
-import type { MailOutboxRepo } from '../mail-outbox/repo';
+import { currentPlanPeriod, type PlanPeriod } from '../billing/plan-period';
+import type { UsageDeps } from './deps';
 import { DAY_MS, firstHourFrom, hourKey } from './local-days';
-import type { PlanPeriodSource } from './plan-period';
-import type { UsageEventRow, UsageRepo } from './repo';
+import type { UsageEventRow } from './repo';
 import { type AlertThreshold, alertChannel, alertText, reachedThresholds } from './usage-alerts';
 
-export interface RecordUsageDeps {
-  repo: UsageRepo;
-  outbox: MailOutboxRepo;
-  transaction: RunInTransaction;
-  planPeriods: PlanPeriodSource;
-  sms: SmsSender;
-  productName: string;
-  publicUrl: string;
-  now: () => Date;
-  log: FastifyBaseLogger;
+export type RecordUsageDeps = Pick<
+  UsageDeps,
+  | 'usageRepo'
+  | 'usersRepo'
+  | 'billingRepo'
+  | 'mailOutbox'
+  | 'mailWorker'
+  | 'transaction'
+  | 'sms'
+  | 'productName'
+  | 'publicUrl'
+  | 'clock'
+> & {
   /** Writes one access-log row per call, whatever its outcome (design §7). */
   logAccess: (outcome: string, userId: string | null) => Promise<void>;
-  /** Wakes the mail worker once an alert mail is safely stored. */
-  afterMailQueued: () => void;
-}
+};
 
 /**
  * Counts one assistant call's tokens once: the event, its hour in the rollup and any alert it
@@ -39,19 +38,19 @@ export interface RecordUsageDeps {
  */
 export async function recordUsage(
   deps: RecordUsageDeps,
-  input: TRecordUsageRequest,
+  input: TRecordUsageRequest & { log: FastifyBaseLogger },
 ): Promise<TRecordUsageResponse> {
-  const now = deps.now();
+  const now = deps.clock.now();
   const occurredAt = new Date(input.occurredAt);
   const occurredIso = occurredAt.toISOString();
-  const user = await deps.repo.findUser(input.userId);
+  const user = await deps.usersRepo.findById(input.userId);
   if (!user) {
     await deps.logAccess('not_found', null);
     throw new AppError('NOT_FOUND', 'No such user.');
   }
   // A retry is answered as one whatever its age: an event accepted on day 34 and retried on
   // day 36 was counted, and a 400 would tell the assistant it was not.
-  const known = await deps.repo.findEvent(user.id, input.idempotencyKey);
+  const known = await deps.usageRepo.findEvent(user.id, input.idempotencyKey);
   if (known) return answerKnown(deps, known, input, occurredIso);
   if (occurredAt.getTime() > now.getTime() + USAGE_EVENT_MAX_SKEW_SECONDS * 1000) {
     await deps.logAccess('rejected:future', user.id);
@@ -63,13 +62,14 @@ export async function recordUsage(
       field: 'occurredAt',
     });
   }
-  const plan = await deps.planPeriods.current(user.id, now);
+  const plan = await currentPlanPeriod(deps, user, now);
   const channel = alertChannel(user);
   const nowIso = now.toISOString();
 
   const outcome = await deps.transaction(async (trx) => {
-    const repo = deps.repo.with(trx);
-    await repo.lockUser(user.id);
+    const repo = deps.usageRepo.with(trx);
+    // Under the person's row lock their events count one after another, so an alert's total is exact.
+    await deps.usersRepo.with(trx).lock(user.id);
     const eventId = newId();
     const stored = await repo.insertEventOnce({
       id: eventId,
@@ -88,38 +88,36 @@ export async function recordUsage(
     await repo.addToHour(user.id, hourKey(occurredAt), input.tokens);
 
     let alert: AlertThreshold | null = null;
-    if (plan) {
-      const total = await repo.tokensBetween(
-        user.id,
-        firstHourFrom(plan.periodStart),
-        firstHourFrom(plan.periodEnd),
-      );
-      const periodStart = plan.periodStart.toISOString();
-      for (const threshold of reachedThresholds(total, plan.planTokens)) {
-        // One event can cross 80% and 100% at once: both rows are written, only 100% is told.
-        const first = await repo.insertAlertOnce({
-          user_id: user.id,
-          period_start: periodStart,
-          threshold,
-          channel: alert === null ? channel : null,
-          created_at: nowIso,
-        });
-        if (first && alert === null) alert = threshold;
-      }
-      if (alert !== null && channel === 'email') {
-        const text = alertText(alert, alertTextInput(user, plan, deps));
-        await deps.outbox.with(trx).insert({
-          id: newId(),
-          kind: 'usage_alert',
-          recipient: user.email,
-          reply_to: null,
-          subject: text.subject,
-          body: text.body,
-          next_attempt_at: nowIso,
-          contact_message_id: null,
-          created_at: nowIso,
-        });
-      }
+    const total = await repo.tokensBetween(
+      user.id,
+      firstHourFrom(plan.periodStart),
+      firstHourFrom(plan.periodEnd),
+    );
+    const periodStart = plan.periodStart.toISOString();
+    for (const threshold of reachedThresholds(total, plan.planTokens)) {
+      // One event can cross 80% and 100% at once: both rows are written, only 100% is told.
+      const first = await repo.insertAlertOnce({
+        user_id: user.id,
+        period_start: periodStart,
+        threshold,
+        channel: alert === null ? channel : null,
+        created_at: nowIso,
+      });
+      if (first && alert === null) alert = threshold;
+    }
+    if (alert !== null && channel === 'email') {
+      const text = alertText(alert, alertTextInput(user, plan, deps));
+      await deps.mailOutbox.with(trx).insert({
+        id: newId(),
+        kind: 'usage_alert',
+        recipient: user.email,
+        reply_to: null,
+        subject: text.subject,
+        body: text.body,
+        next_attempt_at: nowIso,
+        contact_message_id: null,
+        created_at: nowIso,
+      });
     }
     return { kind: 'recorded' as const, eventId, alert };
   });
@@ -129,15 +127,15 @@ export async function recordUsage(
     throw new AppError('CONFLICT', 'This idempotency key was already used for a different event.');
   }
   await deps.logAccess(outcome.kind, user.id);
-  if (outcome.kind === 'recorded' && outcome.alert !== null && plan) {
-    if (channel === 'email') deps.afterMailQueued();
+  if (outcome.kind === 'recorded' && outcome.alert !== null) {
+    if (channel === 'email') deps.mailWorker.kick();
     if (channel === 'sms' && user.phone_number) {
       const text = alertText(outcome.alert, alertTextInput(user, plan, deps));
       try {
         await deps.sms.send({ to: user.phone_number, body: text.body });
       } catch (error) {
         // The usage is recorded either way; a lost text must not make the assistant retry the event.
-        deps.log.error({ userId: user.id, threshold: outcome.alert, err: error }, 'usage alert SMS failed');
+        input.log.error({ userId: user.id, threshold: outcome.alert, err: error }, 'usage alert SMS failed');
       }
     }
   }
@@ -165,7 +163,7 @@ async function answerKnown(
 
 function alertTextInput(
   user: { language: 'en' | 'zh'; time_zone: string | null },
-  plan: NonNullable<Awaited<ReturnType<PlanPeriodSource['current']>>>,
+  plan: PlanPeriod,
   deps: Pick<RecordUsageDeps, 'productName' | 'publicUrl'>,
 ) {
   return {

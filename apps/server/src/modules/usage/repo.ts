@@ -6,16 +6,6 @@ import type { UsageAlertsTable, UsageEventsTable } from '../../db/schema';
 
 export type UsageEventRow = Selectable<UsageEventsTable>;
 
-/** What usage needs to know about a person: where to tell them, in which language, which days. */
-export interface UsageUser {
-  id: string;
-  email: string;
-  phone_number: string | null;
-  language: 'en' | 'zh';
-  time_zone: string | null;
-  created_at: string;
-}
-
 /** The period's total (the row without an hour) and then the chart's hours, in one statement. */
 const periodTotalAndHours = prepared(
   (db: Db, userId: string, periodFrom: string, periodTo: string, hoursFrom: string, hoursTo: string) =>
@@ -75,27 +65,6 @@ const integrationsAndStorage = prepared((db: Db, userId: string) =>
 
 /** The SQL of token usage: events, the hourly rollup and the alerts sent. */
 export class UsageRepo extends Repo {
-  async findUser(userId: string): Promise<UsageUser | undefined> {
-    const row = await this.db
-      .selectFrom('users')
-      .select(['id', 'email', 'phone_number', 'language', 'time_zone', 'created_at'])
-      .where('id', '=', userId)
-      .executeTakeFirst();
-    return row;
-  }
-
-  /**
-   * Holds the person's row lock to commit (a no-op update; SQLite has one writer anyway), so
-   * their events are counted one after another and the total an alert is decided on is exact.
-   */
-  async lockUser(userId: string): Promise<void> {
-    await this.db
-      .updateTable('users')
-      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-      .where('id', '=', userId)
-      .execute();
-  }
-
   /** Inserts the event unless its key is taken; true when this call stored it. */
   async insertEventOnce(event: Insertable<UsageEventsTable>): Promise<boolean> {
     const row = await this.db
@@ -186,10 +155,6 @@ export class UsageRepo extends Repo {
       .returning('threshold')
       .executeTakeFirst();
     return row !== undefined;
-  }
-
-  async setTimeZone(userId: string, timeZone: string): Promise<void> {
-    await this.db.updateTable('users').set({ time_zone: timeZone }).where('id', '=', userId).execute();
   }
 }
 

@@ -2,6 +2,7 @@ import { recordUsageRoute } from '@app/contract/internal/usage';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../lib/route';
 import { internalAccessLog } from '../assistant/access-log';
+import { usageDeps } from './deps';
 import { recordUsage } from './record-usage';
 
 /**
@@ -11,22 +12,10 @@ import { recordUsage } from './record-usage';
 export async function usageRoutes(app: FastifyInstance): Promise<void> {
   if (!app.serviceKey) return;
   const logAccess = internalAccessLog(app.connectionsRepo, app.serviceKey.caller, () => app.clock.now());
-  registerRoute(app, recordUsageRoute, (request) =>
-    recordUsage(
-      {
-        repo: app.usageRepo,
-        outbox: app.mailOutbox,
-        transaction: app.transaction,
-        planPeriods: app.usage.planPeriods,
-        sms: app.sms,
-        productName: app.config.productName,
-        publicUrl: app.config.publicUrl,
-        now: () => app.clock.now(),
-        log: request.log,
-        logAccess: (outcome, userId) => logAccess({ action: 'record_usage', outcome, userId }),
-        afterMailQueued: () => app.mailWorker.kick(),
-      },
-      request.body,
-    ),
-  );
+  const deps = {
+    ...usageDeps(app),
+    logAccess: (outcome: string, userId: string | null) =>
+      logAccess({ action: 'record_usage', outcome, userId }),
+  };
+  registerRoute(app, recordUsageRoute, (request) => recordUsage(deps, { ...request.body, log: request.log }));
 }

@@ -1,10 +1,10 @@
-import { PHONE_EMAIL_DOMAIN } from '@app/contract/common';
 import type { MessageKey, TLanguage } from '@app/contract/messages';
 import { formatTokens } from '@app/contract/usage/format-tokens';
 import { isIanaZone } from '@app/contract/usage/time-zone';
 import { translate } from '../../lib/messages';
-import type { PlanPeriod } from './plan-period';
-import type { UsageUser } from './repo';
+import type { PlanPeriod } from '../billing/plan-period';
+import { hasRealEmail } from '../users/email-address';
+import type { UserRow } from '../users/repo';
 
 /** Percent of the plan's tokens at which the person is told, highest first. */
 export const ALERT_THRESHOLDS = [100, 80] as const;
@@ -19,9 +19,9 @@ export function reachedThresholds(total: number, planTokens: number): AlertThres
 export type AlertChannel = 'sms' | 'email';
 
 /** A phone number first (the assistant lives in text messages); a real address otherwise. */
-export function alertChannel(user: UsageUser): AlertChannel | null {
+export function alertChannel(user: Pick<UserRow, 'email' | 'phone_number'>): AlertChannel | null {
   if (user.phone_number) return 'sms';
-  if (user.email.includes('@') && !user.email.endsWith(`@${PHONE_EMAIL_DOMAIN}`)) return 'email';
+  if (hasRealEmail(user.email)) return 'email';
   return null;
 }
 

@@ -1,3 +1,4 @@
+import { PROVIDER_NAMES } from '../../lib/provider-names';
 import { PROVIDER_SCOPES, type SignInProvider } from './identity';
 
 const TEXT = {
@@ -23,12 +24,6 @@ const TEXT = {
     deny: '取消',
     sampleName: '艾达',
   },
-};
-
-const PROVIDER_NAMES: Record<SignInProvider, string> = {
-  google: 'Google',
-  microsoft: 'Microsoft',
-  facebook: 'Facebook',
 };
 
 function escapeHtml(text: string): string {

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { RunInTransaction } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import type { SmsSender } from '../../providers/sms/sms';
+import type { BillingRepo } from '../billing/repo';
+import type { MailOutboxRepo } from '../mail-outbox/repo';
+import type { MailOutboxWorker } from '../mail-outbox/worker';
+import type { UsersRepo } from '../users/repo';
+import type { UsageRepo } from './repo';
+
+/** What the usage use cases may need; each takes the part it uses. */
+export interface UsageDeps {
+  usageRepo: UsageRepo;
+  usersRepo: UsersRepo;
+  /** The plan and period usage counts against (billing/plan-period.ts). */
+  billingRepo: BillingRepo;
+  mailOutbox: MailOutboxRepo;
+  mailWorker: MailOutboxWorker;
+  transaction: RunInTransaction;
+  sms: SmsSender;
+  productName: string;
+  publicUrl: string;
+  clock: Clock;
+}
+
+/** Built once by each of the module's plugins (the service and the internal route). */
+export function usageDeps(app: FastifyInstance): UsageDeps {
+  return {
+    usageRepo: app.usageRepo,
+    usersRepo: app.usersRepo,
+    billingRepo: app.billingRepo,
+    mailOutbox: app.mailOutbox,
+    mailWorker: app.mailWorker,
+    transaction: app.transaction,
+    sms: app.sms,
+    productName: app.config.productName,
+    publicUrl: app.config.publicUrl,
+    clock: app.clock,
+  };
+}

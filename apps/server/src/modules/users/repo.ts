@@ -1,0 +1,70 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import { Repo, repoPlugin } from '../../db/repo';
+import type { UsersTable } from '../../db/schema';
+
+export type UserRow = Selectable<UsersTable>;
+
+/**
+ * The one owner of the `users` table: every other module reads and writes a person's row
+ * through here (sign-in and account deletion still have their own statements, to move here).
+ */
+export class UsersRepo extends Repo {
+  findById(id: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findByPhone(phone: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('phone_number', '=', phone).executeTakeFirst();
+  }
+
+  async insert(user: Insertable<UsersTable>): Promise<void> {
+    await this.db.insertInto('users').values(user).execute();
+  }
+
+  async update(id: string, changes: Updateable<UsersTable>): Promise<void> {
+    await this.db.updateTable('users').set(changes).where('id', '=', id).execute();
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.deleteFrom('users').where('id', '=', id).execute();
+  }
+
+  /**
+   * Holds the person's row lock to commit (a no-op update: PostgreSQL keeps the row locked until
+   * then, SQLite has one writer anyway), so what one person does is counted one after another.
+   */
+  async lock(id: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Fails with a unique violation (db/errors.ts) when another user holds the number. */
+  async setPhoneNumber(id: string, phone: string, nowIso: string): Promise<void> {
+    await this.update(id, { phone_number: phone, updated_at: nowIso });
+  }
+
+  /** Takes the number off a user (it moves to whoever proved it with a code). */
+  async releasePhoneNumber(id: string, phone: string, nowIso: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ phone_number: null, updated_at: nowIso })
+      .where('id', '=', id)
+      .where('phone_number', '=', phone)
+      .execute();
+  }
+
+  async setTimeZone(id: string, timeZone: string): Promise<void> {
+    await this.update(id, { time_zone: timeZone });
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    usersRepo: UsersRepo;
+  }
+}
+
+export const usersRepoPlugin = repoPlugin('usersRepo', UsersRepo, 'users-repo');
