@@ -29,7 +29,6 @@ const MODULE_USES: Record<string, readonly string[]> = {
   account: ['billing', 'connections', 'mail-outbox', 'security-events', 'users'],
   'app-config': [],
   apple: ['connections', 'security-events'],
-  assistant: ['auth', 'connections'],
   auth: ['security-events'],
   billing: ['security-events', 'users'],
   connections: ['security-events', 'users'],
@@ -38,12 +37,13 @@ const MODULE_USES: Record<string, readonly string[]> = {
   events: ['connections'],
   health: [],
   integrations: ['connections', 'security-events'],
+  'internal-api': ['connections', 'users'],
   'mail-outbox': [],
   oauth: ['auth', 'connections', 'integrations', 'security-events', 'users'],
   'phone-mapping': ['auth', 'connections', 'security-events', 'users'],
   retention: [],
   'security-events': [],
-  usage: ['assistant', 'billing', 'mail-outbox', 'users'],
+  usage: ['billing', 'internal-api', 'mail-outbox', 'users'],
   users: [],
 };
 

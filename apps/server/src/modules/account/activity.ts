@@ -5,7 +5,8 @@ import {
   ZSecurityEventDetail,
 } from '@app/contract/account/activity';
 import { describeDevice } from '../../lib/user-agent';
-import type { SecurityEventRow, SecurityEventsRepo } from '../security-events/repo';
+import type { SecurityEventRow } from '../security-events/repo';
+import type { AccountDeps } from './deps';
 
 export function describeEvent(row: SecurityEventRow): TSecurityEvent {
   // A detail written by an older version that no longer parses is shown without its facts.
@@ -21,8 +22,8 @@ export function describeEvent(row: SecurityEventRow): TSecurityEvent {
 }
 
 export async function getActivity(
-  deps: { events: SecurityEventsRepo },
+  deps: Pick<AccountDeps, 'securityEvents'>,
   input: { userId: string },
 ): Promise<TSecurityEvent[]> {
-  return (await deps.events.recent(input.userId, ACTIVITY_LIMIT)).map(describeEvent);
+  return (await deps.securityEvents.recent(input.userId, ACTIVITY_LIMIT)).map(describeEvent);
 }

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { UsersTable } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -24,48 +25,46 @@ import type { AccountDeps } from './deps';
  */
 export async function deleteAccount(
   deps: AccountDeps,
-  input: { user: Selectable<UsersTable>; language: Language },
+  input: { user: Selectable<UsersTable>; language: Language; log: FastifyBaseLogger },
 ): Promise<{ success: true; message: string }> {
-  const { user, language } = input;
-  const now = deps.now();
-  const billing = await deps.billing.getAccount(user.id);
-  const live = currentLiveSubscription(await deps.billing.listSubscriptions(user.id));
+  const { user, language, log } = input;
+  const now = deps.clock.now();
+  const billing = await deps.billingRepo.getAccount(user.id);
+  const live = currentLiveSubscription(await deps.billingRepo.listSubscriptions(user.id));
   const customerId = billing?.customer_id ?? null;
-  if (live) await atPaymentProvider(deps, language, () => deps.payments.cancelNow(live.id));
-  if (customerId) await atPaymentProvider(deps, language, () => deps.payments.deleteCustomer(customerId));
-  const connections = await deps.connections.listForUser(user.id);
+  if (live) await atPaymentProvider(input, () => deps.payments.cancelNow(live.id));
+  if (customerId) await atPaymentProvider(input, () => deps.payments.deleteCustomer(customerId));
+  const connections = await deps.connectionsRepo.listForUser(user.id);
   await deps.transaction(async (trx) => {
-    await deps.repo.with(trx).eraseUser(user, customerId, now.toISOString());
+    await deps.accountRepo.with(trx).eraseUser(user, customerId, now.toISOString());
     await deps.devOutbox.with(trx).forgetPerson({
       addresses: [user.email, user.phone_number ?? ''],
       mentions: [user.id, user.phone_number ?? '', hasRealEmail(user.email) ? user.email : ''],
     });
   });
   await deps.flushErased();
-  for (const connection of connections) await revokeGrant(deps, connection);
-  await tellDeleted(deps, user, language);
+  for (const connection of connections) await revokeGrant({ ...deps, log }, connection);
+  await tellDeleted(deps, { user, language, log });
   return { success: true, message: translate(language, 'accountDeleted') };
 }
 
 /** One step at the payment provider; a 404 means there is nothing left there to undo. */
 async function atPaymentProvider(
-  deps: AccountDeps,
-  language: Language,
+  { language, log }: { language: Language; log: FastifyBaseLogger },
   step: () => Promise<void>,
 ): Promise<void> {
   try {
     await step();
   } catch (error) {
     if (error instanceof PaymentsProviderError && error.detail.status === 404) return;
-    deps.log.warn({ err: error }, 'payment provider step before deletion failed; nothing deleted');
+    log.warn({ err: error }, 'payment provider step before deletion failed; nothing deleted');
     throw new AppError('PAYMENT_ERROR', translate(language, 'deleteCancelFailed'));
   }
 }
 
 async function tellDeleted(
   deps: AccountDeps,
-  user: Selectable<UsersTable>,
-  language: Language,
+  { user, language, log }: { user: Selectable<UsersTable>; language: Language; log: FastifyBaseLogger },
 ): Promise<void> {
   const text = { product: deps.productName };
   if (user.phone_number) {
@@ -73,13 +72,13 @@ async function tellDeleted(
       await deps.sms.send({ to: user.phone_number, body: translate(language, 'accountDeletedSms', text) });
     } catch (error) {
       // The deletion stands; only the courtesy message is lost.
-      deps.log.warn({ err: error }, 'account deleted; the confirmation SMS failed');
+      log.warn({ err: error }, 'account deleted; the confirmation SMS failed');
     }
     return;
   }
   if (!hasRealEmail(user.email)) return;
-  const nowIso = deps.now().toISOString();
-  await deps.outbox.insert({
+  const nowIso = deps.clock.now().toISOString();
+  await deps.mailOutbox.insert({
     id: newId(),
     kind: 'account_deleted',
     recipient: user.email,
@@ -90,5 +89,5 @@ async function tellDeleted(
     contact_message_id: null,
     created_at: nowIso,
   });
-  deps.afterMailQueued();
+  deps.mailWorker.kick();
 }

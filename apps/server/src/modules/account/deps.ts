@@ -1,5 +1,6 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { RunInTransaction } from '../../db/database';
+import type { Clock } from '../../lib/clock';
 import type { SecretBox } from '../../lib/secret-box';
 import type { DevOutbox } from '../../providers/dev-outbox/repo';
 import type { IdentityClient } from '../../providers/identity/identity';
@@ -8,25 +9,47 @@ import type { SmsSender } from '../../providers/sms/sms';
 import type { BillingRepo } from '../billing/repo';
 import type { ConnectionsRepo } from '../connections/repo';
 import type { MailOutboxRepo } from '../mail-outbox/repo';
+import type { MailOutboxWorker } from '../mail-outbox/worker';
 import type { SecurityEventsRepo } from '../security-events/repo';
 import type { AccountRepo } from './repo';
 
 /** What the account use cases may need; each takes the part it uses. */
 export interface AccountDeps {
-  repo: AccountRepo;
-  events: SecurityEventsRepo;
-  connections: ConnectionsRepo;
-  billing: BillingRepo;
+  accountRepo: AccountRepo;
+  securityEvents: SecurityEventsRepo;
+  connectionsRepo: ConnectionsRepo;
+  billingRepo: BillingRepo;
   payments: PaymentsProvider;
   identity: IdentityClient;
   secretBox: SecretBox;
   sms: SmsSender;
-  outbox: MailOutboxRepo;
-  afterMailQueued: () => void;
-  transaction: RunInTransaction;
+  mailOutbox: MailOutboxRepo;
+  mailWorker: MailOutboxWorker;
+  /** What the local stand-ins recorded of a person, forgotten with their account. */
   devOutbox: DevOutbox;
+  transaction: RunInTransaction;
   flushErased: () => Promise<void>;
   productName: string;
-  now: () => Date;
-  log: FastifyBaseLogger;
+  clock: Clock;
+}
+
+/** Built once by the module's plugin. */
+export function accountDeps(app: FastifyInstance): AccountDeps {
+  return {
+    accountRepo: app.accountRepo,
+    securityEvents: app.securityEvents,
+    connectionsRepo: app.connectionsRepo,
+    billingRepo: app.billingRepo,
+    payments: app.payments,
+    identity: app.identity,
+    secretBox: app.secretBox,
+    sms: app.sms,
+    mailOutbox: app.mailOutbox,
+    mailWorker: app.mailWorker,
+    devOutbox: app.devOutbox,
+    transaction: app.transaction,
+    flushErased: app.flushErased,
+    productName: app.config.productName,
+    clock: app.clock,
+  };
 }

@@ -12,14 +12,14 @@ import { describeSession } from './sessions';
  * (in the same transaction as the read, so the file lists its own event).
  */
 export async function exportAccount(
-  deps: Pick<AccountDeps, 'repo' | 'events' | 'transaction' | 'now'>,
+  deps: Pick<AccountDeps, 'accountRepo' | 'securityEvents' | 'transaction' | 'clock'>,
   input: { user: Selectable<UsersTable>; currentSessionId: string; origin: RequestOrigin },
 ): Promise<TAccountExport> {
   const { user } = input;
-  const at = deps.now();
+  const at = deps.clock.now();
   return deps.transaction(async (trx) => {
-    const repo = deps.repo.with(trx);
-    const events = deps.events.with(trx);
+    const repo = deps.accountRepo.with(trx);
+    const events = deps.securityEvents.with(trx);
     await events.record({ userId: user.id, kind: 'data_exported', origin: input.origin, at });
     const rows = await repo.exportRows(user.id);
     const sessions = await repo.listLiveSessions(user.id, at.toISOString());

@@ -14,7 +14,7 @@ import { perSessionLimit } from '../../lib/session-rate-limit';
 import { requireAuth } from '../../plugins/authenticate';
 import { getActivity } from './activity';
 import { deleteAccount } from './delete-account';
-import type { AccountDeps } from './deps';
+import { accountDeps } from './deps';
 import { exportAccount } from './export-account';
 import { listSessions, revokeOtherSessions, revokeSession } from './sessions';
 
@@ -22,32 +22,15 @@ const HOUR = 60 * 60 * 1000;
 
 /** The account screen: devices and sessions, security activity, the data export, deletion. */
 export async function accountRoutes(app: FastifyInstance) {
-  const deps = (log: AccountDeps['log']): AccountDeps => ({
-    repo: app.accountRepo,
-    events: app.securityEvents,
-    connections: app.connectionsRepo,
-    billing: app.billingRepo,
-    payments: app.payments,
-    identity: app.identity,
-    secretBox: app.secretBox,
-    sms: app.sms,
-    outbox: app.mailOutbox,
-    afterMailQueued: () => app.mailWorker.kick(),
-    transaction: app.transaction,
-    devOutbox: app.devOutbox,
-    flushErased: app.flushErased,
-    productName: app.config.productName,
-    now: () => app.clock.now(),
-    log,
-  });
+  const deps = accountDeps(app);
 
   registerRoute(app, listSessionsRoute, async (req) => {
     const { user, session } = requireAuth(req);
-    return { sessions: await listSessions(deps(req.log), { userId: user.id, currentSessionId: session.id }) };
+    return { sessions: await listSessions(deps, { userId: user.id, currentSessionId: session.id }) };
   });
 
   registerRoute(app, revokeSessionRoute, async (req) => {
-    await revokeSession(deps(req.log), {
+    await revokeSession(deps, {
       userId: requireAuth(req).user.id,
       sessionId: req.params.id,
       language: requestLanguage(req),
@@ -58,7 +41,7 @@ export async function accountRoutes(app: FastifyInstance) {
 
   registerRoute(app, revokeOtherSessionsRoute, async (req) => {
     const { user, session } = requireAuth(req);
-    return revokeOtherSessions(deps(req.log), {
+    return revokeOtherSessions(deps, {
       userId: user.id,
       currentSessionId: session.id,
       origin: requestOrigin(req),
@@ -66,7 +49,7 @@ export async function accountRoutes(app: FastifyInstance) {
   });
 
   registerRoute(app, getActivityRoute, async (req) => ({
-    events: await getActivity(deps(req.log), { userId: requireAuth(req).user.id }),
+    events: await getActivity(deps, { userId: requireAuth(req).user.id }),
   }));
 
   registerRoute(
@@ -74,7 +57,7 @@ export async function accountRoutes(app: FastifyInstance) {
     exportAccountRoute,
     async (req, reply) => {
       const { user, session } = requireAuth(req);
-      const data = await exportAccount(deps(req.log), {
+      const data = await exportAccount(deps, {
         user,
         currentSessionId: session.id,
         origin: requestOrigin(req),
@@ -93,7 +76,7 @@ export async function accountRoutes(app: FastifyInstance) {
     app,
     deleteAccountRoute,
     async (req) =>
-      deleteAccount(deps(req.log), { user: requireAuth(req).user, language: requestLanguage(req) }),
+      deleteAccount(deps, { user: requireAuth(req).user, language: requestLanguage(req), log: req.log }),
     { rateLimit: perSessionLimit('account-delete', DELETES_PER_HOUR, HOUR) },
   );
 }

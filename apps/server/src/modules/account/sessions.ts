@@ -20,42 +20,42 @@ export function describeSession(row: AccountSessionRow, currentId: string): TAcc
 
 /** The current session first, then the most recently used. */
 export async function listSessions(
-  deps: Pick<AccountDeps, 'repo' | 'now'>,
+  deps: Pick<AccountDeps, 'accountRepo' | 'clock'>,
   input: { userId: string; currentSessionId: string },
 ): Promise<TAccountSession[]> {
-  const rows = await deps.repo.listLiveSessions(input.userId, deps.now().toISOString());
+  const rows = await deps.accountRepo.listLiveSessions(input.userId, deps.clock.now().toISOString());
   return rows
     .map((row) => describeSession(row, input.currentSessionId))
     .sort((a, b) => Number(b.current) - Number(a.current));
 }
 
 export async function revokeSession(
-  deps: Pick<AccountDeps, 'repo' | 'events' | 'transaction' | 'now'>,
+  deps: Pick<AccountDeps, 'accountRepo' | 'securityEvents' | 'transaction' | 'clock'>,
   input: { userId: string; sessionId: string; language: Language; origin: RequestOrigin },
 ): Promise<void> {
-  const at = deps.now();
+  const at = deps.clock.now();
   await deps.transaction(async (trx) => {
     // Another user's session is answered as missing: its id says nothing about whose it is.
-    if (!(await deps.repo.with(trx).deleteSession(input.userId, input.sessionId))) {
+    if (!(await deps.accountRepo.with(trx).deleteSession(input.userId, input.sessionId))) {
       throw new AppError('NOT_FOUND', translate(input.language, 'sessionNotFound'));
     }
-    await deps.events
+    await deps.securityEvents
       .with(trx)
       .record({ userId: input.userId, kind: 'session_revoked', origin: input.origin, at });
   });
 }
 
 export async function revokeOtherSessions(
-  deps: Pick<AccountDeps, 'repo' | 'events' | 'transaction' | 'now'>,
+  deps: Pick<AccountDeps, 'accountRepo' | 'securityEvents' | 'transaction' | 'clock'>,
   input: { userId: string; currentSessionId: string; origin: RequestOrigin },
 ): Promise<TRevokeOtherSessionsResponse> {
-  const at = deps.now();
+  const at = deps.clock.now();
   const revoked = await deps.transaction(async (trx) => {
-    const count = await deps.repo
+    const count = await deps.accountRepo
       .with(trx)
       .deleteOtherSessions(input.userId, input.currentSessionId, at.toISOString());
     if (count > 0) {
-      await deps.events.with(trx).record({
+      await deps.securityEvents.with(trx).record({
         userId: input.userId,
         kind: 'sessions_revoked',
         detail: { count },

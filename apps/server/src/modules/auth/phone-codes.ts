@@ -1,9 +1,9 @@
-import type { Db, RunInTransaction } from '../../db/database';
+import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { type Language, translate } from '../../lib/messages';
-import type { SmsSender } from '../../providers/sms/sms';
-import type { AuthRepo, CodeRow } from './repo';
+import type { AuthDeps } from './deps';
+import type { CodeRow } from './repo';
 import {
   CODE_TTL_SECONDS,
   codeMatches,
@@ -18,15 +18,10 @@ import {
  * The one code system for proving a phone number, used by sign-in and by linking a number
  * (phone-mapping), so both share the same limits, attempt caps and storage (design §5).
  */
-export interface TextCodeDeps {
-  repo: AuthRepo;
-  transaction: RunInTransaction;
-  sms: SmsSender;
-  codeKey: Buffer;
-  productName: string;
-  publicUrl: string;
-  now: () => Date;
-}
+export type TextCodeDeps = Pick<
+  AuthDeps,
+  'authRepo' | 'transaction' | 'sms' | 'codeKey' | 'productName' | 'publicUrl' | 'clock'
+>;
 
 /**
  * Creates a code for an E.164 number and texts it. The per-number limits (one send per 30 s,
@@ -38,12 +33,12 @@ export async function textCode(
   input: { phone: string; language: Language; purpose: 'sign-in' | 'link' },
 ): Promise<void> {
   const { phone, language } = input;
-  const now = deps.now();
+  const now = deps.clock.now();
   const nowIso = now.toISOString();
   const code = generateCode();
 
   await deps.transaction(async (trx) => {
-    const repo = deps.repo.with(trx);
+    const repo = deps.authRepo.with(trx);
     await repo.lockPhone(phone, nowIso);
     const sends = await repo.sendTimes(phone, new Date(now.getTime() - SEND_WINDOW_MS).toISOString());
     const wait = nextSendWait(sends, now);
@@ -87,11 +82,7 @@ export async function textCode(
  * code is compared, so no number of parallel requests gets more than five comparisons per code.
  */
 export async function checkCode(
-  deps: {
-    repo: AuthRepo;
-    transaction: RunInTransaction;
-    codeKey: Buffer;
-    now: () => Date;
+  deps: Pick<AuthDeps, 'authRepo' | 'transaction' | 'codeKey' | 'clock'> & {
     /** Runs in the transaction that spends the wrong try (sign-in records it as a security event). */
     onWrongCode?: (trx: Db) => Promise<void>;
   },
@@ -99,15 +90,15 @@ export async function checkCode(
 ): Promise<CodeRow> {
   const { phone, language } = input;
   const invalid = () => new AppError('INVALID_CODE', translate(language, 'invalidCode'), { field: 'code' });
-  const now = deps.now();
+  const now = deps.clock.now();
   const nowIso = now.toISOString();
-  const code = await deps.repo.latestOpenCode(phone);
+  const code = await deps.authRepo.latestOpenCode(phone);
   if (!code) throw invalid();
   if (code.expires_at <= nowIso) {
     throw new AppError('CODE_EXPIRED', translate(language, 'invalidCode'), { field: 'code' });
   }
   const outcome = await deps.transaction(async (trx) => {
-    const attempt = await deps.repo.with(trx).spendAttempt(code.id, MAX_ATTEMPTS_PER_CODE, nowIso);
+    const attempt = await deps.authRepo.with(trx).spendAttempt(code.id, MAX_ATTEMPTS_PER_CODE, nowIso);
     if (attempt === undefined) return 'no-try-left';
     if (codeMatches(deps.codeKey, phone, input.code, code.code_hash)) return 'match';
     await deps.onWrongCode?.(trx);
@@ -115,11 +106,14 @@ export async function checkCode(
   });
   if (outcome === 'no-try-left') {
     // No try left to spend: the tries ran out, or the code was used or replaced meanwhile.
-    const current = await deps.repo.findCode(code.id);
+    const current = await deps.authRepo.findCode(code.id);
     if (current && current.attempts >= MAX_ATTEMPTS_PER_CODE) {
       // This code is spent for good; what the person can do next is ask for a new one, so
       // Retry-After says when the number's send limits allow that (at least a second).
-      const sends = await deps.repo.sendTimes(phone, new Date(now.getTime() - SEND_WINDOW_MS).toISOString());
+      const sends = await deps.authRepo.sendTimes(
+        phone,
+        new Date(now.getTime() - SEND_WINDOW_MS).toISOString(),
+      );
       throw new AppError('TOO_MANY_ATTEMPTS', translate(language, 'tooManyAttempts'), {
         retryAfterSeconds: Math.max(1, nextSendWait(sends, now)?.seconds ?? 1),
       });

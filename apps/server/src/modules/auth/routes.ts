@@ -8,6 +8,7 @@ import { requestLanguage } from '../../lib/messages';
 import { signInOrigin } from '../../lib/request-origin';
 import { registerRoute } from '../../lib/route';
 import { requireAuth } from '../../plugins/authenticate';
+import { authDeps } from './deps';
 import { newProofBrowserKey, proofCookie, readProofCookie } from './phone-proof';
 import { sendVerificationCode } from './send-verification-code';
 import { toUser } from './sessions';
@@ -18,40 +19,24 @@ import { verifyCode } from './verify-code';
 const HOUR = 60 * 60 * 1000;
 
 export async function authRoutes(app: FastifyInstance) {
-  const now = () => app.clock.now();
-  const repo = app.authRepo;
-  const proofKey = app.secrets.tokenSealing;
-  const secureCookies = app.config.publicUrl.startsWith('https:');
-  const codeKey = app.secrets.codeHash;
+  const deps = authDeps(app);
+  const secureCookies = deps.publicUrl.startsWith('https:');
 
-  registerRoute(
-    app,
-    sendVerificationCodeRoute,
-    async (req) =>
-      sendVerificationCode(
-        {
-          repo,
-          transaction: app.transaction,
-          sms: app.sms,
-          codeKey,
-          productName: app.config.productName,
-          publicUrl: app.config.publicUrl,
-          now,
-        },
-        req.body,
-      ),
-    { rateLimit: { max: MAX_SENDS_PER_IP_PER_HOUR, timeWindow: HOUR } },
-  );
+  registerRoute(app, sendVerificationCodeRoute, async (req) => sendVerificationCode(deps, req.body), {
+    rateLimit: { max: MAX_SENDS_PER_IP_PER_HOUR, timeWindow: HOUR },
+  });
 
   registerRoute(
     app,
     verifyCodeRoute,
     async (req, reply) => {
       const browserKey = readProofCookie(req.headers.cookie) ?? newProofBrowserKey();
-      const verified = await verifyCode(
-        { repo, events: app.securityEvents, transaction: app.transaction, codeKey, proofKey, now },
-        { ...req.body, browserKey, language: requestLanguage(req), ...signInOrigin(req) },
-      );
+      const verified = await verifyCode(deps, {
+        ...req.body,
+        browserKey,
+        language: requestLanguage(req),
+        ...signInOrigin(req),
+      });
       if (verified.verifiedPhoneToken) reply.header('set-cookie', proofCookie(browserKey, secureCookies));
       return verified;
     },
@@ -63,22 +48,19 @@ export async function authRoutes(app: FastifyInstance) {
     app,
     startPhoneSessionRoute,
     async (req) =>
-      startPhoneSession(
-        { repo, events: app.securityEvents, transaction: app.transaction, proofKey, now },
-        {
-          ...req.body,
-          browserKey: readProofCookie(req.headers.cookie),
-          language: requestLanguage(req),
-          ...signInOrigin(req),
-        },
-      ),
+      startPhoneSession(deps, {
+        ...req.body,
+        browserKey: readProofCookie(req.headers.cookie),
+        language: requestLanguage(req),
+        ...signInOrigin(req),
+      }),
     { rateLimit: { max: 20, timeWindow: HOUR } },
   );
 
   registerRoute(app, getMeRoute, async (req) => ({ user: toUser(requireAuth(req).user) }));
 
   registerRoute(app, logoutRoute, async (req) => {
-    await repo.deleteSession(requireAuth(req).session.id);
+    await deps.authRepo.deleteSession(requireAuth(req).session.id);
     return { success: true as const };
   });
 }

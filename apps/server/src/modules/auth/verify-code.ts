@@ -1,25 +1,21 @@
 import type { TVerifyCodeResponse } from '@app/contract/auth/verify-code';
 import { PHONE_EMAIL_DOMAIN } from '@app/contract/common';
 import { normaliseE164 } from '@app/contract/phone';
-import type { Db, RunInTransaction } from '../../db/database';
+import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { type Language, translate } from '../../lib/messages';
 import type { RequestOrigin } from '../../lib/request-origin';
-import type { SecurityEventsRepo } from '../security-events/repo';
+import type { AuthDeps } from './deps';
 import { checkCode } from './phone-codes';
 import { issuePhoneProof } from './phone-proof';
-import type { AuthRepo, UserRow } from './repo';
+import type { UserRow } from './repo';
 import { createSession, toUser } from './sessions';
 
-export interface VerifyCodeDeps {
-  repo: AuthRepo;
-  events: SecurityEventsRepo;
-  transaction: RunInTransaction;
-  codeKey: Buffer;
-  proofKey: Buffer;
-  now: () => Date;
-}
+export type VerifyCodeDeps = Pick<
+  AuthDeps,
+  'authRepo' | 'securityEvents' | 'transaction' | 'codeKey' | 'proofKey' | 'clock'
+>;
 
 function verifiedUser(user: UserRow) {
   return {
@@ -55,13 +51,13 @@ export async function verifyCode(
   if (!phone)
     throw new AppError('INVALID_PHONE_NUMBER', translate(language, 'invalidPhone'), { field: 'phoneNumber' });
 
-  const now = deps.now();
+  const now = deps.clock.now();
   const nowIso = now.toISOString();
   // A wrong code against a number that has an account shows in that account's activity.
   const onWrongCode = async (trx: Db) => {
-    const owner = await deps.repo.with(trx).findUserByPhone(phone);
+    const owner = await deps.authRepo.with(trx).findUserByPhone(phone);
     if (owner) {
-      await deps.events
+      await deps.securityEvents
         .with(trx)
         .record({ userId: owner.id, kind: 'code_failed', origin: input.origin, at: now });
     }
@@ -70,16 +66,20 @@ export async function verifyCode(
   // Spending the code and what it buys (a session, or the new user) commit together: a
   // failure in between leaves the code usable instead of spent for nothing.
   return deps.transaction(async (trx) => {
-    const repo = deps.repo.with(trx);
+    const repo = deps.authRepo.with(trx);
     if (!(await repo.consumeCode(code.id, nowIso))) throw invalid();
     const existing = await repo.findUserByPhone(phone);
     if (existing) {
-      const sessionToken = await createSession({ auth: repo, events: deps.events.with(trx) }, existing, {
-        provider: 'phone',
-        origin: input.origin,
-        replacing: input.currentToken,
-        now,
-      });
+      const sessionToken = await createSession(
+        { auth: repo, events: deps.securityEvents.with(trx) },
+        existing,
+        {
+          provider: 'phone',
+          origin: input.origin,
+          replacing: input.currentToken,
+          now,
+        },
+      );
       return { isExistingUser: true, sessionToken, user: verifiedUser(existing), account: toUser(existing) };
     }
     const user = await repo.insertUserOnce({

@@ -1,19 +1,11 @@
 import type { TServiceType } from '@app/contract/common';
 import type { TErrorCode } from '@app/contract/http';
-import type { RunInTransaction } from '../../db/database';
-import type { OneTimeStore } from '../../lib/one-time-store/one-time-store';
 import type { RequestOrigin } from '../../lib/request-origin';
-import type { SecretBox } from '../../lib/secret-box';
 import {
-  type IdentityClient,
   missingServices,
   type ProviderIdentity,
   type SignInProvider,
 } from '../../providers/identity/identity';
-import type { AuthRepo } from '../auth/repo';
-import type { ConnectionsRepo } from '../connections/repo';
-import type { SecurityEventsRepo } from '../security-events/repo';
-import { UsersRepo } from '../users/repo';
 import { chooseOAuthUser } from './choose-oauth-user';
 import type { OAuthDeps } from './deps';
 import { issueLoginTicket } from './issue-login-ticket';
@@ -23,21 +15,6 @@ import { saveOAuthConnection } from './save-oauth-connection';
 import { takeOAuthState } from './take-oauth-state';
 
 type Log = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
-
-/** The callback's dependencies as oauth/routes.ts builds them (per request, under older names). */
-export interface FinishOAuthDeps {
-  identity: IdentityClient;
-  store: OneTimeStore;
-  repo: ConnectionsRepo;
-  authRepo: AuthRepo;
-  events: SecurityEventsRepo;
-  transaction: RunInTransaction;
-  secretBox: SecretBox;
-  proofKey: Buffer;
-  publicUrl: string;
-  now: () => Date;
-  log: Log;
-}
 
 export type OAuthOutcome =
   | {
@@ -58,21 +35,15 @@ interface CallbackInput {
   origin: RequestOrigin;
 }
 
-/** The callback leg, as oauth/routes.ts calls it: its dependencies mapped once to the module's names. */
-export function finishOAuth(deps: FinishOAuthDeps, input: CallbackInput): Promise<OAuthOutcome> {
-  const { store, repo, events, now, log, ...same } = deps;
-  return finishCallback(
-    { ...same, oneTimeStore: store, connectionsRepo: repo, securityEvents: events, clock: { now } },
-    { ...input, log },
-  );
-}
-
 /**
  * The callback leg: the state is taken (so it works once), the code exchanged with PKCE and the
  * ID token checked, then in one transaction the user is found, created or linked and the
  * connection stored with sealed tokens. Any failure stores nothing.
  */
-async function finishCallback(deps: OAuthDeps, input: CallbackInput & { log: Log }): Promise<OAuthOutcome> {
+export async function finishOAuth(
+  deps: OAuthDeps,
+  input: CallbackInput & { log: Log },
+): Promise<OAuthOutcome> {
   try {
     const state = await takeOAuthState(deps, input);
     let identity: ProviderIdentity;
@@ -92,8 +63,7 @@ async function finishCallback(deps: OAuthDeps, input: CallbackInput & { log: Log
       const repos = {
         connectionsRepo: deps.connectionsRepo.with(trx),
         authRepo: deps.authRepo.with(trx),
-        // oauth/routes.ts hands the callback no users repository yet: this one is bound to its transaction.
-        usersRepo: new UsersRepo(trx),
+        usersRepo: deps.usersRepo.with(trx),
       };
       const existing = await repos.connectionsRepo.findByAccount(state.provider, identity.accountId);
       const userId = await chooseOAuthUser(

@@ -24,6 +24,7 @@ import { bearerToken, requireAuth } from '../../plugins/authenticate';
 import type { SignInProvider } from '../../providers/identity/identity';
 import { readProofCookie } from '../auth/phone-proof';
 import { flowCookie, newFlowKey, readFlowCookie } from './browser-binding';
+import { oauthDeps } from './deps';
 import { exchangeLoginTicket } from './exchange-login-ticket';
 import { finishOAuth, type OAuthOutcome } from './finish-oauth';
 import { getOAuthStatus } from './get-oauth-status';
@@ -63,7 +64,8 @@ function wantsJson(request: FastifyRequest): boolean {
 }
 
 export async function oauthRoutes(app: FastifyInstance) {
-  const now = () => app.clock.now();
+  const deps = oauthDeps(app);
+  const secureCookies = app.config.publicUrl.startsWith('https:');
   const HOUR = 60 * 60 * 1000;
 
   /** oauth-init takes an optional session: with one it connects, without it signs in. */
@@ -79,24 +81,15 @@ export async function oauthRoutes(app: FastifyInstance) {
       routes.init,
       async (req, reply) => {
         const browserKey = readFlowCookie(req.headers.cookie) ?? newFlowKey();
-        reply.header('set-cookie', flowCookie(browserKey, app.config.publicUrl.startsWith('https:')));
-        return startOAuth(
-          {
-            identity: app.identity,
-            store: app.oneTimeStore,
-            proofKey: app.secrets.tokenSealing,
-            publicUrl: app.config.publicUrl,
-            now,
-          },
-          {
-            provider,
-            userId: await optionalUserId(req),
-            verifiedPhone: req.query.verified_phone,
-            proofBrowserKey: readProofCookie(req.headers.cookie),
-            browserKey,
-            language: requestLanguage(req),
-          },
-        );
+        reply.header('set-cookie', flowCookie(browserKey, secureCookies));
+        return startOAuth(deps, {
+          provider,
+          userId: await optionalUserId(req),
+          verifiedPhone: req.query.verified_phone,
+          proofBrowserKey: readProofCookie(req.headers.cookie),
+          browserKey,
+          language: requestLanguage(req),
+        });
       },
       { rateLimit: { max: 60, timeWindow: HOUR } },
     );
@@ -105,28 +98,14 @@ export async function oauthRoutes(app: FastifyInstance) {
       app,
       routes.callback,
       async (req, reply) => {
-        const outcome = await finishOAuth(
-          {
-            identity: app.identity,
-            store: app.oneTimeStore,
-            repo: app.connectionsRepo,
-            authRepo: app.authRepo,
-            events: app.securityEvents,
-            transaction: app.transaction,
-            secretBox: app.secretBox,
-            proofKey: app.secrets.tokenSealing,
-            publicUrl: app.config.publicUrl,
-            now,
-            log: req.log,
-          },
-          {
-            provider,
-            query: req.query,
-            callbackUrl: new URL(req.url, app.config.publicUrl),
-            browserKey: readFlowCookie(req.headers.cookie),
-            origin: requestOrigin(req),
-          },
-        );
+        const outcome = await finishOAuth(deps, {
+          provider,
+          query: req.query,
+          callbackUrl: new URL(req.url, deps.publicUrl),
+          browserKey: readFlowCookie(req.headers.cookie),
+          origin: requestOrigin(req),
+          log: req.log,
+        });
         if (wantsJson(req)) {
           return outcome.success
             ? { success: true, message: 'Connected', user: outcome.user }
@@ -138,7 +117,7 @@ export async function oauthRoutes(app: FastifyInstance) {
     );
 
     registerRoute(app, routes.status, async (req) =>
-      getOAuthStatus({ repo: app.connectionsRepo }, { userId: requireAuth(req).user.id, provider }),
+      getOAuthStatus(deps, { userId: requireAuth(req).user.id, provider }),
     );
   }
 
@@ -146,16 +125,7 @@ export async function oauthRoutes(app: FastifyInstance) {
     app,
     exchangeLoginTicketRoute,
     async (req) =>
-      exchangeLoginTicket(
-        {
-          store: app.oneTimeStore,
-          authRepo: app.authRepo,
-          events: app.securityEvents,
-          transaction: app.transaction,
-          now,
-        },
-        { ...req.body, language: requestLanguage(req), ...signInOrigin(req) },
-      ),
+      exchangeLoginTicket(deps, { ...req.body, language: requestLanguage(req), ...signInOrigin(req) }),
     { rateLimit: { max: 60, timeWindow: HOUR } },
   );
 }

@@ -2,19 +2,11 @@ import { randomBytes } from 'node:crypto';
 import * as oauth from 'openid-client';
 import { AppError } from '../../lib/app-error';
 import { type Language, translate } from '../../lib/messages';
-import type { OneTimeStore } from '../../lib/one-time-store/one-time-store';
-import type { IdentityClient, SignInProvider } from '../../providers/identity/identity';
+import type { SignInProvider } from '../../providers/identity/identity';
 import { readBoundPhoneProof } from '../auth/phone-proof';
 import { bindingOf } from './browser-binding';
+import type { OAuthDeps } from './deps';
 import { type OAuthState, redirectUri, STATE_TTL_MS, stateKey } from './oauth-state';
-
-export interface StartOAuthDeps {
-  identity: IdentityClient;
-  store: OneTimeStore;
-  proofKey: Buffer;
-  publicUrl: string;
-  now: () => Date;
-}
 
 /**
  * The first leg: a fresh state, nonce and PKCE verifier kept in the one-time store (single
@@ -24,7 +16,7 @@ export interface StartOAuthDeps {
  * browser too (the flow cookie), and the proof is checked again when it is spent.
  */
 export async function startOAuth(
-  deps: StartOAuthDeps,
+  deps: Pick<OAuthDeps, 'identity' | 'oneTimeStore' | 'proofKey' | 'publicUrl' | 'clock'>,
   input: {
     provider: SignInProvider;
     userId: string | null;
@@ -38,7 +30,7 @@ export async function startOAuth(
 ): Promise<{ authUrl: string }> {
   if (
     input.verifiedPhone &&
-    !readBoundPhoneProof(deps.proofKey, input.verifiedPhone, deps.now(), input.proofBrowserKey)
+    !readBoundPhoneProof(deps.proofKey, input.verifiedPhone, deps.clock.now(), input.proofBrowserKey)
   ) {
     throw new AppError('UNAUTHORIZED', translate(input.language, 'proofInvalid'), {
       field: 'verified_phone',
@@ -56,7 +48,7 @@ export async function startOAuth(
     browser: bindingOf(input.browserKey),
     phoneProof: input.userId ? null : (input.verifiedPhone ?? null),
   };
-  await deps.store.put(stateKey(state), JSON.stringify(record), STATE_TTL_MS);
+  await deps.oneTimeStore.put(stateKey(state), JSON.stringify(record), STATE_TTL_MS);
   const url = await deps.identity.authorizationUrl(input.provider, {
     redirectUri: redirectUri(deps.publicUrl, input.provider),
     state,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { RunInTransaction } from '../../db/database';
 import type { Clock } from '../../lib/clock';
+import { authDeps } from '../auth/deps';
 import type { TextCodeDeps } from '../auth/phone-codes';
 import type { AuthRepo } from '../auth/repo';
 import type { ConnectionsRepo } from '../connections/repo';
@@ -28,15 +29,7 @@ export function phoneMappingDeps(app: FastifyInstance): PhoneMappingDeps {
     authRepo: app.authRepo,
     securityEvents: app.securityEvents,
     transaction: app.transaction,
-    phoneCodes: {
-      repo: app.authRepo,
-      transaction: app.transaction,
-      sms: app.sms,
-      codeKey: app.secrets.codeHash,
-      productName: app.config.productName,
-      publicUrl: app.config.publicUrl,
-      now: () => app.clock.now(),
-    },
+    phoneCodes: authDeps(app),
     clock: app.clock,
   };
 }

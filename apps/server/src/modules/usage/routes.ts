@@ -1,7 +1,7 @@
 import { recordUsageRoute } from '@app/contract/internal/usage';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../lib/route';
-import { internalAccessLog } from '../assistant/access-log';
+import { internalAccessLog } from '../internal-api/access-log';
 import { usageDeps } from './deps';
 import { recordUsage } from './record-usage';
 
@@ -11,7 +11,7 @@ import { recordUsage } from './record-usage';
  */
 export async function usageRoutes(app: FastifyInstance): Promise<void> {
   if (!app.serviceKey) return;
-  const logAccess = internalAccessLog(app.connectionsRepo, app.serviceKey.caller, () => app.clock.now());
+  const logAccess = internalAccessLog(app.connectionsRepo, app.serviceKey.caller, app.clock);
   const deps = {
     ...usageDeps(app),
     logAccess: (outcome: string, userId: string | null) =>

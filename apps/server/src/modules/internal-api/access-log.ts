@@ -1,3 +1,4 @@
+import type { Clock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 import type { ConnectionsRepo } from '../connections/repo';
 
@@ -11,7 +12,7 @@ export type LogInternalAccess = (entry: {
   connectionId?: string | null;
 }) => Promise<void>;
 
-export function internalAccessLog(repo: ConnectionsRepo, caller: string, now: () => Date): LogInternalAccess {
+export function internalAccessLog(repo: ConnectionsRepo, caller: string, clock: Clock): LogInternalAccess {
   return ({ action, outcome, userId, connectionId = null }) =>
     repo.logAssistantAccess({
       id: newId(),
@@ -20,6 +21,6 @@ export function internalAccessLog(repo: ConnectionsRepo, caller: string, now: ()
       user_id: userId,
       connection_id: connectionId,
       outcome,
-      created_at: now().toISOString(),
+      created_at: clock.now().toISOString(),
     });
 }

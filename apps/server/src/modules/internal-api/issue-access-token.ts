@@ -1,11 +1,7 @@
 import type { TAccessTokenResponse } from '@app/contract/internal/assistant';
 import { AppError } from '../../lib/app-error';
-import {
-  type ConnectionAccess,
-  ConnectionBrokenError,
-  ConnectionUnavailableError,
-} from '../connections/connection-access';
-import type { AssistantDeps } from './find-user-by-phone';
+import { ConnectionBrokenError, ConnectionUnavailableError } from '../connections/connection-access';
+import type { InternalApiDeps } from './deps';
 
 /**
  * A token the assistant can call the provider with right now: refreshed first when it is close
@@ -13,7 +9,7 @@ import type { AssistantDeps } from './find-user-by-phone';
  * whatever its outcome, is in the access log.
  */
 export async function issueAccessToken(
-  deps: AssistantDeps & { access: ConnectionAccess },
+  deps: Pick<InternalApiDeps, 'connectionsRepo' | 'connectionAccess' | 'logAccess'>,
   input: { connectionId: string },
 ): Promise<TAccessTokenResponse> {
   const log = (outcome: string, userId: string | null) =>
@@ -24,7 +20,7 @@ export async function issueAccessToken(
     throw new AppError('NOT_FOUND', 'No such connection.');
   }
   try {
-    const accessToken = await deps.access.accessToken(connection);
+    const accessToken = await deps.connectionAccess.accessToken(connection);
     const current = await deps.connectionsRepo.findById(connection.id);
     await log('issued', connection.user_id);
     return {

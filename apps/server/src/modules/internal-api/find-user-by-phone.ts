@@ -2,25 +2,16 @@ import { ZReconnectReason } from '@app/contract/integrations/get-integrations-st
 import type { TUserByPhoneResponse } from '@app/contract/internal/assistant';
 import { normaliseE164 } from '@app/contract/phone';
 import { AppError } from '../../lib/app-error';
-import type { AuthRepo } from '../auth/repo';
-import type { ConnectionsRepo } from '../connections/repo';
-
-import type { LogInternalAccess } from './access-log';
-
-export interface AssistantDeps {
-  authRepo: AuthRepo;
-  connectionsRepo: ConnectionsRepo;
-  logAccess: LogInternalAccess;
-}
+import type { InternalApiDeps } from './deps';
 
 /** The person who texts from this number, with what the assistant may use on their behalf. */
 export async function findUserByPhone(
-  deps: AssistantDeps,
+  deps: Pick<InternalApiDeps, 'usersRepo' | 'connectionsRepo' | 'logAccess'>,
   input: { e164: string },
 ): Promise<TUserByPhoneResponse> {
   const phone = normaliseE164(input.e164);
   if (!phone) throw new AppError('INVALID_PHONE_NUMBER', 'Not a valid phone number in E.164 form.');
-  const user = await deps.authRepo.findUserByPhone(phone);
+  const user = await deps.usersRepo.findByPhone(phone);
   await deps.logAccess({
     action: 'lookup_user',
     outcome: user ? 'found' : 'not_found',

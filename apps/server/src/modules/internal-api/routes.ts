@@ -1,7 +1,7 @@
 import { connectionAccessTokenRoute, userByPhoneRoute } from '@app/contract/internal/assistant';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../lib/route';
-import { internalAccessLog } from './access-log';
+import { internalApiDeps } from './deps';
 import { findUserByPhone } from './find-user-by-phone';
 import { issueAccessToken } from './issue-access-token';
 
@@ -10,14 +10,9 @@ import { issueAccessToken } from './issue-access-token';
  * are not registered at all, so there is nothing to probe. The key is checked, and limited, by
  * registerRoute (`auth: 'service'`).
  */
-export async function assistantRoutes(app: FastifyInstance): Promise<void> {
+export async function internalApiRoutes(app: FastifyInstance): Promise<void> {
   if (!app.serviceKey) return;
-  const deps = {
-    authRepo: app.authRepo,
-    connectionsRepo: app.connectionsRepo,
-    access: app.connectionAccess,
-    logAccess: internalAccessLog(app.connectionsRepo, app.serviceKey.caller, () => app.clock.now()),
-  };
+  const deps = internalApiDeps(app, app.serviceKey.caller);
   registerRoute(app, userByPhoneRoute, (request) => findUserByPhone(deps, request.params));
   registerRoute(app, connectionAccessTokenRoute, (request) =>
     issueAccessToken(deps, { connectionId: request.params.id }),

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { RunInTransaction } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import type { SmsSender } from '../../providers/sms/sms';
+import type { SecurityEventsRepo } from '../security-events/repo';
+import type { AuthRepo } from './repo';
+
+/** What the sign-in use cases may need; each takes the part it uses. */
+export interface AuthDeps {
+  authRepo: AuthRepo;
+  securityEvents: SecurityEventsRepo;
+  transaction: RunInTransaction;
+  sms: SmsSender;
+  /** HMAC key of the stored code hashes. */
+  codeKey: Buffer;
+  /** Seals the verified-phone proof. */
+  proofKey: Buffer;
+  productName: string;
+  publicUrl: string;
+  clock: Clock;
+}
+
+/** Built once by the module's plugin (and by phone-mapping, which texts codes the same way). */
+export function authDeps(app: FastifyInstance): AuthDeps {
+  return {
+    authRepo: app.authRepo,
+    securityEvents: app.securityEvents,
+    transaction: app.transaction,
+    sms: app.sms,
+    codeKey: app.secrets.codeHash,
+    proofKey: app.secrets.tokenSealing,
+    productName: app.config.productName,
+    publicUrl: app.config.publicUrl,
+    clock: app.clock,
+  };
+}
