@@ -543,7 +543,7 @@ describe('Apple iCloud events at the edges of the calendar', () => {
   });
 
   // A week added to 9999-12-31 (or taken from 0000-01-01) has no RFC 3339 form: it was a 500.
-  it.each([{ timeMin: '9999-12-31T23:59:59Z' }, { timeMax: '0000-01-01T00:00:00Z' }])(
+  it.each<Record<string, string>>([{ timeMin: '9999-12-31T23:59:59Z' }, { timeMax: '0000-01-01T00:00:00Z' }])(
     'answers 400 for a date out of range (%o), not a 500',
     async (query) => {
       const { token, userId } = await person(app);
