@@ -4,6 +4,9 @@ import type { InjectOptions } from 'fastify';
 import { mutated, nastyValue } from './nasty-values';
 import { arbitraryFor } from './zod-arbitrary';
 
+/** Known text for a field, by its name (see ArbitraryOptions). */
+type Hints = (field: string) => readonly string[];
+
 /** Who a request claims to be. */
 export type Caller = 'user' | 'service' | 'none' | 'junk';
 
@@ -100,7 +103,14 @@ const CONTENT_TYPES = fc.constantFrom<string | null>(
 
 const ODD_HEADERS = fc.record(
   {
-    'accept-language': fc.constantFrom('zh', 'en', 'zh-CN,zh;q=0.9', '*', 'xx-invalid;;q=abc', 'a'.repeat(500)),
+    'accept-language': fc.constantFrom(
+      'zh',
+      'en',
+      'zh-CN,zh;q=0.9',
+      '*',
+      'xx-invalid;;q=abc',
+      'a'.repeat(500),
+    ),
     'stripe-signature': fc.constantFrom('t=1,v1=abc', 't=,v1=', 'garbage', `t=${'9'.repeat(30)},v1=00`),
     'x-forwarded-for': fc.constantFrom('1.2.3.4', 'not-an-ip', '::1, 10.0.0.1'),
     cookie: fc.constantFrom('a=b', '=;;=', 'relay_lang=zh'),
@@ -110,7 +120,7 @@ const ODD_HEADERS = fc.record(
 );
 
 /** A schema's valid input most of the time, then that input with one thing wrong, then anything. */
-function partArbitrary(schema: RouteDef['body'], hints: readonly string[]): fc.Arbitrary<unknown> {
+function partArbitrary(schema: RouteDef['body'], hints: Hints): fc.Arbitrary<unknown> {
   const valid = arbitraryFor(schema!, { hints });
   return fc.oneof(
     { arbitrary: valid, weight: 5 },
@@ -125,7 +135,7 @@ function callers(route: RouteDef): fc.Arbitrary<Caller> {
   return fc.oneof({ arbitrary: fc.constant(own), weight: 12 }, ...others.map((c) => fc.constant(c)));
 }
 
-function bodies(route: RouteDef, hints: readonly string[]): fc.Arbitrary<Body> {
+function bodies(route: RouteDef, hints: Hints): fc.Arbitrary<Body> {
   if (route.method === 'GET') return fc.constant(null);
   const raw = fc.record({ raw: RAW_PAYLOADS, contentType: CONTENT_TYPES });
   const json = route.body
@@ -138,7 +148,7 @@ function bodies(route: RouteDef, hints: readonly string[]): fc.Arbitrary<Body> {
 }
 
 /** Every kind of request one route can be sent, valid and not. */
-export function caseArbitrary(route: RouteDef, hints: readonly string[]): fc.Arbitrary<FuzzCase> {
+export function caseArbitrary(route: RouteDef, hints: Hints): fc.Arbitrary<FuzzCase> {
   const paramNames = [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1]!);
   const query = route.query
     ? partArbitrary(route.query, hints)

@@ -18,7 +18,15 @@ interface Person {
 }
 
 /** Text the generators may produce that stands for a value known only while the run goes on. */
-const MARKERS = ['«phone»', '«userId»', '«sessionId»', '«otherSessionId»', '«google»', '«microsoft»', '«apple»'];
+const MARKERS = [
+  '«phone»',
+  '«userId»',
+  '«sessionId»',
+  '«otherSessionId»',
+  '«google»',
+  '«microsoft»',
+  '«apple»',
+];
 
 /**
  * The system a fuzz run talks to: one real person signed in by phone, with Google and Microsoft
@@ -40,13 +48,26 @@ export class FuzzWorld {
     readonly serviceKey: string,
   ) {}
 
-  /** What the generators offer wherever text goes: the markers and numbers that parse. */
-  static hints(): string[] {
+  /**
+   * What the generators offer for a field, by its name: the markers of the live rows it may
+   * name and numbers that parse; any other field gets all of them, as a client could send.
+   */
+  static hints(): (field: string) => readonly string[] {
     const numbers = COUNTRIES.slice(0, 8).flatMap((country) => {
       const e164 = toE164(country, examplePhone(country).replace(/\D/g, ''));
       return e164 ? [e164] : [];
     });
-    return [...MARKERS, ...numbers, 'google', 'azure', 'microsoft', 'apple', 'facebook'];
+    const providers = ['google', 'azure', 'microsoft', 'apple', 'facebook'];
+    const byName: [RegExp, string[]][] = [
+      [/user/i, ['«userId»']],
+      [/session/i, ['«sessionId»', '«otherSessionId»']],
+      // The signed-in number half the time: the others parse but name nobody.
+      [/phone|e164/i, [...numbers.map(() => '«phone»'), ...numbers]],
+      [/account|connection/i, ['«google»', '«microsoft»', '«apple»', ...providers]],
+      [/provider/i, providers],
+    ];
+    const all = [...MARKERS, ...numbers, ...providers];
+    return (field) => byName.find(([pattern]) => pattern.test(field))?.[1] ?? all;
   }
 
   get token(): string {

@@ -67,6 +67,7 @@ const oddText = fc.constantFrom(
   "'; drop table users; --",
   '../../../etc/passwd',
   '%00%ZZ%',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template placeholder sent as text is the point
   '${process.env}',
   '{{constructor.constructor}}',
   '__proto__',
@@ -81,22 +82,36 @@ export const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
   extremeDates,
   oddText,
   fc.string({ unit: 'binary', maxLength: 40 }),
-  fc.string({ unit: fc.integer({ min: 0, max: 0x1f }).map((code) => String.fromCharCode(code)), maxLength: 8 }),
+  fc.string({
+    unit: fc.integer({ min: 0, max: 0x1f }).map((code) => String.fromCharCode(code)),
+    maxLength: 8,
+  }),
   fc.jsonValue({ maxDepth: 3 }),
   // Deep nesting: parsers and validators that recurse.
   fc.constant(JSON.parse(`${'['.repeat(500)}${']'.repeat(500)}`) as unknown),
 );
 
 /** Keys that are odd in themselves: prototype names, empty, long, unicode. */
-export const nastyKey = fc.constantFrom('__proto__', 'constructor', 'prototype', '', 'k'.repeat(2000), 'ключ', '\u0000');
+export const nastyKey = fc.constantFrom(
+  '__proto__',
+  'constructor',
+  'prototype',
+  '',
+  'k'.repeat(2000),
+  'ключ',
+  '\u0000',
+);
 
 type Edit = { kind: 'replace' | 'delete' | 'add'; at: number; key: string; value: unknown };
 
 /** Every path into a JSON value, the root first. */
 function paths(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {
   const out = [prefix];
-  if (Array.isArray(value)) value.forEach((item, i) => out.push(...paths(item, [...prefix, i])));
-  else if (value && typeof value === 'object') {
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => {
+      out.push(...paths(item, [...prefix, i]));
+    });
+  } else if (value && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) out.push(...paths(item, [...prefix, key]));
   }
   return out;
@@ -114,10 +129,11 @@ function applyEdit(value: unknown, edit: Edit): unknown {
     }
     return edit.kind === 'delete' ? {} : edit.value;
   }
-  const parent = path.slice(0, -1).reduce<any>((node, key) => node[key], copy);
+  type Node = Record<string | number, unknown>;
+  const parent = path.slice(0, -1).reduce((node, key) => node[key] as Node, copy as Node);
   const last = path[path.length - 1]!;
   if (edit.kind === 'delete') {
-    if (Array.isArray(parent)) parent.splice(Number(last), 1);
+    if (Array.isArray(parent)) (parent as unknown[]).splice(Number(last), 1);
     else delete parent[last];
   } else if (edit.kind === 'add' && parent && typeof parent === 'object' && !Array.isArray(parent)) {
     Object.defineProperty(parent, edit.key, { value: edit.value, enumerable: true, writable: true });

@@ -11,8 +11,11 @@ import type { z } from 'zod';
  * refinements (a parsable phone number, a range of at most 90 days) only by luck or by `hints`.
  */
 export interface ArbitraryOptions {
-  /** Text the running system knows (a signed-in number, the id of a real row), offered wherever text goes. */
-  hints?: readonly string[];
+  /**
+   * Text the running system knows (a signed-in number, the id of a real row), offered for a
+   * field by its name: without them almost no generated id would name a real row.
+   */
+  hints?: (field: string) => readonly string[];
 }
 
 type Schema = z.core.$ZodType;
@@ -42,12 +45,16 @@ export function isOptional(schema: Schema): boolean {
   return OPTIONAL_KINDS.has(defOf(schema).type);
 }
 
-export function arbitraryFor(schema: Schema, options: ArbitraryOptions = {}): fc.Arbitrary<unknown> {
+export function arbitraryFor(
+  schema: Schema,
+  options: ArbitraryOptions = {},
+  field = '',
+): fc.Arbitrary<unknown> {
   const def = defOf(schema);
-  const inner = (key: string) => arbitraryFor(def[key] as Schema, options);
+  const inner = (key: string) => arbitraryFor(def[key] as Schema, options, field);
   switch (def.type) {
     case 'string':
-      return withHints(stringArbitrary(def), options.hints);
+      return withHints(stringArbitrary(def), options.hints?.(field));
     case 'number':
       return numberArbitrary(def);
     case 'boolean':
@@ -70,9 +77,9 @@ export function arbitraryFor(schema: Schema, options: ArbitraryOptions = {}): fc
     case 'pipe':
       return inner('in');
     case 'lazy':
-      return arbitraryFor((def.getter as () => Schema)(), options);
+      return arbitraryFor((def.getter as () => Schema)(), options, field);
     case 'union':
-      return fc.oneof(...(def.options as Schema[]).map((option) => arbitraryFor(option, options)));
+      return fc.oneof(...(def.options as Schema[]).map((option) => arbitraryFor(option, options, field)));
     case 'array': {
       const { min, max } = lengthLimits(def, 0, 5);
       return fc.array(inner('element'), { minLength: min, maxLength: Math.min(max, min + 5) });
@@ -87,7 +94,7 @@ export function arbitraryFor(schema: Schema, options: ArbitraryOptions = {}): fc
       const shape = def.shape as Record<string, Schema>;
       const keys = Object.keys(shape);
       return fc.record(
-        Object.fromEntries(keys.map((key) => [key, arbitraryFor(shape[key]!, options)])),
+        Object.fromEntries(keys.map((key) => [key, arbitraryFor(shape[key]!, options, key)])),
         { requiredKeys: keys.filter((key) => !isOptional(shape[key]!)) },
       );
     }
@@ -98,7 +105,7 @@ export function arbitraryFor(schema: Schema, options: ArbitraryOptions = {}): fc
 
 function withHints(arbitrary: fc.Arbitrary<string>, hints: readonly string[] | undefined) {
   if (!hints?.length) return arbitrary;
-  return fc.oneof({ arbitrary, weight: 4 }, { arbitrary: fc.constantFrom(...hints), weight: 1 });
+  return fc.oneof({ arbitrary, weight: 3 }, { arbitrary: fc.constantFrom(...hints), weight: 1 });
 }
 
 function lengthLimits(def: Def, min: number, max: number) {
@@ -110,10 +117,22 @@ function lengthLimits(def: Def, min: number, max: number) {
   return { min, max };
 }
 
-/** Instants around now, as a person asks for them; the far edges come from the format's pattern. */
-const nearDates = fc
-  .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true })
-  .map((date) => date.toISOString());
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Instants as clients send them: within weeks of now (usage is dated so, events are asked for
+ * so) or within this century; the far edges come from the format's pattern.
+ */
+const nearDates = fc.oneof(
+  fc.integer({ min: -40 * DAY_MS, max: 40 * DAY_MS }).map((ms) => new Date(Date.now() + ms).toISOString()),
+  fc
+    .date({
+      min: new Date('2000-01-01T00:00:00Z'),
+      max: new Date('2100-01-01T00:00:00Z'),
+      noInvalidDate: true,
+    })
+    .map((date) => date.toISOString()),
+);
 
 const FORMATS: Record<string, fc.Arbitrary<string>> = {
   email: fc.emailAddress(),
@@ -141,7 +160,10 @@ function stringArbitrary(def: Def): fc.Arbitrary<string> {
   const plain = fc.string({ minLength: min, maxLength: Math.min(max, min + 40) });
   const candidates = [...(format ? [format] : []), ...fromPatterns];
   if (candidates.length === 0) return plain;
-  return fc.oneof({ arbitrary: fc.oneof(...candidates).map(fit), weight: 3 }, { arbitrary: plain, weight: 1 });
+  return fc.oneof(
+    { arbitrary: fc.oneof(...candidates).map(fit), weight: 3 },
+    { arbitrary: plain, weight: 1 },
+  );
 }
 
 function numberArbitrary(def: Def): fc.Arbitrary<number> {
