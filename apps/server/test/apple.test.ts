@@ -1,9 +1,11 @@
 import { createServer, type Server } from 'node:http';
+import { MESSAGES } from '@app/contract/messages';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openToken } from '../src/modules/connections/sealed-tokens';
 import { bearer, freshIp, post, signIn } from './helpers/auth';
 import { build } from './helpers/build';
+import { EmptyDav } from './helpers/empty-dav';
 import { freePort } from './helpers/process';
 import { type DavAccount, type Radicale, radicaleInstalled, startRadicale } from './helpers/radicale';
 
@@ -512,4 +514,46 @@ describe('Apple iCloud that cannot be reached', () => {
       }
     }
   });
+});
+
+describe('Apple iCloud events at the edges of the calendar', () => {
+  const dav = new EmptyDav();
+  let app: FastifyInstance;
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    await dav.start();
+    ({ app, close } = await build({ APPLE_CALDAV_URL: dav.url, APPLE_CARDDAV_URL: dav.url }));
+  });
+  afterAll(async () => {
+    await close?.();
+    await dav.stop();
+  });
+
+  it('lists an empty calendar for a connected person', async () => {
+    const { token, userId } = await person(app);
+    await dav.connect(app, userId);
+    const res = await events(app, token, NOV);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      events: [],
+      timeMin: '2026-11-01T00:00:00.000Z',
+      timeMax: '2026-12-01T00:00:00.000Z',
+    });
+  });
+
+  // A week added to 9999-12-31 (or taken from 0000-01-01) has no RFC 3339 form: it was a 500.
+  it.each<Record<string, string>>([{ timeMin: '9999-12-31T23:59:59Z' }, { timeMax: '0000-01-01T00:00:00Z' }])(
+    'answers 400 for a date out of range (%o), not a 500',
+    async (query) => {
+      const { token, userId } = await person(app);
+      await dav.connect(app, userId);
+      const res = await events(app, token, query);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        message: expect.stringContaining(MESSAGES.en.eventsDateOutOfRange),
+      });
+    },
+  );
 });

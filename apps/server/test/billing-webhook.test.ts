@@ -6,7 +6,14 @@ import type { PaymentsProvider } from '../src/providers/payments/payments';
 import { bearer, post, signIn } from './helpers/auth';
 import { stripeCheckout } from './helpers/billing';
 import { build } from './helpers/build';
-import { FakeStripe, STARTER_PRICE, signedEvent, stripeEnv } from './helpers/fake-stripe';
+import {
+  eventBody,
+  FakeStripe,
+  STARTER_PRICE,
+  signedEvent,
+  signedPayload,
+  stripeEnv,
+} from './helpers/fake-stripe';
 
 let n = 0;
 const phone = () => `+6141${String(1000000 + ++n).slice(-7)}`;
@@ -292,6 +299,27 @@ describe('POST /v1/billing/webhook', () => {
     );
     expect(res.statusCode).toBe(200);
     expect((await info(token)).subscription.planId).toBe('trial');
+  });
+
+  // Stripe retries any answer but a 2xx for days, a 4xx included: a signed event we cannot use is
+  // acknowledged (and logged), never a 500 and never a refusal.
+  it.each([
+    ['without data', (body: Record<string, unknown>) => JSON.stringify({ ...body, data: undefined })],
+    ['whose data has no object', (body: Record<string, unknown>) => JSON.stringify({ ...body, data: {} })],
+    ['whose data is null', (body: Record<string, unknown>) => JSON.stringify({ ...body, data: null })],
+    ['without an id', (body: Record<string, unknown>) => JSON.stringify({ ...body, id: undefined })],
+    ['with a type that is not text', (body: Record<string, unknown>) => JSON.stringify({ ...body, type: 7 })],
+    ['that is JSON null', () => 'null'],
+    ['that is not JSON', () => 'not json {'],
+    ['that is a thin v2 notification', () => JSON.stringify({ id: 'evt_thin', object: 'v2.core.event' })],
+  ])('acknowledges a validly signed event %s with 200 and changes nothing', async (_name, shape) => {
+    const { token, sub } = await paidUser();
+    const eventId = `evt_odd_${sub.id}`;
+    const res = await deliver(signedPayload(shape(eventBody(eventId, 'customer.subscription.created', sub))));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ received: true });
+    expect((await info(token)).subscription.planId).toBe('trial');
+    expect(await storedEvent(eventId)).toBeUndefined();
   });
 
   it('answers 200 to an event about a customer that is not ours', async () => {

@@ -212,6 +212,36 @@ describe('GET /v1/google/events', () => {
     expect(google.requests).toHaveLength(0);
   });
 
+  // A week added to 9999-12-31 (or taken from 0000-01-01) has no RFC 3339 form: it was a 500.
+  it.each([
+    ['google', '?timeMin=9999-12-31T23:59:59Z'],
+    ['google', '?timeMax=0000-01-01T00:00:00Z'],
+    ['azure', '?timeMin=9999-12-31T23:59:59Z'],
+    ['azure', '?timeMax=0000-01-01T00:00:00Z'],
+    ['azure', '?timeMin=2999-12-31T23:59:59-23:59'],
+    ['google', '?timeMin=1899-12-31T23:59:59Z&timeMax=1900-01-02T00:00:00Z'],
+  ] as const)('answers 400 for a date out of range on %s (%s), without calling it', async (slug, query) => {
+    const { token } = await person(slug);
+    const res = await events(slug, token, query);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: expect.stringContaining(MESSAGES.en.eventsDateOutOfRange),
+    });
+    expect(google.requests).toHaveLength(0);
+    expect(graph.requests).toHaveLength(0);
+  });
+
+  it('completes a range at either edge of the allowed years to a week that still reads as RFC 3339', async () => {
+    const { token } = await person();
+    const late = await events('google', token, '?timeMin=2999-12-31T23:59:59Z');
+    expect(late.statusCode, late.body).toBe(200);
+    expect(late.json().timeMax).toBe('3000-01-07T23:59:59.000Z');
+    const early = await events('google', token, '?timeMax=1900-01-01T00:00:00Z');
+    expect(early.statusCode, early.body).toBe(200);
+    expect(early.json().timeMin).toBe('1899-12-25T00:00:00.000Z');
+  });
+
   it('accepts exactly 90 days', async () => {
     const { token } = await person();
     const res = await events('google', token, '?timeMin=2026-01-01T00:00:00Z&timeMax=2026-04-01T00:00:00Z');

@@ -28,6 +28,7 @@ const en = {
   // Calendar events (GET /v1/google/events, /v1/azure/events).
   eventsRangeOrder: 'The start of the time range must be before its end.',
   eventsRangeTooLong: 'Ask for at most 90 days of events at a time.',
+  eventsDateOutOfRange: 'Dates must fall between the years 1900 and 2999.',
   eventsNotConnected: 'Connect your {{provider}} account to see its calendar.',
   calendarNotGranted:
     'Calendar access was not allowed for this {{provider}} account. Reconnect it and allow Calendar.',
@@ -126,6 +127,7 @@ const zh: Record<MessageKey, string> = {
   contactTooMany: '您在过去一小时内已发送 5 条消息，请在 {{minutes}} 分钟后重试。',
   eventsRangeOrder: '时间范围的开始必须早于结束。',
   eventsRangeTooLong: '每次最多只能查询 90 天的日程。',
+  eventsDateOutOfRange: '日期必须在 1900 年至 2999 年之间。',
   eventsNotConnected: '请先连接您的 {{provider}} 账户，才能查看其日历。',
   calendarNotGranted: '此 {{provider}} 账户未授予日历访问权限。请重新连接并允许访问日历。',
   calendarSwitchedOff: '此 {{provider}} 账户的日历已关闭。请在“集成”中开启后查看日程。',

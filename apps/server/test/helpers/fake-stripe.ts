@@ -321,14 +321,33 @@ export function stripeEnv(fake: FakeStripe) {
 
 const signer = new Stripe('sk_test_signer');
 
-/** An event as Stripe posts it, signed with the SDK's own test helper. */
+/** Any body signed as Stripe signs its posts, with the SDK's own test helper. */
+export function signedPayload(
+  payload: string,
+  options: { secret?: string; timestamp?: number } = {},
+): { payload: string; signature: string } {
+  const signature = signer.webhooks.generateTestHeaderString({
+    payload,
+    secret: options.secret ?? WEBHOOK_SECRET,
+    ...(options.timestamp ? { timestamp: options.timestamp } : {}),
+  });
+  return { payload, signature };
+}
+
+/** An event as Stripe posts it, signed. */
 export function signedEvent(
   type: string,
   object: unknown,
   options: { id?: string; secret?: string; timestamp?: number } = {},
 ): { payload: string; signature: string; id: string } {
   const eventId = options.id ?? id('evt');
-  const payload = JSON.stringify({
+  const payload = JSON.stringify(eventBody(eventId, type, object));
+  return { ...signedPayload(payload, options), id: eventId };
+}
+
+/** Stripe's event envelope around one object. */
+export function eventBody(eventId: string, type: string, object: unknown): Obj {
+  return {
     id: eventId,
     object: 'event',
     api_version: '2026-10-28.endive',
@@ -338,11 +357,5 @@ export function signedEvent(
     pending_webhooks: 1,
     request: { id: null, idempotency_key: null },
     data: { object },
-  });
-  const signature = signer.webhooks.generateTestHeaderString({
-    payload,
-    secret: options.secret ?? WEBHOOK_SECRET,
-    ...(options.timestamp ? { timestamp: options.timestamp } : {}),
-  });
-  return { payload, signature, id: eventId };
+  };
 }

@@ -10,13 +10,27 @@ export const DEFAULT_EVENTS_RANGE_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * An optional time range (ISO 8601 with an offset). Either end alone is completed by the server
- * to a week; when both are given the start must come first and the span be at most 90 days.
+ * The instants a query may name. Outside them no calendar holds anything a person asks for, and
+ * a range completed by a week from an end inside them still prints with a four-digit year, as
+ * RFC 3339 (the providers' format and our response's) requires: 9999-12-31 plus a week does not.
+ */
+export const EVENTS_EARLIEST = Date.UTC(1900, 0, 1);
+export const EVENTS_LATEST = Date.UTC(3000, 0, 1) - 1;
+
+const ZEventsInstant = ZIsoDateTime.refine((value) => {
+  const at = Date.parse(value);
+  return at >= EVENTS_EARLIEST && at <= EVENTS_LATEST;
+}, MESSAGES.en.eventsDateOutOfRange);
+
+/**
+ * An optional time range (ISO 8601 with an offset, years 1900 to 2999). Either end alone is
+ * completed by the server to a week; when both are given the start must come first and the span
+ * be at most 90 days.
  */
 export const ZListEventsQuery = z
   .object({
-    timeMin: ZIsoDateTime.optional(),
-    timeMax: ZIsoDateTime.optional(),
+    timeMin: ZEventsInstant.optional(),
+    timeMax: ZEventsInstant.optional(),
     maxResults: z.coerce.number().int().min(1).max(250).default(50),
   })
   .superRefine((query, ctx) => {

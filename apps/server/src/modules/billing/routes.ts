@@ -121,7 +121,11 @@ export async function billingRoutes(app: FastifyInstance) {
             typeof req.headers['stripe-signature'] === 'string' ? req.headers['stripe-signature'] : undefined,
           language: requestLanguage(req),
         });
-        req.log.info({ outcome: result.outcome }, 'billing webhook');
+        if (result.outcome === 'unreadable') {
+          req.log.warn({ outcome: result.outcome, reason: result.reason }, 'billing webhook unreadable');
+        } else {
+          req.log.info({ outcome: result.outcome }, 'billing webhook');
+        }
         return { received: true as const };
       },
       { rateLimit: WEBHOOK_RATE_LIMIT },

@@ -99,13 +99,24 @@ export interface PaymentsProvider {
     paymentMethodId: string;
   }): Promise<{ id: string; status: string; clientSecret: string | null }>;
   setDefaultPaymentMethod(customerId: string, paymentMethodId: string): Promise<ProviderCard>;
-  /** Checks the signature over the raw body; throws WebhookSignatureError when it does not hold. */
+  /**
+   * Checks the signature over the raw body; throws WebhookSignatureError when it does not hold,
+   * and WebhookPayloadError when it holds over something that is not an event we can read.
+   */
   constructWebhookEvent(rawBody: Buffer, signature: string): ProviderEvent;
 }
 
 /** A webhook whose signature is missing, wrong or too old: nothing may change. */
 export class WebhookSignatureError extends Error {
   override name = 'WebhookSignatureError';
+}
+
+/**
+ * A webhook signed with our secret that is still no event we can use (not JSON, no id, no
+ * data.object): answering anything but 2xx would only make the provider send it again for days.
+ */
+export class WebhookPayloadError extends Error {
+  override name = 'WebhookPayloadError';
 }
 
 /** The provider refused or could not be reached. */

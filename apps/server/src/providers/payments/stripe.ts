@@ -9,6 +9,7 @@ import {
   type ProviderEvent,
   type ProviderInvoice,
   type ProviderSubscription,
+  WebhookPayloadError,
   WebhookSignatureError,
 } from './payments';
 
@@ -281,7 +282,7 @@ export class StripePayments implements PaymentsProvider {
     if (signedAt > Date.now() / 1000 + WEBHOOK_TOLERANCE_SECONDS) {
       throw new WebhookSignatureError('Timestamp is in the future, outside the tolerance zone');
     }
-    let event: Stripe.Event;
+    let event: unknown;
     try {
       event = this.stripe.webhooks.constructEvent(
         rawBody,
@@ -290,14 +291,42 @@ export class StripePayments implements PaymentsProvider {
         WEBHOOK_TOLERANCE_SECONDS,
       );
     } catch (error) {
-      throw new WebhookSignatureError((error as Error).message);
+      if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+        throw new WebhookSignatureError(error.message);
+      }
+      // The signature held, so Stripe sent it: a body that is not JSON, or a thin v2 notification.
+      throw new WebhookPayloadError((error as Error).message);
     }
-    const object = event.data.object as {
-      object?: string;
-      id?: string;
-      customer?: string | { id: string } | null;
-    };
-    const customerId = object.object === 'customer' ? (object.id ?? null) : idOf(object.customer);
-    return { id: event.id, type: event.type, customerId };
+    return readEvent(event);
   }
+}
+
+/**
+ * What the sync needs from a signed event, read without trusting its shape: the SDK only parses
+ * the JSON, and a signed body may still lack `data` (a test sent from the dashboard, an API
+ * version newer than ours).
+ */
+function readEvent(event: unknown): ProviderEvent {
+  if (typeof event !== 'object' || event === null)
+    throw new WebhookPayloadError('the event is not an object');
+  const { id, type, data } = event as { id?: unknown; type?: unknown; data?: unknown };
+  if (typeof id !== 'string' || !id || typeof type !== 'string' || !type) {
+    throw new WebhookPayloadError('the event has no id or no type');
+  }
+  const object = typeof data === 'object' && data !== null ? (data as { object?: unknown }).object : null;
+  if (typeof object !== 'object' || object === null) {
+    throw new WebhookPayloadError(`the ${type} event ${id} has no data.object`);
+  }
+  const fields = object as { object?: unknown; id?: unknown; customer?: unknown };
+  const customerId = fields.object === 'customer' ? textId(fields.id) : textId(fields.customer);
+  return { id, type, customerId };
+}
+
+/** Stripe gives a reference either as its id or expanded into the object. */
+function textId(value: unknown): string | null {
+  if (typeof value === 'string') return value || null;
+  if (typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string') {
+    return (value as { id: string }).id || null;
+  }
+  return null;
 }
