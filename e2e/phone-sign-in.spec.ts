@@ -7,6 +7,7 @@ import {
   LANGS,
   type Lang,
   LOCALES,
+  signInAsNewUser,
   test,
   uniquePhone,
 } from './fixtures';
@@ -28,6 +29,7 @@ const TEXT = {
     userMenu: /^Account menu for/,
     noCountries: 'No countries found',
     incomplete: 'Please enter the complete 5-digit code',
+    redirecting: 'Authentication required. Redirecting to login...',
   },
   zh: {
     country: /^国家\/地区/,
@@ -45,6 +47,7 @@ const TEXT = {
     userMenu: /的账户菜单$/,
     noCountries: '未找到国家/地区',
     incomplete: '请输入完整的 5 位数验证码',
+    redirecting: '需要登录，正在跳转到登录页……',
   },
 } as const;
 
@@ -126,6 +129,22 @@ for (const lang of LANGS) {
       expect(me.status()).toBe(401);
       await page.goto('/billing');
       await expect(page).toHaveURL(/\/login$/);
+    });
+
+    test('a session that ended elsewhere says so once and lands on the phone sign-in (issue 19, 2.2)', async ({
+      page,
+      request,
+    }) => {
+      const { token } = await signInAsNewUser(page, request);
+      // Signed out on another device: every call the next screen makes answers 401 at once.
+      await request.post('/v1/auth/logout', { headers: { authorization: `Bearer ${token}` } });
+      await page.goto('/billing');
+      await expect(page).toHaveURL(/\/connect$/, { timeout: 20_000 });
+      await expect(page.getByLabel(text.mobile)).toBeVisible();
+      await expect(page.getByText(text.redirecting)).toHaveCount(1);
+      // Every call of the screen has answered by now; none added a second toast.
+      await page.waitForTimeout(1000);
+      await expect(page.getByText(text.redirecting)).toHaveCount(1);
     });
 
     test('a wrong code shows the error, clears the boxes and refocuses the first', async ({
