@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { emulateDesktop, emulatePhone } from '@/testing/device';
 import { fakeApi } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
-import { googleConnected, notConnected, statusResponse } from './fixtures';
+import { googleConnected, microsoftBroken, notConnected, statusResponse } from './fixtures';
 
 let status = statusResponse();
 
@@ -121,11 +121,17 @@ describe('integrations rows', () => {
   });
 
   it.each([
-    ['Google', 'google', { google: notConnected }],
-    ['Microsoft', 'azure', { microsoft: notConnected }],
+    ['Google', 'google', { google: notConnected }, 'Failed to connect Google Calendar. Please try again.'],
+    [
+      'Microsoft',
+      'azure',
+      { microsoft: notConnected },
+      'Failed to connect Microsoft Calendar. Please try again.',
+    ],
+    ['Facebook', 'facebook', { facebook: microsoftBroken }, 'Failed to connect Facebook. Please try again.'],
   ] as const)(
-    "toasts 'Failed to get %s OAuth URL' at the bottom when oauth-init fails",
-    async (name, slug, rows) => {
+    "a %s Connect that cannot start toasts the spec's text at the bottom and logs 'Failed to get ... OAuth URL' (issue 19, 2.1)",
+    async (name, slug, rows, toast) => {
       status = statusResponse(rows);
       fakeApi({
         '/v1/integrations/status': () => Response.json(status),
@@ -133,12 +139,19 @@ describe('integrations rows', () => {
         [`/v1/${slug}/oauth-init/auth`]: () => new Response('down', { status: 502 }),
       });
       const show = vi.spyOn(notifications, 'show');
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
       const user = userEvent.setup();
       renderApp('/integrations', { user: {} });
-      const button = await screen.findByRole('button', { name: `Connect ${name}` });
+      const button = await screen.findByRole('button', {
+        name: slug === 'facebook' ? `Reconnect ${name}` : `Connect ${name}`,
+      });
       await user.click(button);
-      expect(await screen.findByText(`Failed to get ${name} OAuth URL`)).toBeInTheDocument();
-      expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'red', position: 'bottom-center' }));
+      expect(await screen.findByText(toast)).toBeInTheDocument();
+      expect(show).toHaveBeenCalledWith(
+        expect.objectContaining({ color: 'red', autoClose: 5000, position: 'bottom-center' }),
+      );
+      expect(logged).toHaveBeenCalledWith(`Failed to get ${name} OAuth URL`, expect.anything());
+      expect(screen.queryByText(`Failed to get ${name} OAuth URL`)).toBeNull();
       expect(window.sessionStorage.getItem('oauth_provider')).toBeNull();
       await waitFor(() => expect(button).not.toHaveAttribute('data-loading'));
     },
