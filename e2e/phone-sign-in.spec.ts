@@ -119,8 +119,11 @@ for (const lang of LANGS) {
       } else {
         await page.getByRole('button', { name: text.userMenu }).click();
         await expect(page.getByRole('menu')).toContainText('Phone User');
-        // A phone-only account shows its number, not its placeholder address.
-        await expect(page.getByRole('menu')).toContainText(`+61${national}`);
+        // A phone-only account shows its number, not its placeholder address, formatted as
+        // every other screen shows it (issue 19, 2.5).
+        await expect(page.getByRole('menu')).toContainText(
+          `+61 ${national.slice(0, 3)} ${national.slice(3, 6)} ${national.slice(6)}`,
+        );
         await page.getByRole('menuitem', { name: text.logout }).click();
       }
       await expect(page).toHaveURL(/\/login$/);
