@@ -38,6 +38,8 @@ const TEXT = {
     applePassword: 'App-Specific Password',
     appleSubmit: 'Connect',
     appleFailed: 'Failed to connect Apple iCloud. Please check your credentials.',
+    grantAccess: (p: string) => `Grant access to ${p}`,
+    nothingGranted: 'No access granted',
   },
   zh: {
     connect: (p: string) => `连接 ${p}`,
@@ -66,6 +68,8 @@ const TEXT = {
     applePassword: 'App 专用密码',
     appleSubmit: '连接',
     appleFailed: '连接 Apple iCloud 失败，请检查您的凭据。',
+    grantAccess: (p: string) => `授予 ${p} 访问权限`,
+    nothingGranted: '未授予任何访问权限',
   },
 } as const;
 
@@ -159,6 +163,43 @@ for (const lang of LANGS) {
       await dialog.getByRole('button', { name: text.linkNumber }).click();
       await expect(page.getByText(text.phoneLinked)).toBeVisible();
       await expect(dialog).toBeHidden();
+    });
+
+    test('Microsoft with every box unticked says nothing is granted, and Grant access repairs it (issue 19, 2.8)', async ({
+      page,
+      request,
+    }) => {
+      const { token } = await signInAsNewUser(page, request);
+      await page.goto('/integrations');
+      const email = `${lang}.nothing.${Date.now()}@example.com`;
+      await page.getByRole('button', { name: text.connect('Microsoft') }).click();
+      await expect(page.getByRole('heading', { name: text.idpTitle('Microsoft') })).toBeVisible();
+      await page.getByRole('textbox', { name: text.idpEmail }).fill(email);
+      for (const box of await page.getByRole('checkbox').all()) await box.uncheck();
+      await page.getByRole('button', { name: text.idpContinue }).click();
+      await expect(page).toHaveURL(/\/integrations$/, { timeout: 15_000 });
+
+      const grant = page.getByRole('button', { name: text.grantAccess('Microsoft') });
+      await expect(grant).toBeVisible();
+      await expect(page.getByText(text.nothingGranted)).toBeVisible();
+      await expect(page.getByRole('button', { name: text.details('Microsoft') })).toHaveCount(0);
+      await expectNoA11yViolations(page);
+      await expectNoHorizontalScroll(page);
+
+      // The provider's consent page again, every box ticked this time.
+      await grant.click();
+      await expect(page.getByRole('heading', { name: text.idpTitle('Microsoft') })).toBeVisible();
+      await page.getByRole('textbox', { name: text.idpEmail }).fill(email);
+      await page.getByRole('button', { name: text.idpContinue }).click();
+      await expect(page).toHaveURL(/\/integrations$/, { timeout: 15_000 });
+      await expect(page.getByRole('button', { name: text.details('Microsoft') })).toBeVisible();
+      await expect(page.getByText(text.nothingGranted)).toHaveCount(0);
+      const status = await (
+        await request.get('/v1/integrations/status', { headers: { authorization: `Bearer ${token}` } })
+      ).json();
+      expect(status.integrations.microsoft.services.every((s: { isGranted: boolean }) => s.isGranted)).toBe(
+        true,
+      );
     });
 
     test("a wrong Apple password shows the spec's error with the app-specific-password hint", async ({

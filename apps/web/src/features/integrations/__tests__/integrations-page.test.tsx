@@ -5,7 +5,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { emulateDesktop, emulatePhone } from '@/testing/device';
 import { fakeApi } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
-import { googleConnected, microsoftBroken, notConnected, statusResponse } from './fixtures';
+import {
+  googleConnected,
+  microsoftBroken,
+  microsoftNothingGranted,
+  notConnected,
+  statusResponse,
+} from './fixtures';
 
 let status = statusResponse();
 
@@ -157,6 +163,32 @@ describe('integrations rows', () => {
     },
   );
 
+  it('a connection with nothing granted is not shown as Connected: it says so and Grant access asks the provider again (issue 19, 2.8)', async () => {
+    status = statusResponse({ microsoft: microsoftNothingGranted });
+    fakeApi({
+      '/v1/integrations/status': () => Response.json(status),
+      '/v1/phone-mapping': () => Response.json({ phoneNumber: null, isLinked: false }),
+      '/v1/azure/oauth-init/auth': () => Response.json({ authUrl: 'http://localhost/#provider' }),
+    });
+    const user = userEvent.setup();
+    renderApp('/integrations', { user: {} });
+    const grant = await screen.findByRole('button', { name: 'Grant access to Microsoft' });
+    expect(screen.queryByRole('button', { name: 'Microsoft: connected. Show details' })).toBeNull();
+    const row = grant.closest('li')!;
+    expect(within(row).getByText('ada@outlook.com')).toBeInTheDocument();
+    expect(within(row).getByText('No access granted')).toBeInTheDocument();
+    expect(
+      within(row).getByText(
+        'Nothing was allowed when Microsoft was connected, so your assistant cannot use it. Grant access to choose what it may use.',
+      ),
+    ).toBeInTheDocument();
+    // Google, granted in full, is still simply Connected.
+    expect(screen.getByRole('button', { name: 'Google: connected. Show details' })).toBeInTheDocument();
+    await user.click(grant);
+    await waitFor(() => expect(window.sessionStorage.getItem('oauth_provider')).toBe('microsoft'));
+    expect(window.sessionStorage.getItem('oauth_return_url')).toBe('/integrations');
+  });
+
   it('?reconnect=microsoft (the reconnect text message) highlights that row and focuses its Reconnect button', async () => {
     renderApp('/integrations?reconnect=microsoft', { user: {} });
     const button = await screen.findByRole('button', { name: 'Reconnect Microsoft' });
@@ -238,8 +270,8 @@ describe('connection details', () => {
       google: {
         ...googleConnected,
         services: [
-          { serviceType: 'calendar', integrationKey: 'k', isEnabled: true },
-          { serviceType: 'email', integrationKey: 'k2', isEnabled: false },
+          { serviceType: 'calendar', integrationKey: 'k', isEnabled: true, isGranted: true },
+          { serviceType: 'email', integrationKey: 'k2', isEnabled: false, isGranted: false },
         ],
       },
       facebook: { ...googleConnected, services: [] },
