@@ -202,6 +202,52 @@ for (const lang of LANGS) {
       );
     });
 
+    test('long values: the chat number on one line, a long email cut with an ellipsis and whole on focus (issue 19, 2.7)', async ({
+      page,
+      request,
+    }) => {
+      await signInAsNewUser(page, request);
+      await page.goto('/integrations');
+      const email = `${lang}.alexandra.konstantinopoulou.${Date.now()}@personal-mail.example-university-of-somewhere.edu`;
+      await connectGoogle(page, lang, 'connect', email);
+
+      // The number's characters all sit on one line, wherever the sentence around it breaks.
+      const numberLines = await page.evaluate(() => {
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const match = /\+1[\s\u00a0]555[\s\u00a0]010[\s\u00a0]0000/.exec(node.textContent ?? '');
+          if (!match) continue;
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        }
+        return 0;
+      });
+      expect(numberLines).toBe(1);
+
+      // The pointer is where Continue was on the provider's page: away from the row.
+      await page.mouse.move(0, 0);
+      const shown = page.locator('#main').getByText(email, { exact: true });
+      await expect(page.getByRole('tooltip')).toHaveCount(0);
+      const box = await shown.evaluate((element) => ({
+        cut: element.scrollWidth > element.clientWidth,
+        ellipsis: getComputedStyle(element).textOverflow,
+        lines: Math.round(
+          element.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(element).lineHeight),
+        ),
+      }));
+      expect(box).toEqual({ cut: true, ellipsis: 'ellipsis', lines: 1 });
+      await expectNoHorizontalScroll(page);
+
+      // Reached by the keyboard like any control, it shows the whole address.
+      for (let i = 0; i < 40 && !(await shown.evaluate((element) => element === document.activeElement)); i++)
+        await page.keyboard.press('Tab');
+      await expect(shown).toBeFocused();
+      await expect(page.getByRole('tooltip')).toHaveText(email);
+      await expectNoA11yViolations(page);
+    });
+
     test("a wrong Apple password shows the spec's error with the app-specific-password hint", async ({
       page,
       request,

@@ -1,11 +1,13 @@
 import { PHONE_EMAIL_DOMAIN } from '@app/contract/common';
-import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Menu, UnstyledButton } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TruncatedText } from '@/components/truncated-text';
 import { useUser } from '@/lib/auth';
 import { initials } from '@/lib/initials';
 import { usePhoneRules } from '@/lib/phone-rules';
+import { unbreakable } from '@/lib/unbreakable';
 
 export function UserMenu({ onLogout }: { onLogout: () => void }) {
   const { t } = useTranslation();
@@ -19,7 +21,7 @@ export function UserMenu({ onLogout }: { onLogout: () => void }) {
   useEffect(() => {
     if (phone) load();
   }, [phone, load]);
-  const email = phone ? (rules?.formatE164(phone) ?? phone) : (user?.email ?? '');
+  const email = phone ? unbreakable(rules?.formatE164(phone) ?? phone) : (user?.email ?? '');
   return (
     <Menu position="bottom-end" width={240} withinPortal>
       <Menu.Target>
@@ -31,13 +33,13 @@ export function UserMenu({ onLogout }: { onLogout: () => void }) {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>
-          <Text fz="sm" fw={600} c="var(--mantine-color-text)" truncate>
+          <TruncatedText fz="sm" fw={600} c="var(--mantine-color-text)">
             {name}
-          </Text>
+          </TruncatedText>
           {email ? (
-            <Text fz="xs" c="dimmed" truncate>
+            <TruncatedText fz="xs" c="dimmed">
               {email}
-            </Text>
+            </TruncatedText>
           ) : null}
         </Menu.Label>
         <Menu.Divider />

@@ -9,6 +9,7 @@ import { useAppConfig } from '@/lib/app-config';
 import { createUserSession } from '@/lib/session';
 import type { SignInProvider } from '@/lib/start-oauth';
 import { readLocal, readSession, removeSession, sessionStorageKeys, storageKeys } from '@/lib/storage';
+import { unbreakable } from '@/lib/unbreakable';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useStartPhoneSession } from '../api/start-phone-session';
 import { Agreement } from './agreement';
@@ -63,7 +64,7 @@ function FinishSignUp({ proof }: { proof: string }) {
 
         <Alert color="teal" variant="light" icon={<IconCircleCheck aria-hidden />}>
           <Text fz="sm" c="var(--mantine-color-text)">
-            {t('connect.verified', { phone: verifiedNumber ? formatE164(verifiedNumber) : '' })}
+            {t('connect.verified', { phone: verifiedNumber ? unbreakable(formatE164(verifiedNumber)) : '' })}
           </Text>
         </Alert>
 

@@ -97,6 +97,36 @@ describe('integrations rows', () => {
     expect(screen.getByText('Linked')).toBeInTheDocument();
   });
 
+  it('keeps a phone number on one line: the chat number and the linked phone break only around it (issue 19, 2.7)', async () => {
+    renderApp('/integrations', { user: {} });
+    const chat = await screen.findByText(/^Text .* from your phone$/);
+    expect(chat.textContent).toBe('Text +1\u00a0555\u00a0010\u00a00000 from your phone');
+    expect((await screen.findByText('+61 412 345 678')).textContent).toBe('+61\u00a0412\u00a0345\u00a0678');
+  });
+
+  it('cuts a long email with an ellipsis on one line, and shows it whole on hover or focus (issue 19, 2.7)', async () => {
+    const long = 'alexandra.konstantinopoulou.personal@example-university.edu';
+    status = statusResponse({ google: { ...googleConnected, email: long } });
+    // jsdom lays nothing out: the address is as wide as three of the space it has.
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(100);
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(300);
+    const user = userEvent.setup();
+    renderApp('/integrations', { user: {} });
+    const email = await screen.findByText(long);
+    // One piece of text (no break after the '@'), cut by the stylesheet, never in the page.
+    expect(email.textContent).toBe(long);
+    expect(email).toHaveAttribute('data-truncate', 'end');
+    expect(email).toHaveAttribute('tabindex', '0');
+    await user.tab();
+    while (document.activeElement !== email && document.activeElement !== document.body) await user.tab();
+    expect(email).toHaveFocus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(long);
+    await user.tab();
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+    await user.hover(email);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(long);
+  });
+
   it('links to the Apple guide', async () => {
     renderApp('/integrations', { user: {} });
     expect(await screen.findByRole('link', { name: 'Apple iCloud guide' })).toHaveAttribute(

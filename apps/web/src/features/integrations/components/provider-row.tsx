@@ -5,6 +5,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TruncatedText } from '@/components/truncated-text';
 import {
   PROVIDER_COLORS,
   PROVIDER_ICONS,
@@ -47,7 +48,7 @@ export function ProviderRow({
   const state = rowState(status);
   const subtitle =
     state !== 'not_connected' && status.email ? (
-      <BreakableEmail email={status.email} />
+      <TruncatedText inherit>{status.email}</TruncatedText>
     ) : (
       t(`integrations.descriptions.${provider}`)
     );
@@ -145,18 +146,5 @@ function RowWarning({ title, text }: { title: string; text: string }) {
         <Text fz="sm">{text}</Text>
       </Stack>
     </Group>
-  );
-}
-
-/** On a phone a long address wraps after the '@' rather than mid-word. */
-function BreakableEmail({ email }: { email: string }) {
-  const at = email.indexOf('@');
-  if (at < 0) return email;
-  return (
-    <>
-      {email.slice(0, at + 1)}
-      <wbr />
-      {email.slice(at + 1)}
-    </>
   );
 }
