@@ -6,6 +6,7 @@ import {
   LANGS,
   type Lang,
   LOCALES,
+  overlaps,
   signInAsNewUser,
   test,
 } from './fixtures';
@@ -39,6 +40,8 @@ const TEXT = {
     appleSubmit: 'Connect',
     appleFailed: 'Failed to connect Apple iCloud. Please check your credentials.',
     grantAccess: (p: string) => `Grant access to ${p}`,
+    connectFailed: 'Failed to connect Google Calendar. Please try again.',
+    guide: 'Apple iCloud guide',
     nothingGranted: 'No access granted',
   },
   zh: {
@@ -69,6 +72,8 @@ const TEXT = {
     appleSubmit: '连接',
     appleFailed: '连接 Apple iCloud 失败，请检查您的凭据。',
     grantAccess: (p: string) => `授予 ${p} 访问权限`,
+    connectFailed: '连接 Google 日历失败，请重试。',
+    guide: 'Apple iCloud 指南',
     nothingGranted: '未授予任何访问权限',
   },
 } as const;
@@ -245,6 +250,37 @@ for (const lang of LANGS) {
         await page.keyboard.press('Tab');
       await expect(shown).toBeFocused();
       await expect(page.getByRole('tooltip')).toHaveText(email);
+      await expectNoA11yViolations(page);
+    });
+
+    test('a toast at the bottom comes after the last row, clear of it and of the header, one at a time (issue 19, 2.6)', async ({
+      page,
+      request,
+    }) => {
+      await signInAsNewUser(page, request);
+      // Google cannot be reached: Connect fails with the spec's toast (issue 19, 2.1).
+      await page.route('**/v1/google/oauth-init/**', (route) => route.fulfill({ status: 502, body: 'down' }));
+      await page.goto('/integrations');
+      const connect = page.getByRole('button', { name: text.connect('Google') });
+      await connect.click();
+      await expect(connect).not.toHaveAttribute('data-loading', 'true');
+      await connect.click();
+      await expect(connect).not.toHaveAttribute('data-loading', 'true');
+      const toast = page.getByRole('alert').filter({ hasText: text.connectFailed });
+      // The second click's toast replaces the first (which fades out).
+      await expect(toast).toHaveCount(1);
+      await expect(toast).toBeVisible();
+      const header = (await page.locator('header').boundingBox())!;
+      expect(overlaps((await toast.boundingBox())!, header)).toBe(false);
+      // The toast takes room of its own after the last row: at the end of the page (where a phone
+      // scrolls to reach that row, and where a short page already is) the row is above it.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.waitForTimeout(300);
+      const box = (await toast.boundingBox())!;
+      const lastRow = (await page.getByRole('link', { name: text.guide }).boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(lastRow.y + lastRow.height);
+      expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+      await expectNoHorizontalScroll(page);
       await expectNoA11yViolations(page);
     });
 

@@ -7,6 +7,7 @@ import {
   LANGS,
   type Lang,
   LOCALES,
+  overlaps,
   signInAsNewUser,
   test,
   uniquePhone,
@@ -30,6 +31,8 @@ const TEXT = {
     noCountries: 'No countries found',
     incomplete: 'Please enter the complete 5-digit code',
     redirecting: 'Authentication required. Redirecting to login...',
+    back: 'Back',
+    language: 'Language',
   },
   zh: {
     country: /^国家\/地区/,
@@ -48,6 +51,8 @@ const TEXT = {
     noCountries: '未找到国家/地区',
     incomplete: '请输入完整的 5 位数验证码',
     redirecting: '需要登录，正在跳转到登录页……',
+    back: '返回',
+    language: '语言',
   },
 } as const;
 
@@ -148,6 +153,30 @@ for (const lang of LANGS) {
       // Every call of the screen has answered by now; none added a second toast.
       await page.waitForTimeout(1000);
       await expect(page.getByText(text.redirecting)).toHaveCount(1);
+    });
+
+    test('a toast on the code page sits under Back and the language switch, one at a time (issue 19, 2.6)', async ({
+      page,
+    }) => {
+      await page.goto('/login');
+      await page.evaluate((phone) => localStorage.setItem('pendingPhoneNumber', phone), uniquePhone().e164);
+      await page.goto('/verification');
+      const verify = page.getByRole('button', { name: text.verify });
+      // Verify with empty boxes, three times: each says the code is incomplete.
+      for (let i = 0; i < 3; i++) await verify.click();
+      const toast = page.getByRole('alert').filter({ hasText: text.incomplete });
+      await expect(toast).toHaveCount(1);
+      await page.waitForTimeout(500);
+      await expect(toast).toHaveCount(1);
+      const box = (await toast.boundingBox())!;
+      for (const control of [
+        page.getByRole('button', { name: text.back }),
+        page.getByRole('radiogroup', { name: text.language }),
+      ]) {
+        const controlBox = (await control.boundingBox())!;
+        expect(overlaps(box, controlBox), `the toast covers ${await control.textContent()}`).toBe(false);
+      }
+      await expectNoHorizontalScroll(page);
     });
 
     test('a wrong code shows the error, clears the boxes and refocuses the first', async ({

@@ -185,6 +185,8 @@ describe('integrations rows', () => {
       expect(await screen.findByText(toast)).toBeInTheDocument();
       expect(show).toHaveBeenCalledWith(
         expect.objectContaining({ color: 'red', autoClose: 5000, position: 'bottom-center' }),
+        // Into the store of the toasts drawn after the page's last row.
+        expect.anything(),
       );
       expect(logged).toHaveBeenCalledWith(`Failed to get ${name} OAuth URL`, expect.anything());
       expect(screen.queryByText(`Failed to get ${name} OAuth URL`)).toBeNull();
@@ -217,6 +219,32 @@ describe('integrations rows', () => {
     await user.click(grant);
     await waitFor(() => expect(window.sessionStorage.getItem('oauth_provider')).toBe('microsoft'));
     expect(window.sessionStorage.getItem('oauth_return_url')).toBe('/integrations');
+  });
+
+  it('shows its bottom toast in the page after the last row, one at a time, not over the rows (issue 19, 2.6)', async () => {
+    status = statusResponse({ google: notConnected, microsoft: notConnected });
+    fakeApi({
+      '/v1/integrations/status': () => Response.json(status),
+      '/v1/phone-mapping': () => Response.json({ phoneNumber: null, isLinked: false }),
+      '/v1/google/oauth-init/auth': () => new Response('down', { status: 502 }),
+      '/v1/azure/oauth-init/auth': () => new Response('down', { status: 502 }),
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderApp('/integrations', { user: {} });
+    await user.click(await screen.findByRole('button', { name: 'Connect Google' }));
+    const first = await screen.findByText('Failed to connect Google Calendar. Please try again.');
+    const main = screen.getByRole('main');
+    const lastRow = screen.getByRole('link', { name: 'Apple iCloud guide' });
+    expect(main).toContainElement(first);
+    expect(lastRow.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Connect Microsoft' }));
+    expect(
+      await screen.findByText('Failed to connect Microsoft Calendar. Please try again.'),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByText('Failed to connect Google Calendar. Please try again.')).toBeNull(),
+    );
   });
 
   it('?reconnect=microsoft (the reconnect text message) highlights that row and focuses its Reconnect button', async () => {
@@ -353,6 +381,8 @@ describe('disconnect', () => {
     expect(call?.init?.method).toBe('DELETE');
     expect(show).toHaveBeenCalledWith(
       expect.objectContaining({ color: 'green', autoClose: 5000, position: 'bottom-center' }),
+      // Into the store of the toasts drawn after the page's last row.
+      expect.anything(),
     );
     expect(await screen.findByRole('button', { name: 'Connect Google' })).toBeInTheDocument();
     expect(statusCalls()).toBeGreaterThan(before);
