@@ -6,6 +6,7 @@ import {
   LANGS,
   type Lang,
   LOCALES,
+  overlaps,
   signInAsNewUser,
   test,
 } from './fixtures';
@@ -38,6 +39,10 @@ const TEXT = {
     applePassword: 'App-Specific Password',
     appleSubmit: 'Connect',
     appleFailed: 'Failed to connect Apple iCloud. Please check your credentials.',
+    grantAccess: (p: string) => `Grant access to ${p}`,
+    connectFailed: 'Failed to connect Google Calendar. Please try again.',
+    guide: 'Apple iCloud guide',
+    nothingGranted: 'No access granted',
   },
   zh: {
     connect: (p: string) => `连接 ${p}`,
@@ -66,6 +71,10 @@ const TEXT = {
     applePassword: 'App 专用密码',
     appleSubmit: '连接',
     appleFailed: '连接 Apple iCloud 失败，请检查您的凭据。',
+    grantAccess: (p: string) => `授予 ${p} 访问权限`,
+    connectFailed: '连接 Google 日历失败，请重试。',
+    guide: 'Apple iCloud 指南',
+    nothingGranted: '未授予任何访问权限',
   },
 } as const;
 
@@ -159,6 +168,120 @@ for (const lang of LANGS) {
       await dialog.getByRole('button', { name: text.linkNumber }).click();
       await expect(page.getByText(text.phoneLinked)).toBeVisible();
       await expect(dialog).toBeHidden();
+    });
+
+    test('Microsoft with every box unticked says nothing is granted, and Grant access repairs it (issue 19, 2.8)', async ({
+      page,
+      request,
+    }) => {
+      const { token } = await signInAsNewUser(page, request);
+      await page.goto('/integrations');
+      const email = `${lang}.nothing.${Date.now()}@example.com`;
+      await page.getByRole('button', { name: text.connect('Microsoft') }).click();
+      await expect(page.getByRole('heading', { name: text.idpTitle('Microsoft') })).toBeVisible();
+      await page.getByRole('textbox', { name: text.idpEmail }).fill(email);
+      for (const box of await page.getByRole('checkbox').all()) await box.uncheck();
+      await page.getByRole('button', { name: text.idpContinue }).click();
+      await expect(page).toHaveURL(/\/integrations$/, { timeout: 15_000 });
+
+      const grant = page.getByRole('button', { name: text.grantAccess('Microsoft') });
+      await expect(grant).toBeVisible();
+      await expect(page.getByText(text.nothingGranted)).toBeVisible();
+      await expect(page.getByRole('button', { name: text.details('Microsoft') })).toHaveCount(0);
+      await expectNoA11yViolations(page);
+      await expectNoHorizontalScroll(page);
+
+      // The provider's consent page again, every box ticked this time.
+      await grant.click();
+      await expect(page.getByRole('heading', { name: text.idpTitle('Microsoft') })).toBeVisible();
+      await page.getByRole('textbox', { name: text.idpEmail }).fill(email);
+      await page.getByRole('button', { name: text.idpContinue }).click();
+      await expect(page).toHaveURL(/\/integrations$/, { timeout: 15_000 });
+      await expect(page.getByRole('button', { name: text.details('Microsoft') })).toBeVisible();
+      await expect(page.getByText(text.nothingGranted)).toHaveCount(0);
+      const status = await (
+        await request.get('/v1/integrations/status', { headers: { authorization: `Bearer ${token}` } })
+      ).json();
+      expect(status.integrations.microsoft.services.every((s: { isGranted: boolean }) => s.isGranted)).toBe(
+        true,
+      );
+    });
+
+    test('long values: the chat number on one line, a long email cut with an ellipsis and whole on focus (issue 19, 2.7)', async ({
+      page,
+      request,
+    }) => {
+      await signInAsNewUser(page, request);
+      await page.goto('/integrations');
+      const email = `${lang}.alexandra.konstantinopoulou.${Date.now()}@personal-mail.example-university-of-somewhere.edu`;
+      await connectGoogle(page, lang, 'connect', email);
+
+      // The number's characters all sit on one line, wherever the sentence around it breaks.
+      const numberLines = await page.evaluate(() => {
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const match = /\+1[\s\u00a0]555[\s\u00a0]010[\s\u00a0]0000/.exec(node.textContent ?? '');
+          if (!match) continue;
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        }
+        return 0;
+      });
+      expect(numberLines).toBe(1);
+
+      // The pointer is where Continue was on the provider's page: away from the row.
+      await page.mouse.move(0, 0);
+      const shown = page.locator('#main').getByText(email, { exact: true });
+      await expect(page.getByRole('tooltip')).toHaveCount(0);
+      const box = await shown.evaluate((element) => ({
+        cut: element.scrollWidth > element.clientWidth,
+        ellipsis: getComputedStyle(element).textOverflow,
+        lines: Math.round(
+          element.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(element).lineHeight),
+        ),
+      }));
+      expect(box).toEqual({ cut: true, ellipsis: 'ellipsis', lines: 1 });
+      await expectNoHorizontalScroll(page);
+
+      // Reached by the keyboard like any control, it shows the whole address.
+      for (let i = 0; i < 40 && !(await shown.evaluate((element) => element === document.activeElement)); i++)
+        await page.keyboard.press('Tab');
+      await expect(shown).toBeFocused();
+      await expect(page.getByRole('tooltip')).toHaveText(email);
+      await expectNoA11yViolations(page);
+    });
+
+    test('a toast at the bottom comes after the last row, clear of it and of the header, one at a time (issue 19, 2.6)', async ({
+      page,
+      request,
+    }) => {
+      await signInAsNewUser(page, request);
+      // Google cannot be reached: Connect fails with the spec's toast (issue 19, 2.1).
+      await page.route('**/v1/google/oauth-init/**', (route) => route.fulfill({ status: 502, body: 'down' }));
+      await page.goto('/integrations');
+      const connect = page.getByRole('button', { name: text.connect('Google') });
+      await connect.click();
+      await expect(connect).not.toHaveAttribute('data-loading', 'true');
+      await connect.click();
+      await expect(connect).not.toHaveAttribute('data-loading', 'true');
+      const toast = page.getByRole('alert').filter({ hasText: text.connectFailed });
+      // The second click's toast replaces the first (which fades out).
+      await expect(toast).toHaveCount(1);
+      await expect(toast).toBeVisible();
+      const header = (await page.locator('header').boundingBox())!;
+      expect(overlaps((await toast.boundingBox())!, header)).toBe(false);
+      // The toast takes room of its own after the last row: at the end of the page (where a phone
+      // scrolls to reach that row, and where a short page already is) the row is above it.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.waitForTimeout(300);
+      const box = (await toast.boundingBox())!;
+      const lastRow = (await page.getByRole('link', { name: text.guide }).boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(lastRow.y + lastRow.height);
+      expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+      await expectNoHorizontalScroll(page);
+      await expectNoA11yViolations(page);
     });
 
     test("a wrong Apple password shows the spec's error with the app-specific-password hint", async ({

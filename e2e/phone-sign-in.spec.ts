@@ -7,6 +7,8 @@ import {
   LANGS,
   type Lang,
   LOCALES,
+  overlaps,
+  signInAsNewUser,
   test,
   uniquePhone,
 } from './fixtures';
@@ -28,6 +30,9 @@ const TEXT = {
     userMenu: /^Account menu for/,
     noCountries: 'No countries found',
     incomplete: 'Please enter the complete 5-digit code',
+    redirecting: 'Authentication required. Redirecting to login...',
+    back: 'Back',
+    language: 'Language',
   },
   zh: {
     country: /^国家\/地区/,
@@ -45,6 +50,9 @@ const TEXT = {
     userMenu: /的账户菜单$/,
     noCountries: '未找到国家/地区',
     incomplete: '请输入完整的 5 位数验证码',
+    redirecting: '需要登录，正在跳转到登录页……',
+    back: '返回',
+    language: '语言',
   },
 } as const;
 
@@ -116,8 +124,11 @@ for (const lang of LANGS) {
       } else {
         await page.getByRole('button', { name: text.userMenu }).click();
         await expect(page.getByRole('menu')).toContainText('Phone User');
-        // A phone-only account shows its number, not its placeholder address.
-        await expect(page.getByRole('menu')).toContainText(`+61${national}`);
+        // A phone-only account shows its number, not its placeholder address, formatted as
+        // every other screen shows it (issue 19, 2.5).
+        await expect(page.getByRole('menu')).toContainText(
+          `+61 ${national.slice(0, 3)} ${national.slice(3, 6)} ${national.slice(6)}`,
+        );
         await page.getByRole('menuitem', { name: text.logout }).click();
       }
       await expect(page).toHaveURL(/\/login$/);
@@ -126,6 +137,46 @@ for (const lang of LANGS) {
       expect(me.status()).toBe(401);
       await page.goto('/billing');
       await expect(page).toHaveURL(/\/login$/);
+    });
+
+    test('a session that ended elsewhere says so once and lands on the phone sign-in (issue 19, 2.2)', async ({
+      page,
+      request,
+    }) => {
+      const { token } = await signInAsNewUser(page, request);
+      // Signed out on another device: every call the next screen makes answers 401 at once.
+      await request.post('/v1/auth/logout', { headers: { authorization: `Bearer ${token}` } });
+      await page.goto('/billing');
+      await expect(page).toHaveURL(/\/connect$/, { timeout: 20_000 });
+      await expect(page.getByLabel(text.mobile)).toBeVisible();
+      await expect(page.getByText(text.redirecting)).toHaveCount(1);
+      // Every call of the screen has answered by now; none added a second toast.
+      await page.waitForTimeout(1000);
+      await expect(page.getByText(text.redirecting)).toHaveCount(1);
+    });
+
+    test('a toast on the code page sits under Back and the language switch, one at a time (issue 19, 2.6)', async ({
+      page,
+    }) => {
+      await page.goto('/login');
+      await page.evaluate((phone) => localStorage.setItem('pendingPhoneNumber', phone), uniquePhone().e164);
+      await page.goto('/verification');
+      const verify = page.getByRole('button', { name: text.verify });
+      // Verify with empty boxes, three times: each says the code is incomplete.
+      for (let i = 0; i < 3; i++) await verify.click();
+      const toast = page.getByRole('alert').filter({ hasText: text.incomplete });
+      await expect(toast).toHaveCount(1);
+      await page.waitForTimeout(500);
+      await expect(toast).toHaveCount(1);
+      const box = (await toast.boundingBox())!;
+      for (const control of [
+        page.getByRole('button', { name: text.back }),
+        page.getByRole('radiogroup', { name: text.language }),
+      ]) {
+        const controlBox = (await control.boundingBox())!;
+        expect(overlaps(box, controlBox), `the toast covers ${await control.textContent()}`).toBe(false);
+      }
+      await expectNoHorizontalScroll(page);
     });
 
     test('a wrong code shows the error, clears the boxes and refocuses the first', async ({

@@ -7,7 +7,7 @@ import { openToken, sealToken } from '../src/modules/connections/sealed-tokens';
 import { GrantRevokedError } from '../src/providers/identity/identity';
 import { bearer, signIn } from './helpers/auth';
 import { build } from './helpers/build';
-import { authorize, type Consent, type Slug } from './helpers/oauth-flow';
+import { authorize, type Consent, type Slug, startOAuth } from './helpers/oauth-flow';
 import { freePort } from './helpers/process';
 
 let app: FastifyInstance;
@@ -112,9 +112,9 @@ describe('GET /v1/integrations/status', () => {
       connectionId: connections.google!.id,
     });
     expect(google.services).toEqual([
-      { serviceType: 'email', integrationKey: 'google-email', isEnabled: true },
-      { serviceType: 'calendar', integrationKey: 'google-calendar', isEnabled: true },
-      { serviceType: 'contacts', integrationKey: 'google-contacts', isEnabled: true },
+      { serviceType: 'email', integrationKey: 'google-email', isEnabled: true, isGranted: true },
+      { serviceType: 'calendar', integrationKey: 'google-calendar', isEnabled: true, isGranted: true },
+      { serviceType: 'contacts', integrationKey: 'google-contacts', isEnabled: true, isGranted: true },
     ]);
     const other = await person();
     const theirs = await status(other.token);
@@ -127,6 +127,44 @@ describe('GET /v1/integrations/status', () => {
     expect(microsoft.status).toBe('connected');
     expect(service(microsoft, 'email')?.isEnabled).toBe(true);
     expect(service(microsoft, 'contacts')?.isEnabled).toBe(false);
+  });
+
+  it('tells a service not granted from one switched off: Microsoft with every box unticked grants nothing (issue 19, 2.8)', async () => {
+    const { token } = await person(['azure'], {
+      untick: ['Mail.ReadWrite', 'Calendars.ReadWrite', 'Contacts.ReadWrite'],
+    });
+    const microsoft = (await status(token)).microsoft;
+    expect(microsoft.status).toBe('connected');
+    expect(microsoft.services.map((s: { isGranted: boolean }) => s.isGranted)).toEqual([false, false, false]);
+
+    const partly = await person(['google'], { untick: ['auth/contacts'] });
+    expect(
+      (await postJson('/v1/integrations/disable', { provider: 'google', serviceType: 'email' }, partly.token))
+        .statusCode,
+    ).toBe(200);
+    const google = (await status(partly.token)).google;
+    // Switched off by the person: still granted; never allowed: not granted.
+    expect(service(google, 'email')).toMatchObject({ isEnabled: false, isGranted: true });
+    expect(service(google, 'calendar')).toMatchObject({ isEnabled: true, isGranted: true });
+    expect(service(google, 'contacts')).toMatchObject({ isEnabled: false, isGranted: false });
+  });
+
+  it('asks Microsoft for consent again when the person connects again, so what they refused can be granted later (issue 19, 2.8)', async () => {
+    const { token } = await person();
+    const email = `regrant${counter}@example.com`;
+    const refused = ['Mail.ReadWrite', 'Calendars.ReadWrite', 'Contacts.ReadWrite'];
+    const first = await authorize(base, 'azure', { email, untick: refused }, { token });
+    expect(first.params.get('success')).toBe('true');
+    // The same browser, still signed in at Microsoft: the consent page comes again all the same.
+    const again = await first.browser.follow(await startOAuth(base, 'azure', first.browser, { token }));
+    expect(again.url).toMatch(/\/dev\/idp\/microsoft\/interaction\//);
+    const form = new URLSearchParams({ email, name: 'Ada Lovelace', action: 'allow' });
+    for (const [, scope] of again.body.matchAll(/name="scope" value="([^"]+)"/g))
+      form.append('scope', scope!);
+    const landed = await first.browser.follow(again.url, { method: 'POST', form });
+    expect(landed.stoppedAt).toMatch(/success=true/);
+    const microsoft = (await status(token)).microsoft;
+    expect(microsoft.services.map((s: { isGranted: boolean }) => s.isGranted)).toEqual([true, true, true]);
   });
 
   it('shows a broken connection as needs_reconnect with its reason', async () => {
@@ -153,7 +191,12 @@ describe('POST /v1/integrations/enable and /disable', () => {
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json()).toEqual({
       success: true,
-      service: { serviceType: 'calendar', integrationKey: 'google-calendar', isEnabled: false },
+      service: {
+        serviceType: 'calendar',
+        integrationKey: 'google-calendar',
+        isEnabled: false,
+        isGranted: true,
+      },
     });
     expect(service((await status(token)).google, 'calendar')?.isEnabled).toBe(false);
     expect(service((await status(token)).google, 'email')?.isEnabled).toBe(true);
@@ -440,8 +483,8 @@ describe('Apple iCloud', () => {
     const apple = (await status(token)).apple;
     expect(apple).toMatchObject({ isAuthenticated: true, email: 'ada@icloud.com', status: 'connected' });
     expect(apple.services).toEqual([
-      { serviceType: 'calendar', integrationKey: 'apple-calendar', isEnabled: true },
-      { serviceType: 'contacts', integrationKey: 'apple-contacts', isEnabled: true },
+      { serviceType: 'calendar', integrationKey: 'apple-calendar', isEnabled: true, isGranted: true },
+      { serviceType: 'contacts', integrationKey: 'apple-contacts', isEnabled: true, isGranted: true },
     ]);
     const revoke = vi.spyOn(app.identity, 'revoke');
     try {

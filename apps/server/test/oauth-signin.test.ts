@@ -191,6 +191,7 @@ describe('OAuth sign-in against the local issuer, over real HTTP', () => {
       serviceType: 'calendar',
       integrationKey: 'google-calendar',
       isEnabled: false,
+      isGranted: false,
     });
     expect(status.grantedScopes).not.toContain('https://www.googleapis.com/auth/calendar');
   });

@@ -16,7 +16,7 @@ function ToastHost() {
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications position="top-center" autoClose={TOAST_MS.default} />
+      <Notifications position="top-center" autoClose={TOAST_MS.default} limit={1} className="app-toasts" />
     </Suspense>
   );
 }

@@ -9,9 +9,7 @@ export function AppRouter() {
   const [router] = useState(() => {
     const created = createBrowserRouter(routes);
     // A 401 signs out: leave for connect, then forget the old session's cached answers.
-    setUnauthorizedHandler(
-      (to) => void created.navigate(to, { replace: true }).then(() => queryClient.clear()),
-    );
+    setUnauthorizedHandler((to) => created.navigate(to, { replace: true }).then(() => queryClient.clear()));
     return created;
   });
   return <RouterProvider router={router} />;

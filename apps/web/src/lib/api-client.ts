@@ -34,7 +34,12 @@ type Input<R extends RouteDef> = {
   signal?: AbortSignal;
 };
 
-/** Spec §4: a 401 or a missing token signs the person out and sends them to connect. */
+/**
+ * Spec §4: a 401 or a missing token signs the person out and sends them to connect. Several
+ * calls fail together when a session ends (a screen asks for a few things at once), and the
+ * router's navigation takes a moment, so until it has arrived every further failure only
+ * forgets the session: one toast, one redirect.
+ */
 function signOutAndRedirect(): void {
   try {
     window.localStorage.removeItem(storageKeys.user);
@@ -42,18 +47,27 @@ function signOutAndRedirect(): void {
   } catch {
     // storage unavailable: nothing to clear
   }
+  if (redirecting) return;
   const here = window.location.pathname;
   if (here !== paths.connect && here !== paths.root) {
+    redirecting = true;
     showToast('red', i18n.t('redirectingToLogin', { ns: 'errors' }), TOAST_MS.default);
-    unauthorizedHandler(paths.connect);
+    void Promise.resolve(unauthorizedHandler(paths.connect)).finally(() => {
+      redirecting = false;
+    });
   }
 }
 
-let unauthorizedHandler: (to: string) => void = (to) => window.location.assign(to);
+type UnauthorizedHandler = (to: string) => void | Promise<void>;
+
+// A full page load (the default) never comes back to reset this; the router's navigation does.
+let unauthorizedHandler: UnauthorizedHandler = (to) => new Promise(() => window.location.assign(to));
+let redirecting = false;
 
 /** The router installs client-side navigation here, so a 401 never reloads the page. */
-export function setUnauthorizedHandler(handler: (to: string) => void): void {
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   unauthorizedHandler = handler;
+  redirecting = false;
 }
 
 function toQueryString(query: Record<string, unknown> | undefined): string {

@@ -5,7 +5,14 @@ import { defineRoute } from '../http';
 export const ZIntegrationService = z.object({
   serviceType: ZServiceType,
   integrationKey: z.string(),
+  /** The assistant may use it now: granted, switched on, and the connection working. */
   isEnabled: z.boolean(),
+  /**
+   * The person allowed it at the provider (design §7: what was granted may be less than asked),
+   * whether or not it is switched on: a service never granted is repaired by granting it there,
+   * one switched off by switching it on here.
+   */
+  isGranted: z.boolean(),
 });
 export type TIntegrationService = z.infer<typeof ZIntegrationService>;
 

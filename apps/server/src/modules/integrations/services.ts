@@ -72,5 +72,6 @@ export function toIntegrationService(
     serviceType,
     integrationKey: integrationKey(provider, serviceType),
     isEnabled: Boolean(connection?.status === 'connected' && state?.granted && state.switchedOn),
+    isGranted: Boolean(state?.granted),
   };
 }

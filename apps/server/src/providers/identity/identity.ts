@@ -6,7 +6,7 @@ export interface ProviderScopes {
   requested: readonly string[];
   /** Which requested scope grants which service; a service is missing when its scope was not granted. */
   services: Partial<Record<TServiceType, string>>;
-  /** Extra authorization parameters (Google: offline access and a fresh consent). */
+  /** Extra authorization parameters (Google: offline access; both: a fresh consent each time). */
   extraParams?: Record<string, string>;
 }
 
@@ -42,6 +42,10 @@ export const PROVIDER_SCOPES: Record<'google' | 'microsoft' | 'facebook', Provid
       calendar: 'https://graph.microsoft.com/Calendars.ReadWrite',
       contacts: 'https://graph.microsoft.com/Contacts.ReadWrite',
     },
+    // As with Google: every connect shows the consent page, so what was refused once (every box
+    // unticked) can be granted later ("Grant access"); without it a provider that remembers the
+    // refusal signs the person straight back in with nothing granted.
+    extraParams: { prompt: 'consent' },
   },
   // Facebook is OAuth 2.0 without OpenID Connect: the profile comes from the Graph API.
   facebook: { requested: ['email', 'public_profile'], services: {} },

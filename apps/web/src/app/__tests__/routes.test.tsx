@@ -126,6 +126,34 @@ describe('the signed-in user is server state (GET /v1/auth/me)', () => {
     expect(menu).toHaveTextContent('AK');
   });
 
+  it("shows a phone user's number in the user menu formatted as everywhere else (issue 19, 2.5)", async () => {
+    window.localStorage.setItem(
+      storageKeys.user,
+      JSON.stringify({
+        id: 'acc-1',
+        account_id: 'acc-1',
+        email: '14155550110@phone.relay.invalid',
+        name: 'Phone User',
+        provider: 'phone',
+        phoneNumber: '+14155550110',
+        createdAt: new Date().toISOString(),
+      }),
+    );
+    window.localStorage.setItem(
+      storageKeys.session,
+      JSON.stringify({ sessionToken: 't', account_id: 'acc-1' }),
+    );
+    const user = userEvent.setup();
+    renderApp(paths.integrations);
+    await user.click(
+      await screen.findByRole('button', { name: /Account menu for Phone User/ }, { timeout: 10_000 }),
+    );
+    const menu = await screen.findByRole('menu');
+    await waitFor(() => expect(menu).toHaveTextContent('+1 415 555 0110'));
+    expect(menu).not.toHaveTextContent('+14155550110');
+    expect(menu).not.toHaveTextContent('phone.relay.invalid');
+  }, 20_000);
+
   it('logs out: revokes the session, forgets the device and the cached user, lands on /login', async () => {
     const calls = fakeApi();
     const user = userEvent.setup();

@@ -9,6 +9,7 @@ import { StandInBanner } from '@/components/stand-in-banner';
 import { paths } from '@/config/paths';
 import { useLogout } from '@/features/auth/api/logout';
 import { useAppConfig } from '@/lib/app-config';
+import { useToastClearance } from '@/lib/toast';
 import { SideNav } from './side-nav';
 import { UserMenu } from './user-menu';
 
@@ -18,6 +19,7 @@ export function AppLayout() {
   const { productName } = useAppConfig();
   const [menuOpen, menu] = useDisclosure(false);
   const signOut = useLogout();
+  const header = useToastClearance<HTMLElement>();
 
   const logout = async () => {
     menu.close();
@@ -32,6 +34,7 @@ export function AppLayout() {
       {/* A plain sticky header rather than AppShell's fixed one: the local-mode banner above it
           changes height with the width, and nothing may slide under it. */}
       <Box
+        ref={header}
         component="header"
         pos="sticky"
         top={0}

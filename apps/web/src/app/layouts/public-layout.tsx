@@ -8,19 +8,26 @@ import { StandInBanner } from '@/components/stand-in-banner';
 import { paths } from '@/config/paths';
 import { useAppConfig } from '@/lib/app-config';
 import { isAuthenticated } from '@/lib/session';
+import { useToastClearance } from '@/lib/toast';
 
 /** Pages anyone can read: privacy, terms, the Apple guide, the dev outbox. */
 export function PublicLayout() {
   const { t } = useTranslation();
   const { productName } = useAppConfig();
   const signedIn = isAuthenticated();
+  const header = useToastClearance<HTMLElement>();
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
       <a href="#main" className="skip-link">
         {t('nav.skipToContent')}
       </a>
       <StandInBanner />
-      <Box component="header" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }} bg="white">
+      <Box
+        ref={header}
+        component="header"
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+        bg="white"
+      >
         <Container size="md" h={60}>
           <Group h="100%" justify="space-between" wrap="nowrap">
             <Link

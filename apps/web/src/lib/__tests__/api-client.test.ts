@@ -12,7 +12,9 @@ const fetchMock = vi.fn<typeof fetch>();
 
 beforeEach(() => {
   redirects.length = 0;
-  setUnauthorizedHandler((to) => redirects.push(to));
+  setUnauthorizedHandler((to) => {
+    redirects.push(to);
+  });
   vi.stubGlobal('fetch', fetchMock);
   window.history.replaceState(null, '', '/billing');
   window.localStorage.setItem(
@@ -55,6 +57,38 @@ describe('apiRequest', () => {
         expect.objectContaining({ color: 'red', autoClose: 4000, position: 'top-center' }),
       ),
     );
+  });
+
+  it('on 401 from several calls at once shows the redirect toast once and redirects once (issue 19, 2.2)', async () => {
+    const show = vi.spyOn(notifications, 'show');
+    show.mockClear();
+    // The router's navigation is asynchronous: the address changes only once it has finished.
+    const arrivals: (() => void)[] = [];
+    setUnauthorizedHandler((to) => {
+      redirects.push(to);
+      return new Promise<void>((resolve) =>
+        arrivals.push(() => {
+          window.history.replaceState(null, '', to);
+          resolve();
+        }),
+      );
+    });
+    fetchMock.mockImplementation(async () =>
+      Response.json({ error: { code: 'UNAUTHORIZED', message: 'no' } }, { status: 401 }),
+    );
+    const failures = await Promise.allSettled([
+      apiRequest(getMeRoute),
+      apiRequest(getMeRoute),
+      apiRequest(getMeRoute),
+    ]);
+    // A call made after the session was forgotten, before the new screen is there.
+    await apiRequest(getMeRoute).catch(() => undefined);
+    for (const arrive of arrivals) arrive();
+    expect(failures.map((f) => f.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(redirects).toEqual(['/connect']);
+    await vi.waitFor(() => expect(show).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(show).toHaveBeenCalledTimes(1);
   });
 
   it.each(['/connect', '/'])('on 401 does not redirect when already on %s', async (here) => {

@@ -81,18 +81,24 @@ describe('/login', () => {
 });
 
 describe('/connect', () => {
-  it('without a verified number offers Gmail, Outlook and the phone sign-in, no phone form', async () => {
+  it('without a verified number is the sign-in screen: the phone form first, Gmail and Outlook below (issue 19, 2.2)', async () => {
+    // Where a 401 sends someone whose session ended: they sign in again the way they did.
+    fakeApi({
+      '/v1/api/send-verification-code': () =>
+        Response.json({ success: true, expiresInSeconds: 600, resendAfterSeconds: 30 }),
+    });
+    const user = userEvent.setup();
     const { router } = renderApp(paths.connect);
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Connect your accounts' }),
-    ).toBeInTheDocument();
-    expect(screen.queryByLabelText('Mobile number')).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to Relay' })).toBeInTheDocument();
+    const input = screen.getByLabelText('Mobile number');
+    expect(screen.getByRole('button', { name: 'Connect with Gmail' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Connect with Outlook' })).toBeEnabled();
     expect(screen.getByRole('link', { name: /Privacy Policy/ })).toHaveAttribute('href', paths.privacy);
-    await userEvent
-      .setup()
-      .click(screen.getByRole('link', { name: 'Sign in with your phone number instead' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.login));
+    expect(screen.queryByRole('button', { name: 'Continue with my phone number' })).toBeNull();
+    await user.type(input, '4155552671');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.verification));
   });
 
   it('with a verified number shows it and signs in by phone alone', async () => {

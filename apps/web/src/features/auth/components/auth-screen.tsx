@@ -3,13 +3,15 @@ import type { ReactNode } from 'react';
 import { LanguageSwitch } from '@/components/language-switch';
 import { LogoMark } from '@/components/logo';
 import { StandInBanner } from '@/components/stand-in-banner';
+import { useToastClearance } from '@/lib/toast';
 
 /** The sign-in screens' frame: banner, language switch (and an optional action beside it), one centred card. */
 export function AuthScreen({ topLeft, children }: { topLeft?: ReactNode; children: ReactNode }) {
+  const header = useToastClearance<HTMLDivElement>();
   return (
     <Box mih="100dvh" bg="gray.0" style={{ display: 'flex', flexDirection: 'column' }}>
       <StandInBanner />
-      <Group justify={topLeft ? 'space-between' : 'flex-end'} p="md">
+      <Group ref={header} justify={topLeft ? 'space-between' : 'flex-end'} p="md">
         {topLeft}
         <LanguageSwitch />
       </Group>

@@ -1,12 +1,10 @@
-import '@/lib/zod-config';
 import type { TOAuthProvider } from '@app/contract/common';
 import { DELAYS_MS } from '@app/contract/constants';
 import { Button, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { z } from 'zod';
 import { paths } from '@/config/paths';
 import { errorText, reportedErrorText } from '@/lib/error-text';
 import { isMobile } from '@/lib/is-mobile';
@@ -17,21 +15,14 @@ import { readSession, removeSession, sessionStorageKeys } from '@/lib/storage';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useExchangeLoginTicket } from '../api/exchange-login-ticket';
 import { useExchangeOAuthCode } from '../api/exchange-oauth-code';
+import {
+  type CallbackFailure,
+  type CallbackState,
+  initialCallbackState,
+  oauthCallbackReducer,
+} from '../utils/oauth-callback-machine';
 import { readOAuthCallback, type TOAuthCallbackResult } from '../utils/oauth-callback-params';
 import { AuthScreen } from './auth-screen';
-
-/** Why a callback failed; turned into words when shown, so the language switch applies. */
-type Failure =
-  /** A code the address carried (OAUTH_DENIED, ...), or none: 'OAuth authentication failed.' */
-  | { reason: 'reported'; code: string | null }
-  | { reason: 'sessionFailed' | 'sessionNotFound' | 'noData' }
-  /** The code-based flow's call failed: 'Failed to connect {provider}.' or the server's text. */
-  | { reason: 'connectFailed'; error: unknown };
-
-type View =
-  | { step: 'working' }
-  | { step: 'done'; email: string | null; to: string }
-  | { step: 'failed'; failure: Failure };
 
 /** What a sign-in started on this tab left in session storage (spec §3, §4), taken once. */
 function takeStartedFlow(): { returnUrl: string | null; provider: string | null } {
@@ -42,11 +33,6 @@ function takeStartedFlow(): { returnUrl: string | null; provider: string | null 
   removeSession(sessionStorageKeys.oauthReturnUrl);
   removeSession(sessionStorageKeys.oauthProvider);
   return started;
-}
-
-/** Only an address that is one is shown back ("Connected as ..."). */
-function displayEmail(value: string | null | undefined): string | null {
-  return value && z.email().safeParse(value).success ? value : null;
 }
 
 /** Spec §4: connecting and the code-based flow need someone signed in on this device. */
@@ -61,7 +47,8 @@ function hasSessionUser(): boolean {
  * all of it from the address bar before anything else happens, then signs in (ticket or legacy
  * token), or confirms a connection, or hands a code to the server. On success it moves on after
  * 2 s: to the stored return path on a phone when this tab started the flow with this provider,
- * otherwise to /integrations (the code flow to /calendar/settings).
+ * otherwise to /integrations (the code flow to /calendar/settings). Which of these happens is
+ * decided by `oauthCallbackReducer`; this screen does the work each state asks for.
  */
 export function OAuthCallbackPage({ provider }: { provider: TOAuthProvider }) {
   const { t } = useTranslation();
@@ -70,81 +57,71 @@ export function OAuthCallbackPage({ provider }: { provider: TOAuthProvider }) {
   // Read once, from the address the page opened with; the cleaned address has nothing left.
   const [result] = useState<TOAuthCallbackResult>(() => readOAuthCallback(location));
   const [popup] = useState(() => Boolean(window.opener) && window.opener !== window);
-  const [view, setView] = useState<View>({ step: 'working' });
-  const started = useRef(false);
+  const [state, dispatch] = useReducer(oauthCallbackReducer, initialCallbackState);
   const { mutateAsync: exchangeTicket } = useExchangeLoginTicket();
   const { mutateAsync: exchangeCode } = useExchangeOAuthCode();
   const { pathname } = location;
 
+  const read = useRef(false);
   useEffect(() => {
-    // Once per page, even when React runs effects twice: a ticket works only once.
-    if (started.current) return;
-    started.current = true;
+    // Once per page, even when React runs effects twice: the started flow is taken once.
+    if (read.current) return;
+    read.current = true;
     // Nothing (ticket, token, email) may stay in the address bar or the history entry.
     navigate({ pathname, search: '', hash: '' }, { replace: true });
-
     const flow = takeStartedFlow();
     const startedHere = flow.provider === provider;
-    const returnTo = isMobile() && startedHere ? safeReturnPath(flow.returnUrl) : paths.integrations;
-    const fail = (failure: Failure) => setView({ step: 'failed', failure });
-    const done = (email: string | null | undefined, to = returnTo) =>
-      setView({ step: 'done', email: displayEmail(email), to });
+    dispatch({
+      type: 'read',
+      result,
+      startedHere,
+      signedIn: hasSessionUser(),
+      returnTo: isMobile() && startedHere ? safeReturnPath(flow.returnUrl) : paths.integrations,
+    });
+  }, [navigate, pathname, provider, result]);
 
-    const run = async () => {
-      switch (result.kind) {
-        case 'nothing':
-          return fail({ reason: 'noData' });
-        case 'failure':
-          return fail({ reason: 'reported', code: result.code });
-        case 'signin': {
-          // A session is only made for a sign-in this tab started (a stranger's link cannot sign
-          // this browser into another account).
-          if (!result.ticket || !startedHere) return fail({ reason: 'sessionFailed' });
-          try {
-            const user = await exchangeTicket({ ticket: result.ticket, provider });
-            return done(user.email);
-          } catch {
-            return fail({ reason: 'sessionFailed' });
-          }
+  // Each state's work is done once, even when React runs effects twice: a ticket works only once.
+  const worked = useRef<CallbackState | null>(null);
+  useEffect(() => {
+    if (worked.current === state) return;
+    worked.current = state;
+    switch (state.step) {
+      case 'exchangingTicket':
+        exchangeTicket({ ticket: state.ticket, provider }).then(
+          (user) => dispatch({ type: 'signedIn', email: user.email }),
+          () => dispatch({ type: 'sessionRefused' }),
+        );
+        return;
+      case 'storingSession':
+        try {
+          createUserSession(state.user, state.sessionToken, provider);
+          dispatch({ type: 'signedIn', email: state.user.email });
+        } catch {
+          // 'Account ID is required for user session': nothing was stored.
+          dispatch({ type: 'sessionRefused' });
         }
-        case 'session':
-          if (!startedHere) return fail({ reason: 'sessionFailed' });
-          try {
-            createUserSession(result.user, result.sessionToken, provider);
-            return done(result.user.email);
-          } catch {
-            // 'Account ID is required for user session': nothing was stored.
-            return fail({ reason: 'sessionFailed' });
-          }
-        case 'connect':
-          if (!hasSessionUser()) return fail({ reason: 'sessionNotFound' });
-          return done(result.email);
-        case 'code': {
-          if (!hasSessionUser()) return fail({ reason: 'sessionNotFound' });
-          try {
-            const answer = await exchangeCode({ provider, code: result.code, state: result.state });
-            if (!answer.success) return fail({ reason: 'connectFailed', error: null });
-            return done(answer.user?.email, paths.calendarSettings);
-          } catch (error) {
-            return fail({ reason: 'connectFailed', error });
-          }
-        }
-      }
-    };
-    void run();
-  }, [navigate, pathname, provider, result, exchangeTicket, exchangeCode]);
+        return;
+      case 'exchangingCode':
+        exchangeCode({ provider, code: state.code, state: state.state }).then(
+          (answer) => dispatch({ type: 'codeAnswered', success: answer.success, email: answer.user?.email }),
+          (error: unknown) => dispatch({ type: 'codeFailed', error }),
+        );
+        return;
+    }
+  }, [state, provider, exchangeTicket, exchangeCode]);
 
   useEffect(() => {
-    if (view.step !== 'done') return;
+    if (state.step !== 'done') return;
     const timer = setTimeout(
-      () => navigate(view.to, { replace: true, state: oauthReturnState(provider) }),
+      () => navigate(state.to, { replace: true, state: oauthReturnState(provider) }),
       DELAYS_MS.afterOAuth,
     );
     return () => clearTimeout(timer);
-  }, [view, navigate, provider]);
+  }, [state, navigate, provider]);
 
+  const view = state.step === 'done' || state.step === 'failed' ? state : { step: 'working' as const };
   const providerName = t(`oauthCallback.providers.${provider}`);
-  const failureText = (failure: Failure): string => {
+  const failureText = (failure: CallbackFailure): string => {
     switch (failure.reason) {
       case 'reported':
         return reportedErrorText(failure.code, t('errors:codes.OAUTH_FAILED'));

@@ -20,6 +20,7 @@ import {
   writeSession,
 } from '@/lib/storage';
 import { showToast } from '@/lib/toast';
+import { unbreakable } from '@/lib/unbreakable';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSendVerificationCode } from '../api/send-verification-code';
 import { useVerifyCode } from '../api/verify-code';
@@ -65,7 +66,7 @@ function VerificationForm({ phone }: { phone: string }) {
   const secondsLeft = useSecondsLeft(resendAt);
   const verify = useVerifyCode();
   const resend = useSendVerificationCode();
-  const display = formatE164(phone);
+  const display = unbreakable(formatE164(phone));
 
   useEffect(() => {
     boxes.current?.focus(0);

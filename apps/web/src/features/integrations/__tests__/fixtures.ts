@@ -3,8 +3,13 @@ import type {
   TIntegrationsStatusResponse,
 } from '@app/contract/integrations/get-integrations-status';
 
-const services = (types: ('email' | 'calendar' | 'contacts')[]) =>
-  types.map((serviceType) => ({ serviceType, integrationKey: `key-${serviceType}`, isEnabled: true }));
+const services = (types: ('email' | 'calendar' | 'contacts')[], granted = true) =>
+  types.map((serviceType) => ({
+    serviceType,
+    integrationKey: `key-${serviceType}`,
+    isEnabled: granted,
+    isGranted: granted,
+  }));
 
 export const notConnected: TIntegrationStatus = {
   isAuthenticated: false,
@@ -31,6 +36,16 @@ export const microsoftBroken: TIntegrationStatus = {
   services: [],
   status: 'needs_reconnect',
   reason: 'grant_revoked',
+};
+
+/** Microsoft connected with every box unticked on its consent page: nothing granted. */
+export const microsoftNothingGranted: TIntegrationStatus = {
+  isAuthenticated: true,
+  email: 'ada@outlook.com',
+  name: 'Ada',
+  services: services(['email', 'calendar', 'contacts'], false),
+  status: 'connected',
+  reason: null,
 };
 
 /** What GET /v1/integrations/status answers in these tests, unless a test changes an entry. */

@@ -5,7 +5,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { emulateDesktop, emulatePhone } from '@/testing/device';
 import { fakeApi } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
-import { googleConnected, notConnected, statusResponse } from './fixtures';
+import {
+  googleConnected,
+  microsoftBroken,
+  microsoftNothingGranted,
+  notConnected,
+  statusResponse,
+} from './fixtures';
 
 let status = statusResponse();
 
@@ -91,6 +97,36 @@ describe('integrations rows', () => {
     expect(screen.getByText('Linked')).toBeInTheDocument();
   });
 
+  it('keeps a phone number on one line: the chat number and the linked phone break only around it (issue 19, 2.7)', async () => {
+    renderApp('/integrations', { user: {} });
+    const chat = await screen.findByText(/^Text .* from your phone$/);
+    expect(chat.textContent).toBe('Text +1\u00a0555\u00a0010\u00a00000 from your phone');
+    expect((await screen.findByText('+61 412 345 678')).textContent).toBe('+61\u00a0412\u00a0345\u00a0678');
+  });
+
+  it('cuts a long email with an ellipsis on one line, and shows it whole on hover or focus (issue 19, 2.7)', async () => {
+    const long = 'alexandra.konstantinopoulou.personal@example-university.edu';
+    status = statusResponse({ google: { ...googleConnected, email: long } });
+    // jsdom lays nothing out: the address is as wide as three of the space it has.
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(100);
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(300);
+    const user = userEvent.setup();
+    renderApp('/integrations', { user: {} });
+    const email = await screen.findByText(long);
+    // One piece of text (no break after the '@'), cut by the stylesheet, never in the page.
+    expect(email.textContent).toBe(long);
+    expect(email).toHaveAttribute('data-truncate', 'end');
+    expect(email).toHaveAttribute('tabindex', '0');
+    await user.tab();
+    while (document.activeElement !== email && document.activeElement !== document.body) await user.tab();
+    expect(email).toHaveFocus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(long);
+    await user.tab();
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+    await user.hover(email);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(long);
+  });
+
   it('links to the Apple guide', async () => {
     renderApp('/integrations', { user: {} });
     expect(await screen.findByRole('link', { name: 'Apple iCloud guide' })).toHaveAttribute(
@@ -121,11 +157,17 @@ describe('integrations rows', () => {
   });
 
   it.each([
-    ['Google', 'google', { google: notConnected }],
-    ['Microsoft', 'azure', { microsoft: notConnected }],
+    ['Google', 'google', { google: notConnected }, 'Failed to connect Google Calendar. Please try again.'],
+    [
+      'Microsoft',
+      'azure',
+      { microsoft: notConnected },
+      'Failed to connect Microsoft Calendar. Please try again.',
+    ],
+    ['Facebook', 'facebook', { facebook: microsoftBroken }, 'Failed to connect Facebook. Please try again.'],
   ] as const)(
-    "toasts 'Failed to get %s OAuth URL' at the bottom when oauth-init fails",
-    async (name, slug, rows) => {
+    "a %s Connect that cannot start toasts the spec's text at the bottom and logs 'Failed to get ... OAuth URL' (issue 19, 2.1)",
+    async (name, slug, rows, toast) => {
       status = statusResponse(rows);
       fakeApi({
         '/v1/integrations/status': () => Response.json(status),
@@ -133,16 +175,77 @@ describe('integrations rows', () => {
         [`/v1/${slug}/oauth-init/auth`]: () => new Response('down', { status: 502 }),
       });
       const show = vi.spyOn(notifications, 'show');
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
       const user = userEvent.setup();
       renderApp('/integrations', { user: {} });
-      const button = await screen.findByRole('button', { name: `Connect ${name}` });
+      const button = await screen.findByRole('button', {
+        name: slug === 'facebook' ? `Reconnect ${name}` : `Connect ${name}`,
+      });
       await user.click(button);
-      expect(await screen.findByText(`Failed to get ${name} OAuth URL`)).toBeInTheDocument();
-      expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'red', position: 'bottom-center' }));
+      expect(await screen.findByText(toast)).toBeInTheDocument();
+      expect(show).toHaveBeenCalledWith(
+        expect.objectContaining({ color: 'red', autoClose: 5000, position: 'bottom-center' }),
+        // Into the store of the toasts drawn after the page's last row.
+        expect.anything(),
+      );
+      expect(logged).toHaveBeenCalledWith(`Failed to get ${name} OAuth URL`, expect.anything());
+      expect(screen.queryByText(`Failed to get ${name} OAuth URL`)).toBeNull();
       expect(window.sessionStorage.getItem('oauth_provider')).toBeNull();
       await waitFor(() => expect(button).not.toHaveAttribute('data-loading'));
     },
   );
+
+  it('a connection with nothing granted is not shown as Connected: it says so and Grant access asks the provider again (issue 19, 2.8)', async () => {
+    status = statusResponse({ microsoft: microsoftNothingGranted });
+    fakeApi({
+      '/v1/integrations/status': () => Response.json(status),
+      '/v1/phone-mapping': () => Response.json({ phoneNumber: null, isLinked: false }),
+      '/v1/azure/oauth-init/auth': () => Response.json({ authUrl: 'http://localhost/#provider' }),
+    });
+    const user = userEvent.setup();
+    renderApp('/integrations', { user: {} });
+    const grant = await screen.findByRole('button', { name: 'Grant access to Microsoft' });
+    expect(screen.queryByRole('button', { name: 'Microsoft: connected. Show details' })).toBeNull();
+    const row = grant.closest('li')!;
+    expect(within(row).getByText('ada@outlook.com')).toBeInTheDocument();
+    expect(within(row).getByText('No access granted')).toBeInTheDocument();
+    expect(
+      within(row).getByText(
+        'Nothing was allowed when Microsoft was connected, so your assistant cannot use it. Grant access to choose what it may use.',
+      ),
+    ).toBeInTheDocument();
+    // Google, granted in full, is still simply Connected.
+    expect(screen.getByRole('button', { name: 'Google: connected. Show details' })).toBeInTheDocument();
+    await user.click(grant);
+    await waitFor(() => expect(window.sessionStorage.getItem('oauth_provider')).toBe('microsoft'));
+    expect(window.sessionStorage.getItem('oauth_return_url')).toBe('/integrations');
+  });
+
+  it('shows its bottom toast in the page after the last row, one at a time, not over the rows (issue 19, 2.6)', async () => {
+    status = statusResponse({ google: notConnected, microsoft: notConnected });
+    fakeApi({
+      '/v1/integrations/status': () => Response.json(status),
+      '/v1/phone-mapping': () => Response.json({ phoneNumber: null, isLinked: false }),
+      '/v1/google/oauth-init/auth': () => new Response('down', { status: 502 }),
+      '/v1/azure/oauth-init/auth': () => new Response('down', { status: 502 }),
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderApp('/integrations', { user: {} });
+    await user.click(await screen.findByRole('button', { name: 'Connect Google' }));
+    const first = await screen.findByText('Failed to connect Google Calendar. Please try again.');
+    const main = screen.getByRole('main');
+    const lastRow = screen.getByRole('link', { name: 'Apple iCloud guide' });
+    expect(main).toContainElement(first);
+    expect(lastRow.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Connect Microsoft' }));
+    expect(
+      await screen.findByText('Failed to connect Microsoft Calendar. Please try again.'),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByText('Failed to connect Google Calendar. Please try again.')).toBeNull(),
+    );
+  });
 
   it('?reconnect=microsoft (the reconnect text message) highlights that row and focuses its Reconnect button', async () => {
     renderApp('/integrations?reconnect=microsoft', { user: {} });
@@ -225,8 +328,8 @@ describe('connection details', () => {
       google: {
         ...googleConnected,
         services: [
-          { serviceType: 'calendar', integrationKey: 'k', isEnabled: true },
-          { serviceType: 'email', integrationKey: 'k2', isEnabled: false },
+          { serviceType: 'calendar', integrationKey: 'k', isEnabled: true, isGranted: true },
+          { serviceType: 'email', integrationKey: 'k2', isEnabled: false, isGranted: false },
         ],
       },
       facebook: { ...googleConnected, services: [] },
@@ -278,6 +381,8 @@ describe('disconnect', () => {
     expect(call?.init?.method).toBe('DELETE');
     expect(show).toHaveBeenCalledWith(
       expect.objectContaining({ color: 'green', autoClose: 5000, position: 'bottom-center' }),
+      // Into the store of the toasts drawn after the page's last row.
+      expect.anything(),
     );
     expect(await screen.findByRole('button', { name: 'Connect Google' })).toBeInTheDocument();
     expect(statusCalls()).toBeGreaterThan(before);

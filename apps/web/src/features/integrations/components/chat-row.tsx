@@ -3,6 +3,7 @@ import { Button, ThemeIcon } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '@/lib/app-config';
+import { unbreakable } from '@/lib/unbreakable';
 import { IntegrationRow } from './integration-row';
 
 /** Spec §2: opens the phone's messages app on the product's chat address (`sms:` link from the app config). */
@@ -19,7 +20,7 @@ export function ChatRow() {
       title={t('integrations.chat.title')}
       subtitle={
         chatSmsNumber
-          ? t('integrations.chat.description', { number: formatE164(chatSmsNumber) })
+          ? t('integrations.chat.description', { number: unbreakable(formatE164(chatSmsNumber)) })
           : t('integrations.chat.unavailable')
       }
       action={

@@ -5,6 +5,7 @@ import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { PageEndToasts } from '@/components/page-end-toasts';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -120,6 +121,7 @@ export function IntegrationsPage() {
           </Anchor>
         </Text>
       </Stack>
+      <PageEndToasts />
 
       <ConnectionDetails
         provider={detailsOf}

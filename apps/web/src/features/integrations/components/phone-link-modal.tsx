@@ -9,6 +9,7 @@ import { CountrySelect } from '@/components/country-select';
 import { detectDefaultCountry } from '@/lib/default-country';
 import { catalogueText, errorText } from '@/lib/error-text';
 import { showToast } from '@/lib/toast';
+import { unbreakable } from '@/lib/unbreakable';
 import { useLinkPhone } from '../api/link-phone';
 import { MODAL_STYLES } from './modal-styles';
 
@@ -150,7 +151,8 @@ function PhoneLinkForm({ onDone }: { onDone: () => void }) {
           <TextInput
             label={t('integrations.phoneModal.codeLabel')}
             description={
-              step.message || t('integrations.phoneModal.codeHint', { phone: formatE164(step.phoneNumber) })
+              step.message ||
+              t('integrations.phoneModal.codeHint', { phone: unbreakable(formatE164(step.phoneNumber)) })
             }
             size="md"
             inputMode="numeric"

@@ -2,6 +2,7 @@ import { formatE164 } from '@app/contract/phone';
 import { Badge, Button, Group, Skeleton, Text, ThemeIcon } from '@mantine/core';
 import { IconDeviceMobile } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { unbreakable } from '@/lib/unbreakable';
 import { usePhoneMapping } from '../api/get-phone-mapping';
 import { SUCCESS_TEXT_COLOR } from '../utils/providers';
 import { IntegrationRow } from './integration-row';
@@ -26,7 +27,7 @@ export function PhoneRow({ onLink }: { onLink: () => void }) {
         ) : linked ? (
           <Group component="span" gap={6} wrap="nowrap">
             <Text span fz="sm" c="dimmed">
-              {formatE164(linked)}
+              {unbreakable(formatE164(linked))}
             </Text>
             <Badge component="span" size="sm" color="teal" variant="light" c={SUCCESS_TEXT_COLOR}>
               {t('integrations.phone.linked')}

@@ -5,10 +5,12 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TruncatedText } from '@/components/truncated-text';
 import {
   PROVIDER_COLORS,
   PROVIDER_ICONS,
   reasonKey,
+  rowState,
   SUCCESS_TEXT_COLOR,
   WARNING_COLOR,
 } from '../utils/providers';
@@ -43,10 +45,10 @@ export function ProviderRow({
   const wide = useMediaQuery('(min-width: 48em)');
   const name = t(`integrations.providers.${provider}`);
   const Icon = PROVIDER_ICONS[provider];
-  const state = status.status;
+  const state = rowState(status);
   const subtitle =
     state !== 'not_connected' && status.email ? (
-      <BreakableEmail email={status.email} />
+      <TruncatedText inherit>{status.email}</TruncatedText>
     ) : (
       t(`integrations.descriptions.${provider}`)
     );
@@ -79,6 +81,18 @@ export function ProviderRow({
       >
         {t('integrations.reconnect')}
       </Button>
+    ) : state === 'nothing_granted' ? (
+      // The provider's consent page again, where the person can tick what the assistant may use.
+      <Button
+        ref={actionRef}
+        size="sm"
+        color={WARNING_COLOR}
+        loading={loading}
+        aria-label={t('integrations.grantAccessTo', { provider: name })}
+        onClick={onConnect}
+      >
+        {t('integrations.grantAccess')}
+      </Button>
     ) : (
       <Button
         ref={actionRef}
@@ -106,29 +120,31 @@ export function ProviderRow({
       onRowClick={state === 'connected' ? onDetails : undefined}
     >
       {state === 'needs_reconnect' ? (
-        <Group gap={6} wrap="nowrap" align="flex-start" c={WARNING_COLOR}>
-          <IconAlertTriangle size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
-          <Stack gap={0}>
-            <Text fz="sm" fw={600}>
-              {t('integrations.needsReconnect')}
-            </Text>
-            <Text fz="sm">{t(`errors:${reasonKey(status.reason)}`, { provider: name })}</Text>
-          </Stack>
-        </Group>
+        <RowWarning
+          title={t('integrations.needsReconnect')}
+          text={t(`errors:${reasonKey(status.reason)}`, { provider: name })}
+        />
+      ) : state === 'nothing_granted' ? (
+        <RowWarning
+          title={t('integrations.nothingGranted')}
+          text={t('integrations.nothingGrantedText', { provider: name })}
+        />
       ) : null}
     </IntegrationRow>
   );
 }
 
-/** On a phone a long address wraps after the '@' rather than mid-word. */
-function BreakableEmail({ email }: { email: string }) {
-  const at = email.indexOf('@');
-  if (at < 0) return email;
+/** Why a row needs the person, under it, with its action beside the row. */
+function RowWarning({ title, text }: { title: string; text: string }) {
   return (
-    <>
-      {email.slice(0, at + 1)}
-      <wbr />
-      {email.slice(at + 1)}
-    </>
+    <Group gap={6} wrap="nowrap" align="flex-start" c={WARNING_COLOR}>
+      <IconAlertTriangle size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+      <Stack gap={0}>
+        <Text fz="sm" fw={600}>
+          {title}
+        </Text>
+        <Text fz="sm">{text}</Text>
+      </Stack>
+    </Group>
   );
 }

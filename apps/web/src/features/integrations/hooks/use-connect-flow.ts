@@ -6,6 +6,13 @@ import { paths } from '@/config/paths';
 import { useStartOAuth } from '@/lib/start-oauth';
 import { showToast } from '@/lib/toast';
 
+/** Spec §8's message of a Connect that cannot start, kept for the log, in English as logs are. */
+const OAUTH_URL_FAILED: Record<Exclude<TProvider, 'apple'>, string> = {
+  google: 'Failed to get Google OAuth URL',
+  microsoft: 'Failed to get Microsoft OAuth URL',
+  facebook: 'Failed to get Facebook OAuth URL',
+};
+
 /**
  * Connect and Reconnect: Google, Microsoft and Facebook through the same OAuth hand-over as
  * sign-in (the server repairs a broken connection in place), Apple through its credentials modal.
@@ -20,13 +27,16 @@ export function useConnectFlow() {
     oauth.mutate(
       { provider, returnPath: paths.integrations },
       {
-        onError: () =>
+        // The person is told what failed for them (spec §8's toast); what broke goes to the log.
+        onError: (error) => {
+          console.error(OAUTH_URL_FAILED[provider], error);
           showToast(
             'red',
-            t('integrations.oauthUrlFailed', { provider: t(`integrations.providers.${provider}`) }),
+            t(`integrations.connectFailed.${provider}`),
             TOAST_MS.integrations,
             'bottom-center',
-          ),
+          );
+        },
       },
     );
   };

@@ -33,7 +33,19 @@ export const WARNING_COLOR = '#a63a0a';
 /** Text on Mantine's light teal: teal.9 reaches only 4.3:1 there, this one 6.6:1. */
 export const SUCCESS_TEXT_COLOR = '#065f46';
 
-export type RowState = TIntegrationStatus['status'];
+/** What a row shows: the server's state, and a connection that works but may use nothing. */
+export type RowState = TIntegrationStatus['status'] | 'nothing_granted';
+
+/**
+ * A connection whose every service was refused at the provider (Microsoft with each box
+ * unticked) works, but the assistant can use nothing of it: that is not "Connected". A provider
+ * without services (Facebook) grants none by nature.
+ */
+export function rowState(status: TIntegrationStatus): RowState {
+  if (status.status !== 'connected') return status.status;
+  const services = status.services;
+  return services.length > 0 && services.every((s) => !s.isGranted) ? 'nothing_granted' : 'connected';
+}
 
 /** Facebook has no row of its own in the spec; it shows once the person has (or had) it connected. */
 export function isRowShown(provider: TProvider, status: TIntegrationStatus): boolean {
