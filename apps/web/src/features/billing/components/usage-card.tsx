@@ -128,6 +128,10 @@ export function UsageCard({ usage, subscription }: { usage: TUsage; subscription
             <UsageChart
               points={points}
               formatLabel={formatLabel}
+              // A week's bar is dated by its Monday: "Week of" is said by the period chosen above.
+              formatTick={(point) =>
+                period === 'weekly' ? formatDay(point.start, language) : formatLabel(point)
+              }
               label={t('usage.chartLabel', { period: t(`usage.unit.${period}`) })}
             />
           </Suspense>
