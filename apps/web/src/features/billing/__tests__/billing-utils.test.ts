@@ -1,3 +1,4 @@
+import { formatTokens } from '@app/contract/usage/format-tokens';
 import { describe, expect, it } from 'vitest';
 import { invoicesCsv } from '../utils/invoices-csv';
 import {
@@ -9,7 +10,7 @@ import {
   lastDays,
   tokenTicks,
 } from '../utils/usage-chart';
-import { formatTokens, usagePercent } from '../utils/usage-format';
+import { usagePercent } from '../utils/usage-format';
 
 describe('token display (spec §9)', () => {
   it.each([

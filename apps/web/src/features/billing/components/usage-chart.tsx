@@ -1,4 +1,5 @@
 import '@mantine/charts/styles.css';
+import { formatTokens } from '@app/contract/usage/format-tokens';
 import { BarChart } from '@mantine/charts';
 import { useElementSize } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,6 @@ import {
   labelStride,
   tokenTicks,
 } from '../utils/usage-chart';
-import { formatTokens } from '../utils/usage-format';
 
 /** Recharts' default width for the token axis, left of the bars. */
 const Y_AXIS_WIDTH = 60;
