@@ -28,6 +28,15 @@ const TEXT = {
     reactivated: 'Subscription reactivated successfully!',
     paymentFailed: 'Payment failed. Please try again.',
     usage: 'Usage',
+    manage: 'Manage billing',
+    updatePayment: 'Update payment method',
+    portal: 'Billing portal',
+    portalCancel: 'Cancel subscription',
+    portalCancelled: /^Your subscription is cancelled\. It stays active until /,
+    backToApp: 'Return to Relay',
+    mastercard: 'Mastercard ending in 4444',
+    useCard: 'Use this card',
+    card4444: 'Card ending in 4444',
   },
   zh: {
     title: '账单',
@@ -46,6 +55,15 @@ const TEXT = {
     reactivated: '订阅已成功重新激活！',
     paymentFailed: '付款失败，请重试。',
     usage: '用量',
+    manage: '管理账单',
+    updatePayment: '更新付款方式',
+    portal: '账单管理',
+    portalCancel: '取消订阅',
+    portalCancelled: /^您的订阅已取消，有效期至 /,
+    backToApp: '返回 Relay',
+    mastercard: '尾号 4444 的 Mastercard 卡',
+    useCard: '使用此卡',
+    card4444: '尾号为 4444 的卡',
   },
 } as const;
 
@@ -87,6 +105,42 @@ for (const lang of LANGS) {
       await plan.getByRole('button', { name: text.reactivate }).click();
       await expect(page.getByText(text.reactivated)).toBeVisible();
       await expect(plan.getByText(text.active, { exact: true })).toBeVisible();
+    });
+
+    test('Manage billing and Update payment method open the local portal; what changes there is on /billing on return (issue 19, 2.9)', async ({
+      page,
+      request,
+    }) => {
+      test.slow();
+      await signInAsNewUser(page, request);
+      await page.goto('/billing');
+      const plan = page.getByRole('region', { name: text.plan });
+      await plan.getByRole('button', { name: text.upgrade }).click();
+      await expect(page).toHaveURL(/\/dev\/checkout/);
+      await page.getByRole('button', { name: text.pay }).click();
+      await expect(page).toHaveURL(/\/billing$/, { timeout: 15_000 });
+      await expect(plan.getByText(text.active, { exact: true })).toBeVisible();
+
+      // Before, the stand-in answered with /billing itself: the page reloaded and nothing happened.
+      await plan.getByRole('button', { name: text.manage }).click();
+      await expect(page).toHaveURL(/\/dev\/portal\?/);
+      await expect(page.getByRole('heading', { level: 1, name: text.portal })).toBeVisible();
+      await expectNoA11yViolations(page);
+      await expectNoHorizontalScroll(page);
+      await page.getByRole('button', { name: text.portalCancel }).click();
+      await expect(page.getByRole('status')).toHaveText(text.portalCancelled);
+      await page.getByRole('link', { name: text.backToApp }).click();
+      await expect(page).toHaveURL(/\/billing$/);
+      await expect(plan.getByText(text.cancelling)).toBeVisible();
+      await expect(plan.getByText(text.nextBilling)).toHaveCount(0);
+
+      await plan.getByRole('button', { name: text.updatePayment }).click();
+      await expect(page).toHaveURL(/\/dev\/portal\?/);
+      await expect(page.getByRole('heading', { level: 1, name: text.updatePayment })).toBeVisible();
+      await page.getByRole('radio', { name: text.mastercard }).check();
+      await page.getByRole('button', { name: text.useCard }).click();
+      await expect(page).toHaveURL(/\/billing$/);
+      await expect(plan.getByText(text.card4444)).toBeVisible();
     });
 
     test('a declined payment shows the spec message', async ({ page, request }) => {

@@ -216,14 +216,23 @@ describe('billing on the local payments stand-in', () => {
       { headers },
     );
     expect(portal.statusCode).toBe(200);
-    expect(portal.json().portalUrl).toBe(`${ctx.app.config.publicUrl}/billing`);
+    // The stand-in's portal (test/billing-portal.test.ts), which leads back to our own /billing.
+    const portalPage = new URL(portal.json().portalUrl);
+    expect(portalPage.pathname).toBe('/dev/portal');
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `${portalPage.pathname}${portalPage.search}` })).body,
+    ).toContain(`href="${ctx.app.config.publicUrl}/billing"`);
     const update = await post(
       ctx.app,
       '/v1/billing/update-payment-method',
       { returnPath: '/billing?card=1' },
       { headers },
     );
-    expect(update.json().updateUrl).toBe(`${ctx.app.config.publicUrl}/billing?card=1`);
+    const updatePage = new URL(update.json().updateUrl);
+    expect(updatePage.pathname).toBe('/dev/portal');
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `${updatePage.pathname}${updatePage.search}` })).body,
+    ).toContain(`href="${ctx.app.config.publicUrl}/billing?card=1"`);
 
     // Invoices: the owner gets an address, anyone else a 404.
     const invoiceId = paid.invoices[0]!.id;

@@ -1,2 +1,3 @@
 export function subsetPhoneMetadata(): unknown;
 export function formattedExamples(): Record<string, string>;
+export function mobileMaxLengths(): Record<string, number>;

@@ -7,7 +7,9 @@ import {
 } from 'libphonenumber-js/core';
 import { isValidNationalNumber, NANP_DIGITS, PHONE_MAX_DIGITS } from './constants';
 import { COUNTRIES, type TCountry, type TCountryIso } from './countries';
+import { examplePhone } from './phone-example';
 import phoneMetadata from './phone-metadata.json';
+import mobileLengths from './phone-mobile-lengths.json';
 
 /**
  * One set of phone rules for the page and the server (spec §5): the page formats and
@@ -22,20 +24,46 @@ function parsePhoneNumberFromString(text: string, country?: CountryCode) {
   return country ? parseWith(text, country, metadataJson) : parseWith(text, metadataJson);
 }
 
-/** Digits a person may type for this country: its longest number, plus a leading trunk prefix (0 or 1). */
-export function maxInputDigits(country: TCountry): number {
-  if (country.dialCode === '+1') return NANP_DIGITS + 1;
-  metadata.selectNumberingPlan(country.iso);
-  const plan = metadata.numberingPlan;
-  const longest = Math.max(...(plan?.possibleLengths() ?? [PHONE_MAX_DIGITS]));
-  // Present at run time, missing from the typings.
-  const prefix = (plan as unknown as { nationalPrefix?: () => string | undefined })?.nationalPrefix?.()
-    ? 1
-    : 0;
-  return Math.min(PHONE_MAX_DIGITS, longest) + prefix;
+/**
+ * The longest national number a person may type for this country: its longest mobile number
+ * (the code goes by text), never past the spec's 15 (+1: 10). Numbers of other kinds can be
+ * longer (Australia has 12-digit ones), which let the field take digits past any number that
+ * could get the text.
+ */
+export function maxNationalDigits(country: TCountry): number {
+  if (country.dialCode === '+1') return NANP_DIGITS;
+  const mobile = (mobileLengths as Record<string, number>)[country.iso] ?? PHONE_MAX_DIGITS;
+  return Math.min(PHONE_MAX_DIGITS, mobile);
 }
 
-/** Keeps digits only; a pasted "+61 ..." loses the country code it repeats. */
+/** The trunk prefix a person may type before the national number ("0", or "1" in NANP). */
+function trunkPrefixLength(country: TCountry): number {
+  if (country.dialCode === '+1') return 1;
+  metadata.selectNumberingPlan(country.iso);
+  // Present at run time, missing from the typings.
+  const plan = metadata.numberingPlan as unknown as { nationalPrefix?: () => string | undefined } | undefined;
+  return plan?.nationalPrefix?.()?.length ?? 0;
+}
+
+/**
+ * Digits a person may type for this country: the longest mobile number with a trunk prefix, or
+ * a mobile number as the country writes it, where that is longer (Argentina's "011 15-2345-6789"
+ * adds a carrier code).
+ */
+export function maxInputDigits(country: TCountry): number {
+  const written = examplePhone(country).replace(/\D/g, '').length;
+  return Math.max(maxNationalDigits(country) + trunkPrefixLength(country), written);
+}
+
+/** The national number in what has been typed so far, its trunk prefix left out. */
+function typedNationalNumber(country: TCountry, digits: string): string {
+  const typing = new AsYouType(country.iso as TCountryIso, metadataJson);
+  typing.input(digits);
+  // Present at run time, missing from the core build's typings (the default build has it).
+  return (typing as unknown as { getNationalNumber: () => string }).getNationalNumber() || digits;
+}
+
+/** Keeps digits only, and no more than the country's longest number; a pasted "+61 ..." loses the country code it repeats. */
 export function cleanPhoneInput(country: TCountry, raw: string): string {
   const trimmed = raw.trim();
   const code = country.dialCode.slice(1);
@@ -43,7 +71,14 @@ export function cleanPhoneInput(country: TCountry, raw: string): string {
   if ((trimmed.startsWith('+') || trimmed.startsWith('00')) && digits.replace(/^00/, '').startsWith(code)) {
     digits = digits.replace(/^00/, '').slice(code.length);
   }
-  return digits.slice(0, maxInputDigits(country));
+  digits = digits.slice(0, maxInputDigits(country));
+  // A trunk prefix counts only when it was typed: "0412 345 678" takes 10 digits, "412 345 678" 9.
+  // A valid number is measured as parsed: Argentina's "011 15-2345-6789" is 11 digits, 9 11 2345 6789.
+  const max = maxNationalDigits(country);
+  const national = (typed: string) =>
+    isValidPhoneInput(country, typed) ? nationalNumber(country, typed) : typedNationalNumber(country, typed);
+  while (national(digits).length > max) digits = digits.slice(0, -1);
+  return digits;
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   formatPhoneInput,
   isValidPhoneInput,
   maxInputDigits,
+  maxNationalDigits,
   normaliseE164,
   toE164,
 } from '../src/phone';
@@ -58,14 +59,41 @@ describe.each(COUNTRIES.map((c) => [c.name, c] as const))('%s', (_name, country)
   });
 
   it('strips everything but digits and stops at the country maximum', () => {
-    const max = maxInputDigits(country);
     expect(cleanPhoneInput(country, ` (${national.slice(0, 3)}) ${national.slice(3)} `)).toBe(national);
-    expect(cleanPhoneInput(country, '9'.repeat(40))).toHaveLength(max);
+    expect(cleanPhoneInput(country, '9'.repeat(40))).toHaveLength(maxNationalDigits(country));
     expect(cleanPhoneInput(country, 'abc-def')).toBe('');
   });
 
   it('drops a repeated country code from a pasted international number', () => {
     expect(cleanPhoneInput(country, `${country.dialCode} ${national}`)).toBe(national);
+  });
+});
+
+describe('the field stops at the longest mobile number (issue 19, 2.4)', () => {
+  it.each([
+    // What the field used to take: US 11, DE 15, AU 13 digits, none of them a number.
+    ['US', '41555526719', '4155552671'],
+    ['DE', '151234567890123', '15123456789'],
+    ['AU', '4123456789012', '412345678'],
+    // A trunk prefix typed in front adds its digit, and only then.
+    ['US', '141555526719', '14155552671'],
+    ['DE', '0151234567890123', '015123456789'],
+    ['AU', '04123456789012', '0412345678'],
+  ])('%s: %s is cut to %s, a valid number', (iso, typed, kept) => {
+    const country = findCountry(iso)!;
+    expect(cleanPhoneInput(country, typed)).toBe(kept);
+    expect(isValidPhoneInput(country, kept)).toBe(true);
+  });
+
+  it("never cuts a country's real mobile number, however it is typed", () => {
+    for (const country of COUNTRIES) {
+      const example = getExampleNumber(country.iso as TCountryIso, examples)!;
+      expect(cleanPhoneInput(country, example.nationalNumber), country.iso).toBe(example.nationalNumber);
+      expect(cleanPhoneInput(country, example.number), country.iso).toBe(example.nationalNumber);
+      const national = example.formatNational().replace(/\D/g, '');
+      expect(cleanPhoneInput(country, national), country.iso).toBe(national);
+      expect(national.length, country.iso).toBeLessThanOrEqual(maxInputDigits(country));
+    }
   });
 });
 
@@ -104,7 +132,9 @@ describe('the spec length rule', () => {
     expect(normaliseE164('+447700900123')).toBeNull();
     const au = findCountry('AU')!;
     // However it is typed, one number gives one key.
-    for (const typed of ['412345678', '0412345678', '00412345678'])
-      expect(toE164(au, typed)).toBe('+61412345678');
+    for (const typed of ['412345678', '0412345678']) expect(toE164(au, typed)).toBe('+61412345678');
+    // A second trunk zero makes more digits than an Australian mobile has: the field stops first.
+    expect(cleanPhoneInput(au, '00412345678')).toBe('0041234567');
+    expect(toE164(au, '0041234567')).toBeNull();
   });
 });

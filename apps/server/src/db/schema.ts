@@ -195,7 +195,7 @@ export interface BillingWebhookEventsTable {
 
 export interface LocalPaymentObjectsTable {
   id: string;
-  kind: 'customer' | 'checkout_session' | 'subscription' | 'invoice';
+  kind: 'customer' | 'checkout_session' | 'portal_session' | 'subscription' | 'invoice';
   customer_id: string | null;
   idempotency_key: string | null;
   /** The object as JSON. */

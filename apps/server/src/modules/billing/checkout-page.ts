@@ -1,6 +1,6 @@
 import { type Language, translate } from '../../lib/messages';
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
@@ -13,9 +13,16 @@ const STYLE = `
   .price { font-size: 18px; color: #1a1b1e; font-weight: 600; }
   .actions { display: flex; flex-direction: column; gap: 12px; }
   button { font-size: 16px; padding: 12px; min-height: 48px; border-radius: 8px; border: 1px solid #4c3fd1; background: #4c3fd1; color: #fff; font-weight: 600; cursor: pointer; }
-  button.secondary { background: #fff; color: #343a40; border-color: #adb5bd; }`;
+  button.secondary { background: #fff; color: #343a40; border-color: #adb5bd; }
+  h2 { font-size: 16px; margin: 24px 0 8px; }
+  .notice { background: #ebfbee; color: #1e6b30; border-radius: 8px; padding: 12px; }
+  fieldset { border: 0; padding: 0; margin: 0; display: flex; flex-direction: column; gap: 8px; }
+  legend { font-size: 14px; color: #495057; padding: 0; margin-bottom: 8px; }
+  label.choice { display: flex; align-items: center; gap: 12px; min-height: 48px; padding: 0 12px; border: 1px solid #dee2e6; border-radius: 8px; font-size: 15px; cursor: pointer; }
+  a.button { display: block; box-sizing: border-box; margin-top: 24px; text-align: center; text-decoration: none; font-size: 16px; padding: 12px; min-height: 48px; border-radius: 8px; border: 1px solid #adb5bd; color: #343a40; font-weight: 600; }`;
 
-function page(language: Language, title: string, body: string): string {
+/** A stand-in's page: one card on a grey page, in the language asked for. */
+export function page(language: Language, title: string, body: string): string {
   return `<!doctype html>
 <html lang="${language === 'zh' ? 'zh-CN' : 'en'}">
 <head>

@@ -30,6 +30,7 @@ import { changeCancellation } from './change-subscription';
 import { createCheckoutSession } from './create-checkout-session';
 import { billingDeps } from './deps';
 import { devCheckoutRoutes } from './dev-checkout';
+import { devPortalRoutes } from './dev-portal';
 import { getBillingInfo } from './get-billing-info';
 import { handleWebhook } from './handle-webhook';
 import { processSuccess } from './process-success';
@@ -133,4 +134,5 @@ export async function billingRoutes(app: FastifyInstance) {
   });
 
   await app.register(devCheckoutRoutes, { deps });
+  await app.register(devPortalRoutes, { deps });
 }

@@ -19,6 +19,21 @@ const STARTER_CENTS = 2900;
 /** The card the stand-in "charges": Stripe's own test number ends the same way. */
 const LOCAL_CARD: ProviderCard = { last4: '4242', brand: 'visa', expMonth: 12, expYear: 2034 };
 
+/** The cards the portal offers in place of a card form: Stripe's test cards, by brand. */
+export const LOCAL_TEST_CARDS = {
+  visa: LOCAL_CARD,
+  mastercard: { last4: '4444', brand: 'mastercard', expMonth: 12, expYear: 2034 },
+  amex: { last4: '0005', brand: 'amex', expMonth: 12, expYear: 2034 },
+} as const satisfies Record<string, ProviderCard>;
+export type LocalTestCard = keyof typeof LOCAL_TEST_CARDS;
+
+/**
+ * Stripe's portal address is a short-lived bearer credential: it must be opened within minutes,
+ * and then serves one visit. The stand-in keeps the same shape.
+ */
+const PORTAL_OPEN_WITHIN_MS = 5 * 60_000;
+const PORTAL_VISIT_MS = 60 * 60_000;
+
 interface LocalCustomer {
   id: string;
   userId: string;
@@ -39,6 +54,21 @@ export interface LocalCheckoutSession extends ProviderCheckoutSession {
   declined: boolean;
 }
 
+/** Stripe's portal, or one of its flows opened straight away (`flow_data`). */
+export type LocalPortalFlow = 'manage' | 'payment_method_update';
+
+export interface LocalPortalSession {
+  id: string;
+  /** The secret part of the address, as for checkout: only the person who asked gets it. */
+  key: string;
+  customerId: string;
+  flow: LocalPortalFlow;
+  returnUrl: string;
+  createdAt: string;
+  /** Set on the first visit; the session ends an hour later. */
+  firstVisitAt: string | null;
+}
+
 const localId = (prefix: string) => `${prefix}_local_${randomBytes(12).toString('hex')}`;
 
 function addMonth(date: Date): Date {
@@ -49,7 +79,8 @@ function addMonth(date: Date): Date {
 
 /**
  * The payments stand-in used while no Stripe key is set: the same port, kept in our database,
- * with a checkout page at /dev/checkout where the person pays or declines. Paying leaves the
+ * with a checkout page at /dev/checkout where the person pays or declines, and a billing portal
+ * at /dev/portal where they change the card, cancel or reactivate. Paying leaves the
  * provider side as Stripe would (an active subscription, a paid invoice, a card), and the
  * billing module then runs the very same sync as for Stripe.
  */
@@ -236,13 +267,66 @@ export class LocalPayments implements PaymentsProvider {
     return (await this.customer(customerId)).card;
   }
 
-  /** The stand-in has no portal: the person comes straight back to where they were. */
-  async customerPortalUrl(_customerId: string, returnUrl: string): Promise<string> {
-    return returnUrl;
+  /** A portal session at /dev/portal for this customer, as Stripe's billing portal makes one. */
+  customerPortalUrl(customerId: string, returnUrl: string): Promise<string> {
+    return this.createPortalSession(customerId, returnUrl, 'manage');
   }
 
-  async updatePaymentMethodUrl(_customerId: string, returnUrl: string): Promise<string> {
-    return returnUrl;
+  /** The portal opened on its card form, as Stripe's `flow_data: payment_method_update`. */
+  updatePaymentMethodUrl(customerId: string, returnUrl: string): Promise<string> {
+    return this.createPortalSession(customerId, returnUrl, 'payment_method_update');
+  }
+
+  private async createPortalSession(
+    customerId: string,
+    returnUrl: string,
+    flow: LocalPortalFlow,
+  ): Promise<string> {
+    await this.customer(customerId);
+    const session: LocalPortalSession = {
+      id: localId('bps'),
+      key: randomBytes(24).toString('base64url'),
+      customerId,
+      flow,
+      returnUrl,
+      createdAt: this.nowIso,
+      firstVisitAt: null,
+    };
+    await this.deps.repo.insert({
+      kind: 'portal_session',
+      customerId,
+      data: session,
+      createdAt: this.nowIso,
+    });
+    return `${this.deps.publicUrl}/dev/portal?session=${session.id}&key=${session.key}`;
+  }
+
+  /**
+   * The portal session behind an address (its id and key), null when there is none or the key
+   * is wrong; `expired` once it was not opened in time or its visit is over. Opening starts the
+   * visit.
+   */
+  async openPortalSession(
+    id: string,
+    key: string,
+  ): Promise<{ session: LocalPortalSession; expired: boolean } | null> {
+    const session = await this.deps.repo.get<LocalPortalSession>('portal_session', id);
+    if (!session || !safeEqual(session.key, key)) return null;
+    const now = this.deps.now().getTime();
+    if (session.firstVisitAt) {
+      return { session, expired: now - Date.parse(session.firstVisitAt) > PORTAL_VISIT_MS };
+    }
+    if (now - Date.parse(session.createdAt) > PORTAL_OPEN_WITHIN_MS) return { session, expired: true };
+    const visited = { ...session, firstVisitAt: new Date(now).toISOString() };
+    await this.deps.repo.replace(visited);
+    return { session: visited, expired: false };
+  }
+
+  /** The portal's card form: the customer's default card becomes the test card chosen. */
+  async setTestCard(customerId: string, card: LocalTestCard): Promise<ProviderCard> {
+    const customer = await this.customer(customerId);
+    await this.deps.repo.replace({ ...customer, card: LOCAL_TEST_CARDS[card] });
+    return LOCAL_TEST_CARDS[card];
   }
 
   async createPaymentIntent(): Promise<{ clientSecret: string }> {

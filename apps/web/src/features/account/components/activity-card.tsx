@@ -13,6 +13,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '@/components/section-card';
 import { useActivity } from '../api/get-activity';
 import { eventSentence } from '../utils/activity';
 import { deviceName } from '../utils/device';
@@ -20,7 +21,6 @@ import { formatDateTime } from '../utils/format';
 import classes from './account.module.css';
 import { Facts } from './facts';
 import { LoadFailed, RowSkeletons } from './query-states';
-import { SectionCard } from './section-card';
 
 /** How many events show before "Show all". */
 export const ACTIVITY_PREVIEW = 8;

@@ -2,8 +2,8 @@ import { Button, List, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '@/components/section-card';
 import { DeleteAccountDialog } from './delete-account-dialog';
-import { SectionCard } from './section-card';
 
 const POINTS = ['grants', 'subscription', 'data', 'invoices', 'signOut'] as const;
 

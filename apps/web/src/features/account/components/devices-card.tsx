@@ -3,17 +3,18 @@ import { TOAST_MS } from '@app/contract/constants';
 import { Badge, Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '@/components/section-card';
 import { errorText } from '@/lib/error-text';
+import { formatDate } from '@/lib/format';
 import { showToast } from '@/lib/toast';
 import { useSessions } from '../api/list-sessions';
 import { useRevokeOtherSessions } from '../api/revoke-other-sessions';
 import { useRevokeSession } from '../api/revoke-session';
 import { DEVICE_ICONS, deviceName, methodLabel } from '../utils/device';
-import { formatDate, formatSince } from '../utils/format';
+import { formatSince } from '../utils/format';
 import classes from './account.module.css';
 import { Facts } from './facts';
 import { LoadFailed, RowSkeletons } from './query-states';
-import { SectionCard } from './section-card';
 
 /** This device first, then the others, the most recently active first. */
 function byRecency(a: TAccountSession, b: TAccountSession): number {

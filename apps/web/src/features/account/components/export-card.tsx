@@ -2,11 +2,11 @@ import { TOAST_MS } from '@app/contract/constants';
 import { Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '@/components/section-card';
 import { errorText } from '@/lib/error-text';
 import { showToast } from '@/lib/toast';
 import { useExportAccount } from '../api/export-account';
 import { localDay, saveJsonFile } from '../utils/save-file';
-import { SectionCard } from './section-card';
 
 /** Everything held about the person, saved as `my-data-YYYY-MM-DD.json`. */
 export function ExportCard() {

@@ -1,7 +1,16 @@
+import { formatTokens } from '@app/contract/usage/format-tokens';
 import { describe, expect, it } from 'vitest';
 import { invoicesCsv } from '../utils/invoices-csv';
-import { estimateCost, groupByPeriod, lastDays } from '../utils/usage-chart';
-import { formatTokens, usagePercent } from '../utils/usage-format';
+import {
+  estimateCost,
+  formatTokenTick,
+  groupByPeriod,
+  isLabelled,
+  labelStride,
+  lastDays,
+  tokenTicks,
+} from '../utils/usage-chart';
+import { usagePercent } from '../utils/usage-format';
 
 describe('token display (spec §9)', () => {
   it.each([
@@ -73,6 +82,72 @@ describe('usage chart (spec §9: 15 days, 0.002 $ per token)', () => {
     expect(estimateCost(0)).toBe(0);
     expect(estimateCost(157)).toBe(0.31);
     expect(estimateCost(1_000_000)).toBe(2000);
+  });
+});
+
+describe('usage chart axes (issue 19, 2.3)', () => {
+  /** "1.5K" -> 1500: what a label claims, to compare with where its line is. */
+  function readBack(label: string): number {
+    const scale = label.endsWith('M') ? 1_000_000 : label.endsWith('K') ? 1_000 : 1;
+    return Math.round(Number.parseFloat(label) * scale);
+  }
+
+  it('a 6,000-token day gets 0, 2K, 4K, 6K, not 0, 2K, 3K, 5K, 6K', () => {
+    expect(tokenTicks(6_000)).toEqual([0, 2_000, 4_000, 6_000]);
+    expect(tokenTicks(6_000).map(formatTokenTick)).toEqual(['0', '2K', '4K', '6K']);
+  });
+
+  it('labels a tick exactly where rounding to whole K would lie', () => {
+    expect(formatTokenTick(1_500)).toBe('1.5K');
+    expect(formatTokenTick(12_500)).toBe('12.5K');
+    expect(formatTokenTick(750)).toBe('750');
+    expect(formatTokenTick(2_500_000)).toBe('2.5M');
+    expect(formatTokenTick(1_250_000)).toBe('1.25M');
+    expect(formatTokenTick(5_000_000)).toBe('5M');
+  });
+
+  it('an empty fortnight still reads as a token scale, 0 to 1K', () => {
+    expect(tokenTicks(0)).toEqual([0, 200, 400, 600, 800, 1_000]);
+    expect(tokenTicks(999)).toEqual(tokenTicks(0));
+  });
+
+  it.each([
+    1, 1_001, 1_499, 2_600, 4_500, 6_001, 7_777, 12_345, 99_999, 100_001, 333_333, 1_234_567, 5_000_000,
+    48_000_000,
+  ])('for a tallest bar of %i: round, even steps from 0 just past the bar, labelled exactly', (max) => {
+    const ticks = tokenTicks(max);
+    const step = ticks[1]! - ticks[0]!;
+    expect(ticks[0]).toBe(0);
+    expect(ticks.length).toBeGreaterThanOrEqual(3);
+    expect(ticks.length).toBeLessThanOrEqual(6);
+    expect(ticks).toEqual(ticks.map((_, index) => index * step));
+    const magnitude = 10 ** Math.floor(Math.log10(step));
+    expect([1, 2, 2.5, 5]).toContain(step / magnitude);
+    expect(ticks.at(-1)).toBeGreaterThanOrEqual(max);
+    if (max > 1_000) expect(ticks.at(-2)).toBeLessThan(max);
+    const labels = ticks.map(formatTokenTick);
+    expect(new Set(labels).size).toBe(labels.length);
+    expect(labels.map(readBack)).toEqual(ticks);
+  });
+
+  it('thins the date labels to an even stride on a phone, always labelling the newest day', () => {
+    const days = lastDays({}, '2026-11-25').map((d) => `Nov ${Number(d.start.slice(8))}`);
+    // About 300 pixels of plot on a 390-pixel phone, about 880 on a desktop.
+    const stride = labelStride(days, 300);
+    expect(stride).toBeGreaterThan(1);
+    const shown = days.flatMap((_, index) => (isLabelled(index, days.length, stride) ? [index] : []));
+    expect(shown.at(-1)).toBe(days.length - 1);
+    const gaps = shown.slice(1).map((index, i) => index - shown[i]!);
+    expect(new Set(gaps)).toEqual(new Set([stride]));
+    expect(labelStride(days, 880)).toBe(1);
+    // Before the chart is measured, every label.
+    expect(labelStride(days, 0)).toBe(1);
+  });
+
+  it('gives Chinese dates, wider per character, a wider stride', () => {
+    const en = Array.from({ length: 15 }, (_, i) => `Nov ${i + 11}`);
+    const zh = Array.from({ length: 15 }, (_, i) => `11月${i + 11}日`);
+    expect(labelStride(zh, 250)).toBeGreaterThan(labelStride(en, 250));
   });
 });
 

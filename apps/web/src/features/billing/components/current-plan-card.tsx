@@ -1,10 +1,12 @@
 import type { TBillingInfoResponse } from '@app/contract/billing/get-billing-info';
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { formatTokens } from '@app/contract/usage/format-tokens';
+import { Alert, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconClockHour4 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatUsd } from '../utils/format';
+import { SectionCard } from '@/components/section-card';
+import { formatDate } from '@/lib/format';
+import { formatUsd } from '../utils/format';
 import { billingActions, planById } from '../utils/subscription-state';
-import { formatTokens } from '../utils/usage-format';
 import { CancelDialog } from './cancel-dialog';
 import { PlanChoice } from './plan-choice';
 import { StatusBadge } from './status-badge';
@@ -39,19 +41,11 @@ export function CurrentPlanCard({
   const isTrial = subscription.planId === 'trial';
 
   return (
-    <Card
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'xl' }}
-      component="section"
-      aria-labelledby="plan-title"
-    >
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-start" gap="sm">
-          <Stack gap={2}>
-            <Title order={2} fz="lg" id="plan-title">
-              {t('currentPlan.title')}
-            </Title>
+    <>
+      <SectionCard
+        title={t('currentPlan.title')}
+        summary={
+          <>
             <Text fz="xl" fw={700}>
               {t(`plans.${plan.id}.name`)}
             </Text>
@@ -62,10 +56,10 @@ export function CurrentPlanCard({
               {' · '}
               {t('currentPlan.tokensIncluded', { tokens: formatTokens(plan.tokens) })}
             </Text>
-          </Stack>
-          {rules.canActivateTrial ? null : <StatusBadge subscription={subscription} />}
-        </Group>
-
+          </>
+        }
+        action={rules.canActivateTrial ? null : <StatusBadge subscription={subscription} />}
+      >
         {rules.showPastDue ? (
           <Alert
             color="red"
@@ -162,7 +156,7 @@ export function CurrentPlanCard({
             </SimpleGrid>
           </Stack>
         ) : null}
-      </Stack>
+      </SectionCard>
       <CancelDialog
         opened={actions.cancelOpen}
         until={periodEnd}
@@ -170,6 +164,6 @@ export function CurrentPlanCard({
         onConfirm={actions.confirmCancel}
         onClose={actions.closeCancel}
       />
-    </Card>
+    </>
   );
 }

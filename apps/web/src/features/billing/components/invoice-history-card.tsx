@@ -1,10 +1,12 @@
 import type { TInvoice } from '@app/contract/billing/get-billing-info';
-import { ActionIcon, Badge, Button, Card, Divider, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Divider, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '@/components/section-card';
+import { formatDate } from '@/lib/format';
 import { useInvoiceDownload } from '../api/billing-links';
-import { formatDate, formatUsd } from '../utils/format';
+import { formatUsd } from '../utils/format';
 import { invoicesCsv, saveTextFile } from '../utils/invoices-csv';
 import { showFailure } from '../utils/notify';
 
@@ -50,78 +52,69 @@ export function InvoiceHistoryCard({ invoices }: { invoices: readonly TInvoice[]
   };
 
   return (
-    <Card
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'xl' }}
-      component="section"
-      aria-labelledby="invoices-title"
+    <SectionCard
+      title={t('invoices.title')}
+      action={
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          onClick={downloadAll}
+          disabled={invoices.length === 0}
+        >
+          {t('invoices.downloadAll')}
+        </Button>
+      }
     >
-      <Stack gap="md">
-        <Group justify="space-between" gap="sm">
-          <Title order={2} fz="lg" id="invoices-title">
-            {t('invoices.title')}
-          </Title>
-          <Button
-            variant="default"
-            size="xs"
-            leftSection={<IconDownload size={16} aria-hidden />}
-            onClick={downloadAll}
-            disabled={invoices.length === 0}
-          >
-            {t('invoices.downloadAll')}
-          </Button>
-        </Group>
-        {invoices.length === 0 ? (
-          <Text c="dimmed" fz="sm">
-            {t('invoices.empty')}
-          </Text>
-        ) : (
-          <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {invoices.map((invoice, index) => (
-              <Fragment key={invoice.id}>
-                {index > 0 ? <Divider component="li" aria-hidden /> : null}
-                <Group component="li" justify="space-between" wrap="nowrap" gap="sm">
-                  <Stack gap={2} style={{ minWidth: 0 }}>
-                    <Text fz="sm" fw={600} truncate>
-                      {invoice.description}
+      {invoices.length === 0 ? (
+        <Text c="dimmed" fz="sm">
+          {t('invoices.empty')}
+        </Text>
+      ) : (
+        <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {invoices.map((invoice, index) => (
+            <Fragment key={invoice.id}>
+              {index > 0 ? <Divider component="li" aria-hidden /> : null}
+              <Group component="li" justify="space-between" wrap="nowrap" gap="sm">
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Text fz="sm" fw={600} truncate>
+                    {invoice.description}
+                  </Text>
+                  <Text fz="xs" c="dimmed">
+                    {formatDate(invoice.date, language)}
+                  </Text>
+                </Stack>
+                <Group gap="sm" wrap="nowrap">
+                  <Stack gap={2} align="flex-end">
+                    <Text fz="sm" fw={600}>
+                      {formatUsd(invoice.amount, language)}
                     </Text>
-                    <Text fz="xs" c="dimmed">
-                      {formatDate(invoice.date, language)}
-                    </Text>
+                    <Badge
+                      size="sm"
+                      variant="filled"
+                      color={invoice.status === 'paid' ? 'teal.9' : 'gray.8'}
+                      tt="none"
+                    >
+                      {invoice.status}
+                    </Badge>
                   </Stack>
-                  <Group gap="sm" wrap="nowrap">
-                    <Stack gap={2} align="flex-end">
-                      <Text fz="sm" fw={600}>
-                        {formatUsd(invoice.amount, language)}
-                      </Text>
-                      <Badge
-                        size="sm"
-                        variant="filled"
-                        color={invoice.status === 'paid' ? 'teal.9' : 'gray.8'}
-                        tt="none"
-                      >
-                        {invoice.status}
-                      </Badge>
-                    </Stack>
-                    <Tooltip label={t('invoices.download')}>
-                      <ActionIcon
-                        variant="subtle"
-                        size="lg"
-                        aria-label={t('invoices.downloadLabel', { id: invoice.id })}
-                        onClick={() => downloadOne(invoice)}
-                        loading={download.isPending && download.variables === invoice.id}
-                      >
-                        <IconDownload size={18} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Group>
+                  <Tooltip label={t('invoices.download')}>
+                    <ActionIcon
+                      variant="subtle"
+                      size="lg"
+                      aria-label={t('invoices.downloadLabel', { id: invoice.id })}
+                      onClick={() => downloadOne(invoice)}
+                      loading={download.isPending && download.variables === invoice.id}
+                    >
+                      <IconDownload size={18} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
                 </Group>
-              </Fragment>
-            ))}
-          </Stack>
-        )}
-      </Stack>
-    </Card>
+              </Group>
+            </Fragment>
+          ))}
+        </Stack>
+      )}
+    </SectionCard>
   );
 }

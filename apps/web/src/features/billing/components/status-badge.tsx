@@ -1,7 +1,7 @@
 import type { TSubscription } from '@app/contract/billing/get-billing-info';
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../utils/format';
+import { formatDate } from '@/lib/format';
 
 /** Spec §2: 'Active', the provider's raw status, or 'Cancelled - Active until {date}'. */
 export function StatusBadge({ subscription }: { subscription: TSubscription }) {

@@ -1,7 +1,7 @@
 import type { TSubscription, TUsage } from '@app/contract/billing/get-billing-info';
 import { COST_PER_TOKEN_USD } from '@app/contract/constants';
+import { formatTokens } from '@app/contract/usage/format-tokens';
 import {
-  Card,
   Center,
   Group,
   Loader,
@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '@/components/section-card';
 import { formatDay, formatMonth, formatUsd } from '../utils/format';
 import { planById } from '../utils/subscription-state';
 import {
@@ -25,7 +26,7 @@ import {
   groupByPeriod,
   lastDays,
 } from '../utils/usage-chart';
-import { formatBytes, formatTokens, usagePercent } from '../utils/usage-format';
+import { formatBytes, usagePercent } from '../utils/usage-format';
 import classes from './usage-card.module.css';
 
 const UsageChart = lazy(() => import('./usage-chart'));
@@ -72,83 +73,76 @@ export function UsageCard({ usage, subscription }: { usage: TUsage; subscription
   };
 
   return (
-    <Card
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'xl' }}
-      component="section"
-      aria-labelledby="usage-title"
-    >
-      <Stack gap="lg">
-        <Title order={2} fz="lg" id="usage-title">
-          {t('usage.title')}
-        </Title>
-        <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="lg">
-          <Stat
-            className={classes.tokens}
-            label={t('usage.tokens')}
-            value={t('usage.tokensOf', { used: formatTokens(usage.tokens), limit: formatTokens(limit) })}
-          >
-            <Progress
-              value={Math.min(percent, 100)}
-              color={percent >= 100 ? 'red' : percent >= 80 ? 'orange' : 'indigo'}
-              aria-label={t('usage.percent', { percent })}
-            />
-            <Text fz="sm" c="dimmed">
-              {t('usage.percent', { percent })}
-            </Text>
-          </Stat>
-          <Stat
-            label={t('usage.integrations')}
-            value={t('usage.integrationsValue', { count: usage.integrations })}
+    <SectionCard title={t('usage.title')} gap="lg">
+      <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="lg">
+        <Stat
+          className={classes.tokens}
+          label={t('usage.tokens')}
+          value={t('usage.tokensOf', { used: formatTokens(usage.tokens), limit: formatTokens(limit) })}
+        >
+          <Progress
+            value={Math.min(percent, 100)}
+            color={percent >= 100 ? 'red' : percent >= 80 ? 'orange' : 'indigo'}
+            aria-label={t('usage.percent', { percent })}
           />
-          <Stat label={t('usage.storage')} value={formatBytes(usage.storage)} />
-        </SimpleGrid>
+          <Text fz="sm" c="dimmed">
+            {t('usage.percent', { percent })}
+          </Text>
+        </Stat>
+        <Stat
+          label={t('usage.integrations')}
+          value={t('usage.integrationsValue', { count: usage.integrations })}
+        />
+        <Stat label={t('usage.storage')} value={formatBytes(usage.storage)} />
+      </SimpleGrid>
 
-        <Stack gap="sm">
-          <Group justify="space-between" gap="sm">
-            <Title order={3} fz="md">
-              {t('usage.chartTitle')}
-            </Title>
-            <SegmentedControl
-              size="xs"
-              value={period}
-              onChange={(value) => setPeriod(value as ChartPeriod)}
-              aria-label={t('usage.period')}
-              data={CHART_PERIODS.map((value) => ({ value, label: t(`usage.${value}`) }))}
-            />
-          </Group>
-          <Suspense
-            fallback={
-              <Center h={220}>
-                <Loader size="sm" aria-label={t('usage.chartLoading')} />
-              </Center>
+      <Stack gap="sm">
+        <Group justify="space-between" gap="sm">
+          <Title order={3} fz="md">
+            {t('usage.chartTitle')}
+          </Title>
+          <SegmentedControl
+            size="xs"
+            value={period}
+            onChange={(value) => setPeriod(value as ChartPeriod)}
+            aria-label={t('usage.period')}
+            data={CHART_PERIODS.map((value) => ({ value, label: t(`usage.${value}`) }))}
+          />
+        </Group>
+        <Suspense
+          fallback={
+            <Center h={220}>
+              <Loader size="sm" aria-label={t('usage.chartLoading')} />
+            </Center>
+          }
+        >
+          <UsageChart
+            points={points}
+            formatLabel={formatLabel}
+            // A week's bar is dated by its Monday: "Week of" is said by the period chosen above.
+            formatTick={(point) =>
+              period === 'weekly' ? formatDay(point.start, language) : formatLabel(point)
             }
-          >
-            <UsageChart
-              points={points}
-              formatLabel={formatLabel}
-              label={t('usage.chartLabel', { period: t(`usage.unit.${period}`) })}
-            />
-          </Suspense>
-          {/* The same numbers as text, for screen readers and for tests. */}
-          <VisuallyHidden>
-            <ul aria-label={t('usage.chartLabel', { period: t(`usage.unit.${period}`) })}>
-              {points.map((point) => (
-                <li key={point.start}>{`${formatLabel(point)}: ${formatTokens(point.tokens)}`}</li>
-              ))}
-            </ul>
-          </VisuallyHidden>
-          <Stack gap={0}>
-            <Text fw={600}>
-              {t('usage.costEstimate', { cost: formatUsd(estimateCost(shownTokens), language) })}
-            </Text>
-            <Text fz="xs" c="dimmed">
-              {t('usage.costNote', { rate: formatUsd(COST_PER_TOKEN_USD, language, 3) })}
-            </Text>
-          </Stack>
+            label={t('usage.chartLabel', { period: t(`usage.unit.${period}`) })}
+          />
+        </Suspense>
+        {/* The same numbers as text, for screen readers and for tests. */}
+        <VisuallyHidden>
+          <ul aria-label={t('usage.chartLabel', { period: t(`usage.unit.${period}`) })}>
+            {points.map((point) => (
+              <li key={point.start}>{`${formatLabel(point)}: ${formatTokens(point.tokens)}`}</li>
+            ))}
+          </ul>
+        </VisuallyHidden>
+        <Stack gap={0}>
+          <Text fw={600}>
+            {t('usage.costEstimate', { cost: formatUsd(estimateCost(shownTokens), language) })}
+          </Text>
+          <Text fz="xs" c="dimmed">
+            {t('usage.costNote', { rate: formatUsd(COST_PER_TOKEN_USD, language, 3) })}
+          </Text>
         </Stack>
       </Stack>
-    </Card>
+    </SectionCard>
   );
 }

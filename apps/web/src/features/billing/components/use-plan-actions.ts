@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { env } from '@/config/env';
 import { useAppConfig } from '@/lib/app-config';
+import { formatDate } from '@/lib/format';
 import { showToast } from '@/lib/toast';
 import { useCustomerPortalLink, useUpdatePaymentMethodLink } from '../api/billing-links';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
@@ -12,7 +13,6 @@ import {
   useCancelSubscription,
   useReactivateSubscription,
 } from '../api/subscription-changes';
-import { formatDate } from '../utils/format';
 import { leaveApp } from '../utils/leave-app';
 import { showFailure } from '../utils/notify';
 

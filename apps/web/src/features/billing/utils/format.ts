@@ -1,11 +1,4 @@
-/** Intl locales for the two interface languages. */
-export function intlLocale(language: string | undefined): string {
-  return language?.startsWith('zh') ? 'zh-CN' : 'en-US';
-}
-
-export function formatDate(iso: string, language: string | undefined): string {
-  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium' }).format(new Date(iso));
-}
+import { intlLocale } from '@/lib/format';
 
 /** Calendar days from the chart (YYYY-MM-DD) are shown as they are, not shifted by the time zone. */
 export function formatDay(day: string, language: string | undefined): string {

@@ -62,3 +62,74 @@ export function groupByPeriod(points: ChartPoint[], period: ChartPeriod): ChartP
 export function estimateCost(tokens: number): number {
   return Math.round(tokens * COST_PER_TOKEN_USD * 100) / 100;
 }
+
+/** At most six labels on the token axis: more crowd a phone's 220-pixel chart. */
+const MAX_TOKEN_INTERVALS = 5;
+/** The steps people read at a glance: 1, 2, 2.5 or 5 times a power of ten. */
+const NICE_STEPS = [1, 2, 2.5, 5];
+
+/**
+ * The token axis's ticks, from 0 to the first round number at or above the tallest bar, in the
+ * smallest nice step that needs no more than five intervals. Recharts' own ticks (0, 1500,
+ * 3000, 4500, 6000) read 0, 2K, 3K, 5K, 6K once rounded to whole K. An empty fortnight still
+ * reads as a token scale up to `floor`, not 0 to 4.
+ */
+export function tokenTicks(max: number, floor = 1_000): number[] {
+  const top = Math.max(max, floor, 1);
+  let magnitude = 10 ** Math.floor(Math.log10(top / MAX_TOKEN_INTERVALS));
+  for (;;) {
+    for (const multiple of NICE_STEPS) {
+      const step = multiple * magnitude;
+      const intervals = Math.ceil(top / step);
+      if (intervals <= MAX_TOKEN_INTERVALS)
+        return Array.from({ length: intervals + 1 }, (_, index) => index * step);
+    }
+    magnitude *= 10;
+  }
+}
+
+/** A decimal without float noise or trailing zeros: 1.5, 2.25, 5. */
+function exact(value: number): string {
+  return String(Number(value.toFixed(3)));
+}
+
+/**
+ * An axis label says exactly where its line is (1.5K, 2.5M), unlike the rounded totals of
+ * spec §9, which would label 1500 as 2K.
+ */
+export function formatTokenTick(tokens: number): string {
+  if (tokens >= 1_000_000) return `${exact(tokens / 1_000_000)}M`;
+  if (tokens >= 1_000) return `${exact(tokens / 1_000)}K`;
+  return String(tokens);
+}
+
+/** Space kept clear between two date labels, in pixels. */
+export const LABEL_GAP = 8;
+
+/** A date label's width at the chart's 12 px, estimated where the page cannot measure text. */
+export function estimateLabelWidth(text: string): number {
+  let width = LABEL_GAP;
+  for (const char of text) width += /[\u2e80-\uffff]/.test(char) ? 12 : 6.5;
+  return width;
+}
+
+/**
+ * Every how many bars a date label fits in `width` pixels. Recharts' own thinning keeps the
+ * last label and then whatever else fits, so a phone read Nov 11, 14, 17, 20, 25: a fixed
+ * stride, counted back from the newest day (see `isLabelled`), keeps the labels evenly spaced.
+ * `measure` gives a label's width with its gap.
+ */
+export function labelStride(
+  labels: string[],
+  width: number,
+  measure: (text: string) => number = estimateLabelWidth,
+): number {
+  if (width <= 0 || labels.length === 0) return 1;
+  const widest = Math.max(...labels.map(measure));
+  return Math.max(1, Math.ceil((labels.length * widest) / width));
+}
+
+/** The newest bar always carries its date; the others every `stride` bars back from it. */
+export function isLabelled(index: number, count: number, stride: number): boolean {
+  return (count - 1 - index) % stride === 0;
+}

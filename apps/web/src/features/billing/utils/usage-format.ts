@@ -1,10 +1,3 @@
-/** Spec §9: 1M and above as x.xM, 1K and above as rounded K, below that the plain count. */
-export function formatTokens(tokens: number): string {
-  if (tokens >= 1_000_000) return `${(tokens / 1_000_000).toFixed(1)}M`;
-  if (tokens >= 1_000) return `${Math.round(tokens / 1_000)}K`;
-  return String(tokens);
-}
-
 /**
  * Spec §9: used over limit, rounded. Not capped: 120% tells the person more than 100%;
  * only the progress bar stops at full.
