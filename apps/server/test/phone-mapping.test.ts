@@ -208,7 +208,7 @@ describe('POST /v1/phone-mapping', () => {
     const owner = await phoneUser([]);
     const racer = await googleUser();
     const racerId = (await me(racer.token)).id;
-    const error = await app.authRepo
+    const error = await app.usersRepo
       .setPhoneNumber(racerId, owner.phone, new Date().toISOString())
       .catch((caught: unknown) => caught);
     expect(isUniqueViolation(error)).toBe(true);

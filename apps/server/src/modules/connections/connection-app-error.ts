@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/app-error';
-import { ConnectionBrokenError, ConnectionUnavailableError } from './connection-access';
+import { ConnectionBrokenError, ConnectionUnavailableError } from './connection-errors';
 
 /** How the caller words each case: a calendar screen, Apple's, the internal API. */
 export interface ConnectionErrorWords {

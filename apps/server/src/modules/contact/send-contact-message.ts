@@ -40,7 +40,7 @@ export async function sendContactMessage(
   await deps.transaction(async (trx) => {
     const repo = deps.contactRepo.with(trx);
     const outbox = deps.mailOutbox.with(trx);
-    // Under the person's row lock, parallel sends count one another.
+    // Under the person's row lock, sends that race are counted one after another.
     await deps.usersRepo.with(trx).lock(user.id);
     const recent = await repo.sentSince(user.id, new Date(now.getTime() - HOUR_MS).toISOString());
     const wait = secondsUntilWindowFrees(recent, MAX_MESSAGES_PER_HOUR, HOUR_MS, now);

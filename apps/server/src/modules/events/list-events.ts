@@ -15,8 +15,8 @@ import {
   TokenRefusedError,
 } from '../../providers/calendar/calendar';
 import { missingServices } from '../../providers/identity/identity';
-import { ConnectionBrokenError } from '../connections/connection-access';
 import { connectionAppError } from '../connections/connection-app-error';
+import { ConnectionBrokenError } from '../connections/connection-errors';
 import type { ConnectionRow } from '../connections/repo';
 import type { EventsDeps } from './deps';
 
