@@ -29,7 +29,7 @@ const MODULE_USES: Record<string, readonly string[]> = {
   account: ['billing', 'connections', 'mail-outbox', 'security-events', 'users'],
   'app-config': [],
   apple: ['connections', 'security-events'],
-  auth: ['security-events'],
+  auth: ['security-events', 'users'],
   billing: ['security-events', 'users'],
   connections: ['security-events', 'users'],
   contact: ['billing', 'connections', 'integrations', 'mail-outbox', 'users'],

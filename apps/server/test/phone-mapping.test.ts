@@ -165,7 +165,7 @@ describe('POST /v1/phone-mapping', () => {
     const res = await link(token, { phoneNumber: phone, code: await latestCode(app, phone) });
     expect(res.statusCode, res.body).toBe(200);
     expect((await getMapping(token)).json()).toEqual({ phoneNumber: phone, isLinked: true });
-    expect(await app.authRepo.findUserByPhone(old)).toBeUndefined();
+    expect(await app.usersRepo.findByPhone(old)).toBeUndefined();
   });
 
   it('refuses a number linked to someone else without saying whose, and texts it nothing', async () => {

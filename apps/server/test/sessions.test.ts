@@ -74,7 +74,7 @@ describe('sessions', () => {
     const now = ctx.app.clock.now().toISOString();
     const found = await repo.findLiveSessionWithUser(hashToken(token), now);
     const session = await repo.findLiveSession(hashToken(token), now);
-    expect(found).toEqual({ session, user: await repo.findUserById(session!.user_id) });
+    expect(found).toEqual({ session, user: await ctx.app.usersRepo.findById(session!.user_id) });
   });
 
   it('writes last-seen at most once an hour, however often the session is read', async () => {

@@ -88,7 +88,7 @@ export class FuzzWorld {
     this.shaken = false;
     const now = new Date().toISOString();
     if (this.person && (await this.app.authRepo.findLiveSession(hashToken(this.person.token), now))) return;
-    const user = this.person && (await this.app.authRepo.findUserById(this.person.userId));
+    const user = this.person && (await this.app.usersRepo.findById(this.person.userId));
     if (this.person && user) {
       this.person.token = await this.session(this.person.userId);
       this.person.sessionId = await this.sessionId(this.person.token);
@@ -164,7 +164,7 @@ export class FuzzWorld {
   }
 
   private async session(userId: string): Promise<string> {
-    const user = (await this.app.authRepo.findUserById(userId))!;
+    const user = (await this.app.usersRepo.findById(userId))!;
     return createSession({ auth: this.app.authRepo, events: this.app.securityEvents }, user, {
       provider: 'phone',
       origin: { userAgent: 'fuzz', network: null },

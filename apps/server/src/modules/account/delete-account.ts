@@ -37,6 +37,7 @@ export async function deleteAccount(
   const connections = await deps.connectionsRepo.listForUser(user.id);
   await deps.transaction(async (trx) => {
     await deps.accountRepo.with(trx).eraseUser(user, customerId, now.toISOString());
+    await deps.usersRepo.with(trx).delete(user.id);
     await deps.devOutbox.with(trx).forgetPerson({
       addresses: [user.email, user.phone_number ?? ''],
       mentions: [user.id, user.phone_number ?? '', hasRealEmail(user.email) ? user.email : ''],

@@ -11,12 +11,14 @@ import type { ConnectionsRepo } from '../connections/repo';
 import type { MailOutboxRepo } from '../mail-outbox/repo';
 import type { MailOutboxWorker } from '../mail-outbox/worker';
 import type { SecurityEventsRepo } from '../security-events/repo';
+import type { UsersRepo } from '../users/repo';
 import type { AccountRepo } from './repo';
 
 /** What the account use cases may need; each takes the part it uses. */
 export interface AccountDeps {
   accountRepo: AccountRepo;
   securityEvents: SecurityEventsRepo;
+  usersRepo: UsersRepo;
   connectionsRepo: ConnectionsRepo;
   billingRepo: BillingRepo;
   payments: PaymentsProvider;
@@ -38,6 +40,7 @@ export function accountDeps(app: FastifyInstance): AccountDeps {
   return {
     accountRepo: app.accountRepo,
     securityEvents: app.securityEvents,
+    usersRepo: app.usersRepo,
     connectionsRepo: app.connectionsRepo,
     billingRepo: app.billingRepo,
     payments: app.payments,

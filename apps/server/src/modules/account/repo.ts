@@ -69,10 +69,6 @@ export class AccountRepo extends Repo {
     return Number(live.count);
   }
 
-  findUser(userId: string): Promise<Selectable<UsersTable> | undefined> {
-    return this.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
-  }
-
   /** Everything held about the user, secrets left out at the query, for the export. */
   async exportRows(userId: string) {
     const connections = await this.db
@@ -177,7 +173,6 @@ export class AccountRepo extends Repo {
       await this.db.deleteFrom('phone_send_locks').where('phone_number', '=', user.phone_number).execute();
     }
     await this.db.deleteFrom('assistant_access_log').where('user_id', '=', user.id).execute();
-    await this.db.deleteFrom('users').where('id', '=', user.id).execute();
   }
 }
 

@@ -3,12 +3,14 @@ import type { RunInTransaction } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { SmsSender } from '../../providers/sms/sms';
 import type { SecurityEventsRepo } from '../security-events/repo';
+import type { UsersRepo } from '../users/repo';
 import type { AuthRepo } from './repo';
 
 /** What the sign-in use cases may need; each takes the part it uses. */
 export interface AuthDeps {
   authRepo: AuthRepo;
   securityEvents: SecurityEventsRepo;
+  usersRepo: UsersRepo;
   transaction: RunInTransaction;
   sms: SmsSender;
   /** HMAC key of the stored code hashes. */
@@ -25,6 +27,7 @@ export function authDeps(app: FastifyInstance): AuthDeps {
   return {
     authRepo: app.authRepo,
     securityEvents: app.securityEvents,
+    usersRepo: app.usersRepo,
     transaction: app.transaction,
     sms: app.sms,
     codeKey: app.secrets.codeHash,

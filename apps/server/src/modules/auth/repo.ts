@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import { prepared } from '../../db/prepared';
 import { Repo, repoPlugin } from '../../db/repo';
@@ -26,45 +26,8 @@ const liveSessionWithUser = prepared((db: Db, tokenHash: string, now: string) =>
     .where('sessions.expires_at', '>', now),
 );
 
-/** Every SQL statement of sign-in: users, sessions, verification codes. */
+/** Every SQL statement of sign-in: sessions and verification codes (people are users/repo.ts's). */
 export class AuthRepo extends Repo {
-  findUserByPhone(phone: string): Promise<UserRow | undefined> {
-    return this.db.selectFrom('users').selectAll().where('phone_number', '=', phone).executeTakeFirst();
-  }
-
-  /** Fails with a unique violation (db/errors.ts) when another user holds the number. */
-  async setPhoneNumber(userId: string, phone: string, now: string): Promise<void> {
-    await this.db
-      .updateTable('users')
-      .set({ phone_number: phone, updated_at: now })
-      .where('id', '=', userId)
-      .execute();
-  }
-
-  /** Takes the number off a user (it moves to whoever proved it with a code). */
-  async releasePhoneNumber(userId: string, phone: string, now: string): Promise<void> {
-    await this.db
-      .updateTable('users')
-      .set({ phone_number: null, updated_at: now })
-      .where('id', '=', userId)
-      .where('phone_number', '=', phone)
-      .execute();
-  }
-
-  findUserById(id: string): Promise<UserRow | undefined> {
-    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-  }
-
-  /** Inserts unless a user with this number exists (two verifications racing); returns the one stored. */
-  async insertUserOnce(user: Insertable<UsersTable>): Promise<UserRow> {
-    await this.db
-      .insertInto('users')
-      .values(user)
-      .onConflict((oc) => oc.column('phone_number').doNothing())
-      .execute();
-    return (await this.findUserByPhone(user.phone_number!))!;
-  }
-
   async insertSession(session: SessionRow): Promise<void> {
     await this.db.insertInto('sessions').values(session).execute();
   }

@@ -8,7 +8,7 @@ import { createSession, toUser } from './sessions';
 
 /** Trades a fresh, unused verified-phone proof, from the browser that verified, for a session of that phone-only user. */
 export async function startPhoneSession(
-  deps: Pick<AuthDeps, 'authRepo' | 'securityEvents' | 'transaction' | 'proofKey' | 'clock'>,
+  deps: Pick<AuthDeps, 'authRepo' | 'usersRepo' | 'securityEvents' | 'transaction' | 'proofKey' | 'clock'>,
   input: {
     verifiedPhoneToken: string;
     /** The PROOF_COOKIE value this request came with: the proof works only in its own browser. */
@@ -22,7 +22,7 @@ export async function startPhoneSession(
   const refuse = () => new AppError('UNAUTHORIZED', translate(input.language, 'proofInvalid'));
   const proof = readBoundPhoneProof(deps.proofKey, input.verifiedPhoneToken, now, input.browserKey);
   if (!proof) throw refuse();
-  const user = await deps.authRepo.findUserById(proof.userId);
+  const user = await deps.usersRepo.findById(proof.userId);
   if (!user || user.phone_number !== proof.phone) throw refuse();
   // The proof is spent only together with the session it buys.
   const sessionToken = await deps.transaction(async (trx) => {

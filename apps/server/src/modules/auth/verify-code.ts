@@ -14,7 +14,7 @@ import { createSession, toUser } from './sessions';
 
 export type VerifyCodeDeps = Pick<
   AuthDeps,
-  'authRepo' | 'securityEvents' | 'transaction' | 'codeKey' | 'proofKey' | 'clock'
+  'authRepo' | 'usersRepo' | 'securityEvents' | 'transaction' | 'codeKey' | 'proofKey' | 'clock'
 >;
 
 function verifiedUser(user: UserRow) {
@@ -55,7 +55,7 @@ export async function verifyCode(
   const nowIso = now.toISOString();
   // A wrong code against a number that has an account shows in that account's activity.
   const onWrongCode = async (trx: Db) => {
-    const owner = await deps.authRepo.with(trx).findUserByPhone(phone);
+    const owner = await deps.usersRepo.with(trx).findByPhone(phone);
     if (owner) {
       await deps.securityEvents
         .with(trx)
@@ -68,7 +68,8 @@ export async function verifyCode(
   return deps.transaction(async (trx) => {
     const repo = deps.authRepo.with(trx);
     if (!(await repo.consumeCode(code.id, nowIso))) throw invalid();
-    const existing = await repo.findUserByPhone(phone);
+    const users = deps.usersRepo.with(trx);
+    const existing = await users.findByPhone(phone);
     if (existing) {
       const sessionToken = await createSession(
         { auth: repo, events: deps.securityEvents.with(trx) },
@@ -82,7 +83,7 @@ export async function verifyCode(
       );
       return { isExistingUser: true, sessionToken, user: verifiedUser(existing), account: toUser(existing) };
     }
-    const user = await repo.insertUserOnce({
+    const user = await users.insertOnce({
       id: newId(),
       email: `${phone.slice(1)}@${PHONE_EMAIL_DOMAIN}`,
       name: 'Phone User',

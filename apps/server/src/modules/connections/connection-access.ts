@@ -6,10 +6,6 @@ import { refreshConnection } from './refresh-connection';
 import { underRefreshLock } from './refresh-lock';
 import type { ConnectionRow } from './repo';
 
-// The internal API (modules/assistant) imports the errors from here; new code takes them from
-// connection-errors.ts.
-export { ConnectionBrokenError, ConnectionUnavailableError } from './connection-errors';
-
 /** A connection nobody used for this long is refreshed by the periodic job, so its grant stays alive. */
 export const IDLE_REFRESH_MS = 24 * 60 * 60_000;
 /** last_used_at is written at most this often, so a busy connection is not a write per use. */

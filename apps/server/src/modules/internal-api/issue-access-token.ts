@@ -1,6 +1,7 @@
 import type { TAccessTokenResponse } from '@app/contract/internal/assistant';
 import { AppError } from '../../lib/app-error';
-import { ConnectionBrokenError, ConnectionUnavailableError } from '../connections/connection-access';
+import { connectionAppError } from '../connections/connection-app-error';
+import { ConnectionBrokenError } from '../connections/connection-errors';
 import type { InternalApiDeps } from './deps';
 
 /**
@@ -29,17 +30,15 @@ export async function issueAccessToken(
       tokenType: connection.provider === 'apple' ? 'app-password' : 'Bearer',
     };
   } catch (error) {
-    if (error instanceof ConnectionBrokenError) {
-      await log(`needs_reconnect:${error.reason}`, connection.user_id);
-      throw new AppError('NEEDS_RECONNECT', `This connection needs to be reconnected (${error.reason}).`);
-    }
-    if (error instanceof ConnectionUnavailableError) {
-      await log('unavailable', connection.user_id);
-      throw new AppError(
-        'SERVICE_UNAVAILABLE',
-        'The provider could not refresh the token right now; try again later.',
-      );
-    }
-    throw error;
+    const refusal = connectionAppError(error, {
+      needsReconnect: (reason) => `This connection needs to be reconnected (${reason}).`,
+      unavailable: () => 'The provider could not refresh the token right now; try again later.',
+    });
+    if (!refusal) throw error;
+    await log(
+      error instanceof ConnectionBrokenError ? `needs_reconnect:${error.reason}` : 'unavailable',
+      connection.user_id,
+    );
+    throw refusal;
   }
 }

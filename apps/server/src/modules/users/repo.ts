@@ -6,7 +6,7 @@ export type UserRow = Selectable<UsersTable>;
 
 /**
  * The one owner of the `users` table: every other module reads and writes a person's row
- * through here (sign-in and account deletion still have their own statements, to move here).
+ * through here.
  */
 export class UsersRepo extends Repo {
   findById(id: string): Promise<UserRow | undefined> {
@@ -19,6 +19,16 @@ export class UsersRepo extends Repo {
 
   async insert(user: Insertable<UsersTable>): Promise<void> {
     await this.db.insertInto('users').values(user).execute();
+  }
+
+  /** Inserts unless a user with this number exists (two verifications racing); returns the one stored. */
+  async insertOnce(user: Insertable<UsersTable>): Promise<UserRow> {
+    await this.db
+      .insertInto('users')
+      .values(user)
+      .onConflict((oc) => oc.column('phone_number').doNothing())
+      .execute();
+    return (await this.findByPhone(user.phone_number!))!;
   }
 
   async update(id: string, changes: Updateable<UsersTable>): Promise<void> {
