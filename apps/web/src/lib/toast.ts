@@ -76,8 +76,11 @@ export function useToastClearance<T extends HTMLElement>() {
     const header = ref.current;
     if (!header) return;
     const root = document.documentElement;
-    const measure = () =>
-      root.style.setProperty('--toast-top', `${header.offsetTop + header.offsetHeight}px`);
+    const measure = () => {
+      const top = `${header.offsetTop + header.offsetHeight}px`;
+      // An unchanged value is left alone: setting one restyles the whole page.
+      if (root.style.getPropertyValue('--toast-top') !== top) root.style.setProperty('--toast-top', top);
+    };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(header);
