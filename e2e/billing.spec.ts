@@ -113,7 +113,9 @@ for (const lang of LANGS) {
       page,
       request,
     }) => {
-      test.slow();
+      // A checkout and two portal visits, each a full page load of the built app, plus axe: past
+      // test.slow()'s 90 s on a busy 2-core machine.
+      test.setTimeout(180_000);
       await signInAsNewUser(page, request);
       await page.goto('/billing');
       const plan = page.getByRole('region', { name: text.plan });
