@@ -31,8 +31,9 @@ const TEXT = {
     manage: 'Manage billing',
     updatePayment: 'Update payment method',
     portal: 'Billing portal',
-    portalCancel: 'Cancel subscription',
-    portalCancelled: /^Your subscription is cancelled\. It stays active until /,
+    portalCancel: 'Cancel plan',
+    portalCard: 'Change your card',
+    portalCancelled: /^Your plan is cancelled\. It stays active until /,
     backToApp: 'Return to Relay',
     mastercard: 'Mastercard ending in 4444',
     useCard: 'Use this card',
@@ -58,8 +59,9 @@ const TEXT = {
     manage: '管理账单',
     updatePayment: '更新付款方式',
     portal: '账单管理',
-    portalCancel: '取消订阅',
-    portalCancelled: /^您的订阅已取消，有效期至 /,
+    portalCancel: '取消套餐',
+    portalCard: '更换银行卡',
+    portalCancelled: /^您的套餐已取消，有效期至 /,
     backToApp: '返回 Relay',
     mastercard: '尾号 4444 的 Mastercard 卡',
     useCard: '使用此卡',
@@ -111,7 +113,9 @@ for (const lang of LANGS) {
       page,
       request,
     }) => {
-      test.slow();
+      // A checkout and two portal visits, each a full page load of the built app, plus axe: past
+      // test.slow()'s 90 s on a busy 2-core machine.
+      test.setTimeout(180_000);
       await signInAsNewUser(page, request);
       await page.goto('/billing');
       const plan = page.getByRole('region', { name: text.plan });
@@ -136,7 +140,7 @@ for (const lang of LANGS) {
 
       await plan.getByRole('button', { name: text.updatePayment }).click();
       await expect(page).toHaveURL(/\/dev\/portal\?/);
-      await expect(page.getByRole('heading', { level: 1, name: text.updatePayment })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: text.portalCard })).toBeVisible();
       await page.getByRole('radio', { name: text.mastercard }).check();
       await page.getByRole('button', { name: text.useCard }).click();
       await expect(page).toHaveURL(/\/billing$/);

@@ -47,7 +47,7 @@ describe('the local billing portal (/dev/portal, issue 19, 2.9)', () => {
     expect(page.body).toContain('Starter Plan: 29.00 USD per month');
     expect(page.body).toMatch(/Renews on [A-Z][a-z]{2} \d{1,2}, \d{4}\./);
     expect(page.body).toContain('Visa ending in 4242');
-    expect(page.body).toContain('>Cancel subscription</button>');
+    expect(page.body).toContain('>Cancel plan</button>');
     expect(page.body).toContain(`href="${ctx.app.config.publicUrl}/billing">Return to Relay</a>`);
 
     const cancelled = await act({ session, key, action: 'cancel' });
@@ -62,10 +62,10 @@ describe('the local billing portal (/dev/portal, issue 19, 2.9)', () => {
     });
     const after = await open(next.search.slice(1));
     expect(after.body).toMatch(
-      /<p class="notice" role="status">Your subscription is cancelled\. It stays active until /,
+      /<p class="notice" role="status">Your plan is cancelled\. It stays active until /,
     );
-    expect(after.body).toContain('>Reactivate subscription</button>');
-    expect(after.body).not.toContain('>Cancel subscription</button>');
+    expect(after.body).toContain('>Renew plan</button>');
+    expect(after.body).not.toContain('>Cancel plan</button>');
 
     const reactivated = await act({ session, key, action: 'reactivate' });
     expect(reactivated.statusCode).toBe(303);
@@ -89,10 +89,10 @@ describe('the local billing portal (/dev/portal, issue 19, 2.9)', () => {
     const page = await open(`session=${session}&key=${key}&lang=zh`);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<html lang="zh-CN">');
-    expect(page.body).toContain('<h1>更新付款方式</h1>');
+    expect(page.body).toContain('<h1>更换银行卡</h1>');
     expect(page.body).toContain('尾号 4242 的 Visa 卡');
     expect(page.body).toContain('value="mastercard"');
-    expect(page.body).not.toContain('取消订阅');
+    expect(page.body).not.toContain('取消套餐');
 
     const changed = await act({ session, key, action: 'card', card: 'mastercard' });
     expect(changed.statusCode, changed.body).toBe(303);
