@@ -64,5 +64,7 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup.ts'],
     css: false,
+    // Room for the 5 s waits of src/testing/setup.ts on a loaded machine.
+    testTimeout: 15_000,
   },
 });
