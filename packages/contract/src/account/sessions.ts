@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIsoDateTime, ZSuccess } from '../common';
+import { ZIsoDateTime, ZSingleLineText, ZSuccess } from '../common';
 import { defineRoute } from '../http';
 
 /** What the user agent says about a device, read on the server; null where it does not say. */
@@ -39,7 +39,7 @@ export const listSessionsRoute = defineRoute({
   errors: ['UNAUTHORIZED'],
 });
 
-export const ZSessionParams = z.object({ id: z.string().min(1).max(64) });
+export const ZSessionParams = z.object({ id: ZSingleLineText.min(1).max(64) });
 
 export const revokeSessionRoute = defineRoute({
   method: 'DELETE',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIsoDateTime, ZProvider } from '../common';
+import { ZIsoDateTime, ZProvider, ZSingleLineText } from '../common';
 import { defineRoute } from '../http';
 import { ZConnectionState, ZReconnectReason } from '../integrations/get-integrations-status';
 
@@ -32,7 +32,7 @@ export const ZUserByPhoneResponse = z.object({
 });
 export type TUserByPhoneResponse = z.infer<typeof ZUserByPhoneResponse>;
 
-export const ZConnectionIdParams = z.object({ id: z.string().min(1).max(64) });
+export const ZConnectionIdParams = z.object({ id: ZSingleLineText.min(1).max(64) });
 export const ZAccessTokenResponse = z.object({
   accessToken: z.string(),
   /** When the token stops working; null when the provider did not say (Apple's password). */
