@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { bindingOf, newBrowserKey, readBrowserKeyCookie } from '../../lib/browser-key';
 import { openSealedToken, sealToken } from '../../lib/secrets';
 
 /** How long a new user has to finish sign-up (OAuth or phone only) after verifying. */
@@ -22,24 +22,16 @@ export interface PhoneProof {
   exp: number;
 }
 
-export function newProofBrowserKey(): string {
-  return randomBytes(32).toString('base64url');
-}
+export const newProofBrowserKey = newBrowserKey;
 
 export function readProofCookie(header: string | undefined): string | null {
-  for (const part of String(header ?? '').split(';')) {
-    const [name, value] = part.trim().split('=');
-    if (name === PROOF_COOKIE && value && /^[A-Za-z0-9_-]{43}$/.test(value)) return value;
-  }
-  return null;
+  return readBrowserKeyCookie(header, PROOF_COOKIE);
 }
 
 /** Sent only to the API, never readable by script, gone when the proof would have expired anyway. */
 export function proofCookie(value: string, secure: boolean): string {
   return `${PROOF_COOKIE}=${value}; Path=/v1/; Max-Age=${PROOF_TTL_MS / 1000}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
 }
-
-const bindingOf = (browserKey: string) => createHash('sha256').update(browserKey).digest('base64url');
 
 export function issuePhoneProof(
   key: Buffer,

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { bindingOf, newBrowserKey, readBrowserKeyCookie } from '../../lib/browser-key';
 
 /**
  * Ties an OAuth flow to the browser that started it (login CSRF): oauth-init sets this cookie,
@@ -10,21 +10,13 @@ export const FLOW_COOKIE = 'relay_oauth_flow';
 const MAX_AGE_SECONDS = 10 * 60;
 
 export function readFlowCookie(header: string | undefined): string | null {
-  for (const part of String(header ?? '').split(';')) {
-    const [name, value] = part.trim().split('=');
-    if (name === FLOW_COOKIE && value && /^[A-Za-z0-9_-]{43}$/.test(value)) return value;
-  }
-  return null;
+  return readBrowserKeyCookie(header, FLOW_COOKIE);
 }
 
-export function newFlowKey(): string {
-  return randomBytes(32).toString('base64url');
-}
+export const newFlowKey = newBrowserKey;
 
 export function flowCookie(value: string, secure: boolean): string {
   return `${FLOW_COOKIE}=${value}; Path=/v1/; Max-Age=${MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
-export function bindingOf(value: string): string {
-  return createHash('sha256').update(value).digest('base64url');
-}
+export { bindingOf };
