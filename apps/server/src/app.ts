@@ -55,7 +55,9 @@ import { identityPort } from './providers/identity/index';
 import { mailPort } from './providers/mail/index';
 import { paymentsPort } from './providers/payments/index';
 import { localPaymentsRepoPlugin } from './providers/payments/repo';
+import { sampleWorkspacePlugin } from './providers/sample-workspace/repo';
 import { smsPort } from './providers/sms/index';
+import { workspaceAdaptersPlugin } from './providers/workspace/index';
 
 function isFileLike(path: string): boolean {
   return /\.[a-z0-9]{1,8}$/i.test(path);
@@ -131,6 +133,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(oneTimeStorePlugin);
   await app.register(portsPlugin);
   await app.register(devOutboxPlugin);
+  await app.register(sampleWorkspacePlugin);
 
   // Outside services: one plugin per port, real adapter or local stand-in.
   await app.register(smsPort);
@@ -138,6 +141,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(calendarPort);
   await app.register(identityPort);
   await app.register(icloudPort);
+  await app.register(workspaceAdaptersPlugin);
   await app.register(localPaymentsRepoPlugin);
   await app.register(paymentsPort);
 

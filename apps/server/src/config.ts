@@ -124,6 +124,9 @@ const ZEnv = z.object({
   GOOGLE_CALENDAR_API_URL: z.url().optional(),
   /** Microsoft Graph base, the same way as GOOGLE_CALENDAR_API_URL. */
   MICROSOFT_GRAPH_URL: z.url().optional(),
+  /** Gmail API v1 and Google People API v1 bases, the same way as GOOGLE_CALENDAR_API_URL. */
+  GMAIL_API_URL: z.url().optional(),
+  GOOGLE_PEOPLE_API_URL: z.url().optional(),
   /** How long one calendar call may take before the provider counts as unavailable. */
   CALENDAR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   FACEBOOK_CLIENT_ID: z.string().min(8).max(300).optional(),
@@ -150,8 +153,12 @@ const ZEnv = z.object({
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(600_000).default(5000),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
   /** Apple iCloud's CalDAV and CardDAV servers; tests point both at a local Radicale. */
-  APPLE_CALDAV_URL: z.url().default('https://caldav.icloud.com'),
-  APPLE_CARDDAV_URL: z.url().default('https://contacts.icloud.com'),
+  /**
+   * Unset outside production, Apple is the local stand-in (any Apple ID, a password shaped
+   * xxxx-xxxx-xxxx-xxxx); in production unset means iCloud itself.
+   */
+  APPLE_CALDAV_URL: z.url().optional(),
+  APPLE_CARDDAV_URL: z.url().optional(),
   /** How long one iCloud call (a discovery, an event list) may take in all. */
   APPLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   CHAT_SMS_NUMBER: z
@@ -202,7 +209,8 @@ export interface Config {
   encryptionKey?: string;
   previousEncryptionKeys: string[];
   mail: { smtpUrl?: string; from: string; pollIntervalMs: number; retryBaseMs: number };
-  apple: { caldavUrl: string; carddavUrl: string; timeoutMs: number };
+  /** `local`: the stand-in answers (outside production with no URL set). */
+  apple: { caldavUrl: string; carddavUrl: string; timeoutMs: number; local: boolean };
   twilio?: { accountSid: string; authToken: string; from: string; baseUrl: string };
   /** Real Stripe when its key is set; otherwise the local payments stand-in. */
   stripe?: {
@@ -220,6 +228,15 @@ export interface Config {
   calendar: {
     google: { baseUrl: string; explicit: boolean };
     microsoft: { baseUrl: string; explicit: boolean };
+    timeoutMs: number;
+  };
+  /**
+   * The workspace's REST APIs (issue 20). `explicit` as for `calendar`: any of a provider's API
+   * URLs set picks its real adapters even while it signs in through the local issuer.
+   */
+  workspaceApis: {
+    google: { calendarUrl: string; gmailUrl: string; peopleUrl: string; explicit: boolean };
+    microsoft: { graphUrl: string; explicit: boolean };
     timeoutMs: number;
   };
   /** Each provider with a client id and secret signs in for real; the others use the local issuer. */
@@ -313,7 +330,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pollIntervalMs: e.MAIL_POLL_INTERVAL_MS,
       retryBaseMs: e.MAIL_RETRY_BASE_MS,
     },
-    apple: { caldavUrl: e.APPLE_CALDAV_URL, carddavUrl: e.APPLE_CARDDAV_URL, timeoutMs: e.APPLE_TIMEOUT_MS },
+    apple: {
+      caldavUrl: e.APPLE_CALDAV_URL ?? 'https://caldav.icloud.com',
+      carddavUrl: e.APPLE_CARDDAV_URL ?? e.APPLE_CALDAV_URL ?? 'https://contacts.icloud.com',
+      timeoutMs: e.APPLE_TIMEOUT_MS,
+      local: !e.APPLE_CALDAV_URL && e.NODE_ENV !== 'production',
+    },
     identity: {
       ...(e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {
@@ -344,6 +366,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
       microsoft: {
         baseUrl: (e.MICROSOFT_GRAPH_URL ?? 'https://graph.microsoft.com/v1.0').replace(/\/+$/, ''),
+        explicit: Boolean(e.MICROSOFT_GRAPH_URL),
+      },
+      timeoutMs: e.CALENDAR_TIMEOUT_MS,
+    },
+    workspaceApis: {
+      google: {
+        calendarUrl: (e.GOOGLE_CALENDAR_API_URL ?? 'https://www.googleapis.com/calendar/v3').replace(
+          /\/+$/,
+          '',
+        ),
+        gmailUrl: (e.GMAIL_API_URL ?? 'https://gmail.googleapis.com/gmail/v1').replace(/\/+$/, ''),
+        peopleUrl: (e.GOOGLE_PEOPLE_API_URL ?? 'https://people.googleapis.com/v1').replace(/\/+$/, ''),
+        explicit: Boolean(e.GOOGLE_CALENDAR_API_URL || e.GMAIL_API_URL || e.GOOGLE_PEOPLE_API_URL),
+      },
+      microsoft: {
+        graphUrl: (e.MICROSOFT_GRAPH_URL ?? 'https://graph.microsoft.com/v1.0').replace(/\/+$/, ''),
         explicit: Boolean(e.MICROSOFT_GRAPH_URL),
       },
       timeoutMs: e.CALENDAR_TIMEOUT_MS,

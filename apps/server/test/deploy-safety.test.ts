@@ -83,6 +83,7 @@ describe('stand-ins never face the internet by accident', () => {
       STRIPE_SECRET_KEY: 'sk_test_deploysafety',
       STRIPE_WEBHOOK_SECRET: 'whsec_deploysafety',
       STRIPE_STARTER_PRICE_ID: 'price_starter',
+      APPLE_CALDAV_URL: 'https://caldav.example.com',
     });
     try {
       expect((await app.inject({ method: 'GET', url: '/v1/dev/outbox' })).statusCode).toBe(404);

@@ -37,7 +37,7 @@ const MODULE_USES: Record<string, readonly string[]> = {
   events: ['connections'],
   health: [],
   integrations: ['connections', 'security-events'],
-  'internal-api': ['connections', 'users'],
+  'internal-api': ['connections', 'users', 'workspace'],
   'mail-outbox': [],
   oauth: ['auth', 'connections', 'integrations', 'security-events', 'users'],
   'phone-mapping': ['auth', 'connections', 'security-events', 'users'],
@@ -45,6 +45,7 @@ const MODULE_USES: Record<string, readonly string[]> = {
   'security-events': [],
   usage: ['billing', 'internal-api', 'mail-outbox', 'users'],
   users: [],
+  workspace: ['connections', 'integrations', 'users'],
 };
 
 /** Every import from one module into another, as [from, to, file]. */

@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   'OAUTH_FAILED',
   'PROVIDER_ERROR',
   'NEEDS_RECONNECT',
+  'PERMISSION_MISSING',
   'APPLE_AUTH_FAILED',
   'PAYMENT_ERROR',
   'SERVICE_UNAVAILABLE',
@@ -40,7 +41,7 @@ export function isErrorCode(value: unknown): value is TErrorCode {
   return (ERROR_CODES as readonly unknown[]).includes(value);
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /** Interpolates `:param` segments, so the web never hand-builds a path. */
 export function buildPath(path: string, params: Record<string, string> = {}): string {

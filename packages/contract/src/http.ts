@@ -17,6 +17,12 @@ export const ZErrorBody = z
       retryAfterSeconds: z.number().int().nonnegative().optional(),
       /** Why a connection needs reconnecting, for NEEDS_RECONNECT (grant_revoked, token_expired, ...). */
       reason: z.string().optional(),
+      /** The service whose permission is missing, for PERMISSION_MISSING (email, calendar, contacts). */
+      service: z.string().optional(),
+      /** What is missing, for PERMISSION_MISSING: the grant, the person's switch, write access or sending. */
+      permission: z.string().optional(),
+      /** The connection the error is about, when there is one. */
+      connectionId: z.string().optional(),
       /** Correlates a 500 with the server log without exposing internals. */
       requestId: z.string().optional(),
     }),

@@ -269,6 +269,8 @@ export const ERROR_CODE_TEXTS: Record<TLanguage, Record<TErrorCode, string>> = {
     OAUTH_FAILED: 'OAuth authentication failed. Please try again.',
     PROVIDER_ERROR: 'A service we rely on did not answer as expected. Please try again.',
     NEEDS_RECONNECT: en.needsReconnect,
+    PERMISSION_MISSING:
+      'The assistant has not been given this permission. Grant it on the Integrations page.',
     APPLE_AUTH_FAILED: en.appleAuthFailed,
     PAYMENT_ERROR: 'Payment failed. Please try again.',
     SERVICE_UNAVAILABLE: 'This service is not available right now. Please try again later.',
@@ -295,6 +297,7 @@ export const ERROR_CODE_TEXTS: Record<TLanguage, Record<TErrorCode, string>> = {
     OAUTH_FAILED: 'OAuth 认证失败，请重试。',
     PROVIDER_ERROR: '我们依赖的服务未正常响应，请重试。',
     NEEDS_RECONNECT: zh.needsReconnect,
+    PERMISSION_MISSING: '助理尚未获得此权限，请在“集成”页面授予。',
     APPLE_AUTH_FAILED: zh.appleAuthFailed,
     PAYMENT_ERROR: '付款失败，请重试。',
     SERVICE_UNAVAILABLE: '此服务暂时不可用，请稍后重试。',

@@ -31,6 +31,7 @@ import { getIntegrationsStatusRoute } from './integrations/get-integrations-stat
 import { getPermissionsRoute } from './integrations/get-permissions';
 import { connectionAccessTokenRoute, userByPhoneRoute } from './internal/assistant';
 import { recordUsageRoute } from './internal/usage';
+import { WORKSPACE_ROUTES } from './internal/workspace';
 import { azureStatusRoute, facebookStatusRoute, googleStatusRoute } from './oauth/get-oauth-status';
 import { azureEventsRoute, googleEventsRoute } from './oauth/list-events';
 import {
@@ -98,6 +99,7 @@ export const ROUTES: readonly RouteDef[] = [
   userByPhoneRoute,
   connectionAccessTokenRoute,
   recordUsageRoute,
+  ...WORKSPACE_ROUTES,
   listSessionsRoute,
   revokeSessionRoute,
   revokeOtherSessionsRoute,

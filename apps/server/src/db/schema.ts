@@ -139,7 +139,8 @@ export interface ConnectionServicesTable {
 export interface AssistantAccessLogTable {
   id: string;
   caller: string;
-  action: 'lookup_user' | 'access_token' | 'record_usage';
+  /** What the service did: lookup_user, access_token, record_usage, calendar_list, mail_send, ... */
+  action: string;
   user_id: string | null;
   connection_id: string | null;
   outcome: string;
@@ -225,6 +226,28 @@ export interface Database {
   local_payment_objects: LocalPaymentObjectsTable;
   security_events: SecurityEventsTable;
   retained_invoices: RetainedInvoicesTable;
+  sample_workspace_items: SampleWorkspaceItemsTable;
+  sample_workspace_owners: SampleWorkspaceOwnersTable;
+}
+
+/** One event, mail or contact of a local stand-in's sample workspace (migration 0011). */
+export interface SampleWorkspaceItemsTable {
+  /** `<provider>:<account id at the provider>`; Apple: `apple:<Apple ID, lowercased>`. */
+  owner: string;
+  kind: 'event' | 'mail' | 'contact';
+  id: string;
+  /** What a listing orders by: an event's start, a mail's date (ISO), a contact's name. */
+  sort_key: string;
+  /** The item as JSON. */
+  data: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An owner whose sample workspace was made. */
+export interface SampleWorkspaceOwnersTable {
+  owner: string;
+  seeded_at: string;
 }
 
 export interface SecurityEventsTable {

@@ -22,6 +22,7 @@ const STATUS: Record<TErrorCode, number> = {
   INTERNAL: 500,
   PROVIDER_ERROR: 502,
   NEEDS_RECONNECT: 409,
+  PERMISSION_MISSING: 403,
   // Not 401: the web treats a 401 as an expired session and signs the person out.
   APPLE_AUTH_FAILED: 400,
   PAYMENT_ERROR: 502,
@@ -36,7 +37,14 @@ export class AppError extends Error {
   constructor(
     readonly code: TErrorCode,
     message: string,
-    readonly extra: { field?: string; retryAfterSeconds?: number; reason?: string } = {},
+    readonly extra: {
+      field?: string;
+      retryAfterSeconds?: number;
+      reason?: string;
+      service?: string;
+      permission?: string;
+      connectionId?: string;
+    } = {},
   ) {
     super(message);
     this.statusCode = STATUS[code];

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { newId } from '../../src/lib/ids';
-import { appleSettings } from '../../src/modules/apple/apple-settings';
+import { appleSettings } from '../../src/modules/connections/apple-settings';
 import { sealToken } from '../../src/modules/connections/sealed-tokens';
 
 const PASSWORD = 'abcd-efgh-ijkl-mnop';

@@ -9,6 +9,7 @@ import * as m0007 from './0007-billing';
 import * as m0008 from './0008-usage';
 import * as m0009 from './0009-account';
 import * as m0010 from './0010-usage-covering-index';
+import * as m0011 from './0011-sample-workspace';
 
 /**
  * Imported, not read from disk, so the same list runs under tsx, a bundle or a test,
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008-usage': m0008,
   '0009-account': m0009,
   '0010-usage-covering-index': m0010,
+  '0011-sample-workspace': m0011,
 };

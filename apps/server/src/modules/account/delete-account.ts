@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
 import { type Language, translate } from '../../lib/messages';
 import { PaymentsProviderError } from '../../providers/payments/payments';
+import { sampleOwnerOf } from '../../providers/sample-workspace/owner';
 import { currentLiveSubscription } from '../billing/describe-subscription';
 import { revokeGrant } from '../connections/revoke-grant';
 import { hasRealEmail } from '../users/email-address';
@@ -17,7 +18,7 @@ import type { AccountDeps } from './deps';
  *    fails, nothing else happens: an erased account must never go on being charged.
  * 2. One transaction copies the invoices to the retained records and erases every row of the
  *    person, sessions included, so every device is signed out at the same instant, and what the
- *    local stand-ins recorded of them (the dev outbox).
+ *    local stand-ins recorded of them (the dev outbox, their accounts' sample workspaces).
  * 3. The database's files are flushed, so no copy of the erased rows stays in the WAL.
  * 4. With the tokens held in memory, each provider grant is withdrawn (as disconnect does).
  * 5. The person is told, by SMS, or by mail where they have an address and no number.
@@ -42,6 +43,13 @@ export async function deleteAccount(
       addresses: [user.email, user.phone_number ?? ''],
       mentions: [user.id, user.phone_number ?? '', hasRealEmail(user.email) ? user.email : ''],
     });
+    await deps.sampleWorkspace
+      .with(trx)
+      .forgetOwners(
+        connections.flatMap((c) =>
+          c.provider === 'facebook' ? [] : [sampleOwnerOf(c.provider, c.provider_account_id)],
+        ),
+      );
   });
   await deps.flushErased();
   for (const connection of connections) await revokeGrant({ ...deps, log }, connection);

@@ -5,6 +5,7 @@ import type { SecretBox } from '../../lib/secret-box';
 import type { DevOutbox } from '../../providers/dev-outbox/repo';
 import type { IdentityClient } from '../../providers/identity/identity';
 import type { PaymentsProvider } from '../../providers/payments/payments';
+import type { SampleWorkspaceRepo } from '../../providers/sample-workspace/repo';
 import type { SmsSender } from '../../providers/sms/sms';
 import type { BillingRepo } from '../billing/repo';
 import type { ConnectionsRepo } from '../connections/repo';
@@ -29,6 +30,8 @@ export interface AccountDeps {
   mailWorker: MailOutboxWorker;
   /** What the local stand-ins recorded of a person, forgotten with their account. */
   devOutbox: DevOutbox;
+  /** The sample workspaces of the person's accounts at the local stand-ins, forgotten too. */
+  sampleWorkspace: SampleWorkspaceRepo;
   transaction: RunInTransaction;
   flushErased: () => Promise<void>;
   productName: string;
@@ -50,6 +53,7 @@ export function accountDeps(app: FastifyInstance): AccountDeps {
     mailOutbox: app.mailOutbox,
     mailWorker: app.mailWorker,
     devOutbox: app.devOutbox,
+    sampleWorkspace: app.sampleWorkspace,
     transaction: app.transaction,
     flushErased: app.flushErased,
     productName: app.config.productName,

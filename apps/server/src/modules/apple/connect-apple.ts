@@ -6,8 +6,8 @@ import { type Language, translate } from '../../lib/messages';
 import { PROVIDER_NAMES } from '../../lib/provider-names';
 import type { RequestOrigin } from '../../lib/request-origin';
 import { IcloudAuthError, type IcloudDiscovery, IcloudUnavailableError } from '../../providers/icloud/icloud';
+import { appleSettings, normaliseAppPassword } from '../connections/apple-settings';
 import { sealToken } from '../connections/sealed-tokens';
-import { appleSettings, normaliseAppPassword } from './apple-settings';
 import type { AppleDeps } from './deps';
 
 /**
@@ -52,7 +52,7 @@ export async function connectApple(
       throw new AppError('APPLE_AUTH_FAILED', translate(input.language, 'appleAuthFailed'));
     }
     if (error instanceof IcloudUnavailableError) {
-      input.log.warn({ kind: error.kind, reason: error.message }, 'iCloud discovery failed');
+      input.log.warn({ failure: error.failure, reason: error.message }, 'iCloud discovery failed');
       throw new AppError('SERVICE_UNAVAILABLE', translate(input.language, 'appleUnreachable'));
     }
     throw error;

@@ -4,8 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { type Language, translate } from '../../lib/messages';
 import { IcloudAuthError, IcloudUnavailableError } from '../../providers/icloud/icloud';
+import { readAppleSettings } from '../connections/apple-settings';
 import { connectionAppError } from '../connections/connection-app-error';
-import { readAppleSettings } from './apple-settings';
 import type { AppleDeps } from './deps';
 
 /**
@@ -58,7 +58,7 @@ export async function listAppleEvents(
     }
     if (error instanceof IcloudUnavailableError) {
       input.log.warn(
-        { connectionId: connection.id, kind: error.kind, reason: error.message },
+        { connectionId: connection.id, failure: error.failure, reason: error.message },
         'iCloud events failed',
       );
       throw new AppError('SERVICE_UNAVAILABLE', unreachable());

@@ -5,11 +5,12 @@ import { registerRoute } from '../../lib/route';
 
 /**
  * The stand-ins' dev routes. They exist only while a stand-in that writes to the outbox
- * was built, and answer only this machine unless ALLOW_STAND_INS=true; anyone else gets the
- * same 404 as a path that does not exist.
+ * was built (SMS, mail, and the calendars and mailboxes of the sample workspace, which record
+ * what they send), and answer only this machine unless ALLOW_STAND_INS=true; anyone else gets
+ * the same 404 as a path that does not exist.
  */
 export async function devRoutes(app: FastifyInstance) {
-  if (!app.ports.isStandIn('sms') && !app.ports.isStandIn('mail')) return;
+  if (!(['sms', 'mail', 'calendar', 'apple'] as const).some((port) => app.ports.isStandIn(port))) return;
   answerLoopbackOnly(app);
   registerRoute(app, listOutboxRoute, async (req) => ({
     messages: await app.devOutbox.list({

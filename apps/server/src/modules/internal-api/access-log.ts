@@ -2,7 +2,21 @@ import type { Clock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 import type { ConnectionsRepo } from '../connections/repo';
 
-export type InternalAction = 'lookup_user' | 'access_token' | 'record_usage';
+export type InternalAction =
+  | 'lookup_user'
+  | 'access_token'
+  | 'record_usage'
+  | 'calendar_list'
+  | 'calendar_free_busy'
+  | 'calendar_create'
+  | 'calendar_update'
+  | 'calendar_delete'
+  | 'mail_search'
+  | 'mail_read'
+  | 'mail_thread'
+  | 'mail_draft'
+  | 'mail_send'
+  | 'contacts_search';
 
 /** Writes one row of the internal API's access log (design §7: every use is logged). */
 export type LogInternalAccess = (entry: {

@@ -4,6 +4,7 @@ import { registerRoute } from '../../lib/route';
 import { internalApiDeps } from './deps';
 import { findUserByPhone } from './find-user-by-phone';
 import { issueAccessToken } from './issue-access-token';
+import { registerWorkspaceRoutes } from './workspace-routes';
 
 /**
  * The internal API for the assistant service (design §7). Without ASSISTANT_API_KEY the routes
@@ -17,4 +18,5 @@ export async function internalApiRoutes(app: FastifyInstance): Promise<void> {
   registerRoute(app, connectionAccessTokenRoute, (request) =>
     issueAccessToken(deps, { connectionId: request.params.id }),
   );
+  registerWorkspaceRoutes(app, deps.logAccess);
 }

@@ -1,5 +1,6 @@
 import type { ZCalendarEvent } from '@app/contract/oauth/list-events';
 import type { z } from 'zod';
+import { ProviderError } from '../provider-errors';
 
 export type TCalendarEvent = z.infer<typeof ZCalendarEvent>;
 
@@ -34,21 +35,22 @@ export interface IcloudDiscovery {
 }
 
 /** iCloud refused the credentials (401): a wrong password, or an app password revoked since. */
-export class IcloudAuthError extends Error {
+export class IcloudAuthError extends ProviderError {
   override name = 'IcloudAuthError';
   constructor() {
-    super('iCloud refused the Apple ID or app-specific password (401)');
+    super('token_refused', 'iCloud refused the Apple ID or app-specific password (401)');
   }
 }
 
 /** iCloud could not be reached, was too slow, answered 5xx/429, or answered something we cannot read. */
-export class IcloudUnavailableError extends Error {
+export class IcloudUnavailableError extends ProviderError {
   override name = 'IcloudUnavailableError';
   constructor(
-    readonly kind: 'network' | 'timeout' | 'server' | 'protocol',
+    /** What went wrong, for the log; `kind` says what the caller can do about it. */
+    readonly failure: 'network' | 'timeout' | 'server' | 'protocol',
     message: string,
   ) {
-    super(message);
+    super(failure === 'protocol' ? 'protocol' : 'unavailable', message);
   }
 }
 

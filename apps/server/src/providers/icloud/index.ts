@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { BuiltPort } from '../port';
 import type { IcloudClient } from './icloud';
+import { LocalIcloud } from './local';
 import { TsdavIcloud } from './tsdav';
 
 declare module 'fastify' {
@@ -10,13 +12,35 @@ declare module 'fastify' {
 }
 
 /**
- * Apple iCloud (CalDAV/CardDAV). There is no local stand-in (design §3: it needs a CalDAV
- * server), so it is not in the stand-in registry: `APPLE_CALDAV_URL`/`APPLE_CARDDAV_URL` point it
- * at any server, which is how the tests reach a real Radicale.
+ * Apple iCloud (CalDAV/CardDAV). Outside production with no APPLE_CALDAV_URL, the local stand-in
+ * answers (any Apple ID, a password shaped like an app-specific one, the sample workspace
+ * behind it); otherwise tsdav talks to iCloud, or to the server the URLs name, which is how the
+ * tests reach a real Radicale. The port is named `apple` in the stand-in registry, the banner's
+ * word for it, and decorates the app as `icloud`.
  */
+export function buildIcloud(app: FastifyInstance): BuiltPort<IcloudClient> {
+  const { apple } = app.config;
+  if (!apple.local) {
+    return { port: 'apple', adapter: new TsdavIcloud(apple), standIn: false, vendor: 'tsdav' };
+  }
+  const adapter = new LocalIcloud({
+    store: app.sampleWorkspace,
+    clock: app.clock,
+    // Read at call time: the repositories are registered after the ports.
+    personOf: async (appleId) => {
+      const connection = await app.connectionsRepo.findByAccount('apple', appleId);
+      const user = connection ? await app.usersRepo.findById(connection.user_id) : undefined;
+      return user ? { language: user.language, timeZone: user.time_zone ?? 'UTC' } : null;
+    },
+  });
+  return { port: 'apple', adapter, standIn: true, vendor: 'local', missing: ['APPLE_CALDAV_URL'] };
+}
+
 export const icloudPort = fp(
   async (app: FastifyInstance) => {
-    app.decorate('icloud', new TsdavIcloud(app.config.apple) as IcloudClient);
+    const built = buildIcloud(app);
+    app.decorate('icloud', built.adapter);
+    app.ports.add(built);
   },
-  { name: 'icloud', dependencies: ['config'] },
+  { name: 'icloud', dependencies: ['config', 'ports', 'sample-workspace'] },
 );

@@ -1,5 +1,5 @@
-import { isIP } from 'node:net';
 import type { DAVAccount, DAVCalendar } from 'tsdav';
+import { DavFailure, hostGuard, runDavCall } from './dav-fetch';
 import { overlaps, parseEvents } from './ical';
 import {
   type DavCollection,
@@ -18,36 +18,6 @@ export interface TsdavIcloudOptions {
   carddavUrl: string;
   /** One call (a discovery, an event list) gives up after this, however many requests it makes. */
   timeoutMs: number;
-}
-
-/** What the requests of one call ran into: tsdav swallows some errors, so the wrapper keeps notes. */
-interface Observed {
-  unauthorized: boolean;
-  failure: IcloudUnavailableError | null;
-}
-
-/**
- * The hosts credentials may be sent to: the configured ones, and their siblings under the same
- * parent domain (iCloud answers caldav.icloud.com, then moves each account to pNN-caldav.icloud.com).
- * A discovery answer pointing anywhere else would receive the person's password in Basic auth.
- */
-function hostGuard(urls: string[]): (url: string) => boolean {
-  const allowed = urls.map((raw) => {
-    const url = new URL(raw);
-    const host = url.hostname.toLowerCase();
-    const parent =
-      isIP(host.replace(/^\[|\]$/g, '')) || !host.includes('.') ? null : host.split('.').slice(-2).join('.');
-    return { protocol: url.protocol, host, parent };
-  });
-  return (raw) => {
-    const url = new URL(raw);
-    const host = url.hostname.toLowerCase();
-    return allowed.some(
-      (a) =>
-        a.protocol === url.protocol &&
-        (host === a.host || (a.parent !== null && host.endsWith(`.${a.parent}`))),
-    );
-  };
 }
 
 function basicAuth({ appleId, password }: IcloudCredentials): Record<string, string> {
@@ -145,7 +115,8 @@ export class TsdavIcloud implements IcloudClient {
 
   private account(account: DAVAccount): DAVAccount {
     if (!account.rootUrl || !account.principalUrl || !account.homeUrl) {
-      throw new IcloudUnavailableError('protocol', 'DAV discovery did not find a home');
+      // A DavFailure, so a request's own failure seen earlier in the call does not win over it.
+      throw new DavFailure('protocol', 'DAV discovery did not find a home');
     }
     return account;
   }
@@ -156,65 +127,18 @@ export class TsdavIcloud implements IcloudClient {
   }
 
   /**
-   * Runs one call with a fetch that carries the call's deadline, refuses foreign hosts, and
-   * turns 401 and 5xx into typed errors. tsdav retries or swallows some failures (the
-   * well-known lookup, the principal on several roots), so the verdict also reads what any
-   * request of the call ran into: one 401 means the credentials are wrong.
+   * Runs one call with the guarded fetch of dav-fetch.ts (deadline, host allow-list, redirects
+   * checked hop by hop), its failures in the words this port's callers know.
    */
   private async call<T>(work: (fetch: typeof globalThis.fetch) => Promise<T>): Promise<T> {
-    const deadline = AbortSignal.timeout(this.options.timeoutMs);
-    const observed: Observed = { unauthorized: false, failure: null };
-    const fail = (error: IcloudUnavailableError): never => {
-      observed.failure = error;
-      throw error;
-    };
-    const send = async (url: string, init: RequestInit | undefined): Promise<Response> => {
-      if (!this.allowed(url)) {
-        fail(new IcloudUnavailableError('protocol', `refused to send credentials to ${new URL(url).host}`));
-      }
-      try {
-        return await globalThis.fetch(url, {
-          ...init,
-          // Redirects are followed below, each target checked like the first address.
-          redirect: 'manual',
-          signal: init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline,
-        });
-      } catch (error) {
-        return fail(
-          deadline.aborted
-            ? new IcloudUnavailableError('timeout', `no answer within ${this.options.timeoutMs} ms`)
-            : new IcloudUnavailableError('network', (error as Error).message),
-        );
-      }
-    };
-    const guarded = (async (input: string | URL | Request, init?: RequestInit) => {
-      let url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      let response = await send(url, init);
-      // tsdav reads the well-known redirect itself (redirect: manual); other requests follow
-      // at most five hops, keeping method and body (a PROPFIND stays a PROPFIND).
-      for (let hop = 0; init?.redirect !== 'manual' && hop < 5; hop += 1) {
-        const location = response.headers.get('location');
-        if (response.status < 300 || response.status >= 400 || !location) break;
-        url = new URL(location, url).href;
-        response = await send(url, init);
-      }
-      if (response.status === 401) {
-        observed.unauthorized = true;
-        throw new IcloudAuthError();
-      }
-      if (response.status >= 500 || response.status === 429) {
-        fail(new IcloudUnavailableError('server', `HTTP ${response.status} from ${new URL(url).host}`));
-      }
-      return response;
-    }) as typeof globalThis.fetch;
     try {
-      return await work(guarded);
+      return await runDavCall({ allowed: this.allowed, timeoutMs: this.options.timeoutMs }, work);
     } catch (error) {
-      if (observed.unauthorized || error instanceof IcloudAuthError) throw new IcloudAuthError();
-      if (error instanceof IcloudUnavailableError) throw error;
-      if (observed.failure) throw observed.failure;
-      if (deadline.aborted)
-        throw new IcloudUnavailableError('timeout', `no answer within ${this.options.timeoutMs} ms`);
+      if (error instanceof DavFailure) {
+        if (error.reason === 'unauthorized') throw new IcloudAuthError();
+        // Without failOnClientError no 'status' failure is raised; it reads as a server's.
+        throw new IcloudUnavailableError(error.reason === 'status' ? 'server' : error.reason, error.message);
+      }
       throw new IcloudUnavailableError('protocol', (error as Error).message);
     }
   }

@@ -34,6 +34,8 @@ export const PROVIDER_SCOPES: Record<'google' | 'microsoft' | 'facebook', Provid
       'profile',
       'offline_access',
       'https://graph.microsoft.com/Mail.ReadWrite',
+      // Graph sends mail only with Mail.Send; ReadWrite alone can write drafts but not send them.
+      'https://graph.microsoft.com/Mail.Send',
       'https://graph.microsoft.com/Calendars.ReadWrite',
       'https://graph.microsoft.com/Contacts.ReadWrite',
     ],

@@ -8,6 +8,7 @@ import {
   isLabelled,
   labelStride,
   lastDays,
+  lastLabelRoom,
   tokenTicks,
 } from '../utils/usage-chart';
 import { usagePercent } from '../utils/usage-format';
@@ -142,6 +143,18 @@ describe('usage chart axes (issue 19, 2.3)', () => {
     expect(labelStride(days, 880)).toBe(1);
     // Before the chart is measured, every label.
     expect(labelStride(days, 0)).toBe(1);
+  });
+
+  it('keeps room right of the bars for the newest date on a phone, just enough, and none on a desktop', () => {
+    // A 52-pixel Chinese date (with its gap) under the last of 15 bars, on a phone's 264 pixels of plot.
+    const room = lastLabelRoom(52, 264, 15);
+    const halfBar = (264 - room) / 15 / 2;
+    // The date, centred under the last bar, ends inside the plot's width, and not far inside it.
+    expect(room + halfBar).toBeGreaterThanOrEqual(26);
+    expect(room + halfBar).toBeLessThan(27);
+    expect(lastLabelRoom(52, 880, 15)).toBe(0);
+    // Before the chart is measured, none.
+    expect(lastLabelRoom(52, 0, 15)).toBe(0);
   });
 
   it('gives Chinese dates, wider per character, a wider stride', () => {

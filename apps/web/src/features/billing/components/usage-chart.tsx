@@ -10,6 +10,7 @@ import {
   isLabelled,
   LABEL_GAP,
   labelStride,
+  lastLabelRoom,
   tokenTicks,
 } from '../utils/usage-chart';
 
@@ -50,9 +51,9 @@ export default function UsageChart({
   const data = points.map((point) => ({ label: formatLabel(point), tokens: point.tokens }));
   const ticks = tokenTicks(Math.max(0, ...points.map((point) => point.tokens)));
   const tickLabels = points.map(formatTick);
-  const stride = labelStride(tickLabels, width - Y_AXIS_WIDTH, (text) =>
-    measureLabel(text, getComputedStyle(document.body).fontFamily),
-  );
+  const measure = (text: string) => measureLabel(text, getComputedStyle(document.body).fontFamily);
+  const right = lastLabelRoom(measure(tickLabels.at(-1) ?? ''), width - Y_AXIS_WIDTH, tickLabels.length);
+  const stride = labelStride(tickLabels, width - Y_AXIS_WIDTH - right, measure);
   return (
     <div ref={ref}>
       <BarChart
@@ -65,6 +66,7 @@ export default function UsageChart({
         tickLine="y"
         gridAxis="x"
         barProps={{ radius: 4 }}
+        barChartProps={{ margin: { right } }}
         yAxisProps={{ domain: [0, ticks.at(-1) ?? 0], ticks, interval: 0, tickFormatter: formatTokenTick }}
         xAxisProps={{
           interval: 0,

@@ -129,6 +129,20 @@ export function labelStride(
   return Math.max(1, Math.ceil((labels.length * widest) / width));
 }
 
+/**
+ * Pixels to keep right of the bars so the newest bar's date, centred under it, ends inside the
+ * chart: on a phone half a bar is narrower than half a date, and a Chinese date ran into the
+ * card's border. `labelWidth` is that date's width with its gap, `plotWidth` the bars' width
+ * before this room is taken (so each bar narrows a little as it is), `count` the bars.
+ */
+export function lastLabelRoom(labelWidth: number, plotWidth: number, count: number): number {
+  if (plotWidth <= 0 || count === 0) return 0;
+  // Half a date past the last bar's centre, which is half a bar from the plot's edge:
+  // room = label / 2 - (plot - room) / (2 * count), solved for room.
+  const room = (labelWidth / 2 - plotWidth / (2 * count)) / (1 - 1 / (2 * count));
+  return Math.max(0, Math.ceil(room));
+}
+
 /** The newest bar always carries its date; the others every `stride` bars back from it. */
 export function isLabelled(index: number, count: number, stride: number): boolean {
   return (count - 1 - index) % stride === 0;

@@ -110,7 +110,8 @@ function DetailsBody({
 function DetailLine({ label, value }: { label: string; value: string }) {
   return (
     <Group justify="space-between" wrap="nowrap" gap="md">
-      <Text component="dt" c="dimmed" fz="sm">
+      {/* The label keeps its width: a long address wraps, never the label ('邮箱' broke into 邮 / 箱). */}
+      <Text component="dt" c="dimmed" fz="sm" style={{ flexShrink: 0 }}>
         {label}
       </Text>
       <Text component="dd" m={0} fw={500} ta="end" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>

@@ -1,0 +1,118 @@
+import type {
+  TBusyInterval,
+  TCreateEventBody,
+  TUpdateEventBody,
+  TWorkspaceEvent,
+} from '@app/contract/workspace/calendar';
+import { onAccount, onEveryAccount, oneTarget, type Target, targetsFor } from './accounts';
+import type { WorkspaceDeps } from './deps';
+import { eventWhen, patchWhen } from './event-times';
+import type { WorkspaceError } from './workspace-error';
+
+type CalendarDeps = Pick<WorkspaceDeps, 'usersRepo' | 'connectionsRepo' | 'connectionAccess' | 'calendars'>;
+
+export interface RangeInput {
+  userId: string;
+  from: string;
+  to: string;
+  connectionId?: string;
+}
+
+/** All-day dates sort before that day's timed events; instants sort as text. */
+function startKey(event: TWorkspaceEvent): string {
+  return event.allDay ? `${event.start}T00:00:00.000Z` : event.start;
+}
+
+/** The person's events in the range across every calendar of every account, by start. */
+export async function listEvents(
+  deps: CalendarDeps,
+  input: RangeInput & { limit: number },
+): Promise<{ events: TWorkspaceEvent[]; failures: WorkspaceError[] }> {
+  const targets = await targetsFor(deps, { ...input, service: 'calendar', access: 'read' });
+  const { results, failures } = await onEveryAccount(deps, targets, 'calendar', (account) =>
+    deps.calendars[account.provider].listEvents(account, {
+      from: input.from,
+      to: input.to,
+      limit: input.limit,
+    }),
+  );
+  const events = results
+    .flat()
+    .sort((a, b) => startKey(a).localeCompare(startKey(b)))
+    .slice(0, input.limit);
+  return { events, failures };
+}
+
+/** When the person is busy in the range, across every account, each interval naming its account. */
+export async function freeBusy(
+  deps: CalendarDeps,
+  input: RangeInput,
+): Promise<{ busy: TBusyInterval[]; failures: WorkspaceError[] }> {
+  const targets = await targetsFor(deps, { ...input, service: 'calendar', access: 'read' });
+  const { results, failures } = await onEveryAccount(deps, targets, 'calendar', async (account) =>
+    (await deps.calendars[account.provider].freeBusy(account, input)).map((interval) => ({
+      ...interval,
+      connectionId: account.connectionId,
+    })),
+  );
+  return { busy: results.flat().sort((a, b) => a.start.localeCompare(b.start)), failures };
+}
+
+/** Creates the event in the named account's calendar, or the person's default one. */
+export async function createEvent(
+  deps: CalendarDeps,
+  input: { userId: string; event: TCreateEventBody },
+): Promise<TWorkspaceEvent> {
+  const { event } = input;
+  const target = await oneTarget(deps, {
+    userId: input.userId,
+    service: 'calendar',
+    access: 'write',
+    ...(event.connectionId ? { connectionId: event.connectionId } : {}),
+  });
+  const when = eventWhen(event, zoneOf(target));
+  return onAccount(deps, target, (account) =>
+    deps.calendars[account.provider].createEvent(account, {
+      title: event.title,
+      when,
+      location: event.location ?? null,
+      description: event.description ?? null,
+      attendees: event.attendees ?? [],
+      sendUpdates: event.sendUpdates,
+      calendarId: event.calendarId ?? null,
+    }),
+  );
+}
+
+export async function updateEvent(
+  deps: CalendarDeps,
+  input: { userId: string; connectionId: string; eventId: string; patch: TUpdateEventBody },
+): Promise<TWorkspaceEvent> {
+  const { patch } = input;
+  const target = await oneTarget(deps, { ...input, service: 'calendar', access: 'write' });
+  const when = patchWhen(patch, zoneOf(target));
+  return onAccount(deps, target, (account) =>
+    deps.calendars[account.provider].updateEvent(account, input.eventId, {
+      ...(patch.title !== undefined ? { title: patch.title } : {}),
+      ...(when ? { when } : {}),
+      ...(patch.location !== undefined ? { location: patch.location } : {}),
+      ...(patch.description !== undefined ? { description: patch.description } : {}),
+      ...(patch.attendees !== undefined ? { attendees: patch.attendees } : {}),
+      sendUpdates: patch.sendUpdates,
+    }),
+  );
+}
+
+export async function deleteEvent(
+  deps: CalendarDeps,
+  input: { userId: string; connectionId: string; eventId: string; sendUpdates: boolean },
+): Promise<void> {
+  const target = await oneTarget(deps, { ...input, service: 'calendar', access: 'write' });
+  await onAccount(deps, target, (account) =>
+    deps.calendars[account.provider].deleteEvent(account, input.eventId, { sendUpdates: input.sendUpdates }),
+  );
+}
+
+function zoneOf(target: Target): string {
+  return target.user.time_zone ?? 'UTC';
+}

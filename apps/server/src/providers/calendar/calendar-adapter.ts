@@ -1,0 +1,54 @@
+import type { TBusyInterval, TWorkspaceEvent } from '@app/contract/workspace/calendar';
+import type { WorkspaceAccount } from '../workspace/account';
+
+/** A range of instants, start inclusive, end exclusive (ISO, UTC). */
+export interface InstantRange {
+  from: string;
+  to: string;
+}
+
+/**
+ * When an event happens, as the workspace hands it to an adapter: the service has already read
+ * wall-clock times in their zone, so a timed event arrives as UTC instants plus the IANA zone it
+ * is to be shown in, and an all-day event as dates with the end exclusive.
+ */
+export type EventWhen =
+  | { allDay: false; start: string; end: string; timeZone: string }
+  | { allDay: true; startDate: string; endDate: string };
+
+export interface NewEvent {
+  title: string;
+  when: EventWhen;
+  location: string | null;
+  description: string | null;
+  attendees: string[];
+  /** Tell the attendees (Google `sendUpdates=all`; Graph and CalDAV servers tell them anyway). */
+  sendUpdates: boolean;
+  /** A calendar other than the account's default, by the id events carry in `calendarId`. */
+  calendarId: string | null;
+}
+
+/** What changes; an absent field stays as it is, null clears it. */
+export interface EventPatch {
+  title?: string;
+  when?: EventWhen;
+  location?: string | null;
+  description?: string | null;
+  attendees?: string[];
+  sendUpdates: boolean;
+}
+
+/**
+ * One provider's calendars behind the workspace's shape. Event ids are the adapter's own and
+ * opaque to everyone else: an adapter that needs the calendar too (Google, CalDAV) puts it in
+ * the id, so update and delete need nothing but the id. Failures are ProviderErrors.
+ */
+export interface CalendarAdapter {
+  /** Events of every calendar of the account overlapping the range, recurring ones expanded, by start. */
+  listEvents(account: WorkspaceAccount, range: InstantRange & { limit: number }): Promise<TWorkspaceEvent[]>;
+  /** Busy time of every calendar of the account in the range (free and cancelled time left out). */
+  freeBusy(account: WorkspaceAccount, range: InstantRange): Promise<Omit<TBusyInterval, 'connectionId'>[]>;
+  createEvent(account: WorkspaceAccount, event: NewEvent): Promise<TWorkspaceEvent>;
+  updateEvent(account: WorkspaceAccount, eventId: string, patch: EventPatch): Promise<TWorkspaceEvent>;
+  deleteEvent(account: WorkspaceAccount, eventId: string, options: { sendUpdates: boolean }): Promise<void>;
+}

@@ -1,0 +1,242 @@
+import type { TBusyInterval, TWorkspaceEvent } from '@app/contract/workspace/calendar';
+import { GoogleApi, segment } from '../google-api';
+import { mapBounded } from '../map-bounded';
+import { ProviderError } from '../provider-errors';
+import type { WorkspaceAccount } from '../workspace/account';
+import { dayIn } from '../zone-days';
+import type { CalendarAdapter, EventPatch, InstantRange, NewEvent } from './calendar-adapter';
+import {
+  type CalendarEntry,
+  type GoogleEvent,
+  timesOf,
+  toWorkspaceEvent,
+  ZCalendarEntry,
+  ZCalendarList,
+  ZEventsPage,
+  ZFreeBusy,
+  ZGoogleEvent,
+} from './google-calendar-wire';
+import { decodeEventId } from './google-event-id';
+import { mergeBusy } from './merge-busy';
+
+/** Calendar v3 pages hold at most 250 events. */
+const PAGE_SIZE = 250;
+/** A page loop that never ends is a provider bug; past this many pages we answer with what we have. */
+const MAX_PAGES = 10;
+/** Calendars read at once, so a person with twenty calendars does not burst twenty calls. */
+const CALENDARS_AT_ONCE = 4;
+/** Calendar v3 answers free/busy for at most 50 calendars in one query. */
+const MAX_FREEBUSY_CALENDARS = 50;
+/** Roles that see the events themselves; a freeBusyReader sees only busy blocks. */
+const READER_ROLES = new Set(['reader', 'writer', 'owner']);
+
+/**
+ * Google Calendar API v3 behind the workspace's calendar shape. Events of every calendar the
+ * person can read (the API's calendar list leaves out the ones they hid); busy time of the
+ * calendars that are theirs (primary and owned), not of colleagues' calendars they subscribe to.
+ */
+export class GoogleCalendarAdapter implements CalendarAdapter {
+  private readonly api: GoogleApi;
+
+  constructor(options: { baseUrl: string; timeoutMs: number }) {
+    this.api = new GoogleApi(options, 'Google Calendar');
+  }
+
+  async listEvents(
+    account: WorkspaceAccount,
+    range: InstantRange & { limit: number },
+  ): Promise<TWorkspaceEvent[]> {
+    const limit = Math.max(1, range.limit);
+    const calendars = await this.calendars(account);
+    const perCalendar = await mapBounded(calendars, CALENDARS_AT_ONCE, (calendar) =>
+      this.eventsOf(account, calendar, { ...range, limit }),
+    );
+    return perCalendar
+      .flat()
+      .map((event) => ({ event, key: sortKey(event, account.timeZone) }))
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+      .slice(0, limit)
+      .map(({ event }) => event);
+  }
+
+  async freeBusy(
+    account: WorkspaceAccount,
+    range: InstantRange,
+  ): Promise<Omit<TBusyInterval, 'connectionId'>[]> {
+    const own = (await this.calendars(account))
+      .filter((calendar) => calendar.primary || calendar.accessRole === 'owner')
+      .slice(0, MAX_FREEBUSY_CALENDARS);
+    if (own.length === 0) return [];
+    const answer = await this.api.read(
+      account,
+      {
+        method: 'POST',
+        path: '/freeBusy',
+        body: { timeMin: range.from, timeMax: range.to, items: own.map((calendar) => ({ id: calendar.id })) },
+      },
+      ZFreeBusy,
+    );
+    const answered = Object.values(answer.calendars).filter((calendar) => !calendar.errors?.length);
+    // A calendar Google could not read is left out; none readable is no answer at all.
+    if (answered.length === 0)
+      throw new ProviderError('unavailable', 'Google Calendar could not read free/busy');
+    const from = Date.parse(range.from);
+    const to = Date.parse(range.to);
+    const intervals = answered.flatMap((calendar) =>
+      calendar.busy.map((slot) => {
+        const start = Date.parse(slot.start);
+        const end = Date.parse(slot.end);
+        if (Number.isNaN(start) || Number.isNaN(end))
+          throw new ProviderError('protocol', 'Google Calendar sent a busy time without times');
+        return { start: Math.max(start, from), end: Math.min(end, to) };
+      }),
+    );
+    return mergeBusy(intervals).map((slot) => ({
+      start: new Date(slot.start).toISOString(),
+      end: new Date(slot.end).toISOString(),
+    }));
+  }
+
+  async createEvent(account: WorkspaceAccount, event: NewEvent): Promise<TWorkspaceEvent> {
+    // Asked first, so the event carries the calendar's real id and name, and a calendar that is
+    // not there fails before anything is written.
+    const calendar = await this.calendar(account, event.calendarId ?? 'primary');
+    const created = await this.api.read(
+      account,
+      {
+        method: 'POST',
+        path: `/calendars/${segment(calendar.id)}/events`,
+        query: { sendUpdates: event.sendUpdates ? 'all' : 'none' },
+        body: {
+          summary: event.title,
+          ...(event.location ? { location: event.location } : {}),
+          ...(event.description ? { description: event.description } : {}),
+          ...timesOf(event.when, false),
+          ...(event.attendees.length > 0 ? { attendees: event.attendees.map((email) => ({ email })) } : {}),
+        },
+      },
+      ZGoogleEvent,
+    );
+    return toWorkspaceEvent(created, calendar, account);
+  }
+
+  async updateEvent(account: WorkspaceAccount, eventId: string, patch: EventPatch): Promise<TWorkspaceEvent> {
+    const ref = decodeEventId(eventId);
+    const calendar = await this.calendar(account, ref.calendarId);
+    const path = `/calendars/${segment(calendar.id)}/events/${segment(ref.eventId)}`;
+    const body: Record<string, unknown> = {};
+    if (patch.title !== undefined) body.summary = patch.title;
+    // Google clears a text field given as the empty string.
+    if (patch.location !== undefined) body.location = patch.location ?? '';
+    if (patch.description !== undefined) body.description = patch.description ?? '';
+    if (patch.when !== undefined) Object.assign(body, timesOf(patch.when, true));
+    if (patch.attendees !== undefined) {
+      const current = await this.api.read(account, { path }, ZGoogleEvent);
+      body.attendees = keptAttendees(current, patch.attendees);
+    }
+    const updated = await this.api.read(
+      account,
+      { method: 'PATCH', path, query: { sendUpdates: patch.sendUpdates ? 'all' : 'none' }, body },
+      ZGoogleEvent,
+    );
+    return toWorkspaceEvent(updated, calendar, account);
+  }
+
+  async deleteEvent(
+    account: WorkspaceAccount,
+    eventId: string,
+    options: { sendUpdates: boolean },
+  ): Promise<void> {
+    const ref = decodeEventId(eventId);
+    await this.api.call(account, {
+      method: 'DELETE',
+      path: `/calendars/${segment(ref.calendarId)}/events/${segment(ref.eventId)}`,
+      query: { sendUpdates: options.sendUpdates ? 'all' : 'none' },
+    });
+  }
+
+  /** The calendars whose events the person can read; hidden ones the API leaves out itself. */
+  private async calendars(account: WorkspaceAccount): Promise<CalendarEntry[]> {
+    const calendars: CalendarEntry[] = [];
+    let pageToken: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page += 1) {
+      const answer = await this.api.read(
+        account,
+        {
+          path: '/users/me/calendarList',
+          query: { minAccessRole: 'reader', maxResults: '250', ...(pageToken ? { pageToken } : {}) },
+        },
+        ZCalendarList,
+      );
+      calendars.push(...answer.items.filter((calendar) => READER_ROLES.has(calendar.accessRole)));
+      pageToken = answer.nextPageToken;
+      if (!pageToken) break;
+    }
+    return calendars;
+  }
+
+  /** One calendar's entry; `primary` names the person's main calendar. */
+  private calendar(account: WorkspaceAccount, calendarId: string): Promise<CalendarEntry> {
+    return this.api.read(account, { path: `/users/me/calendarList/${segment(calendarId)}` }, ZCalendarEntry);
+  }
+
+  /** The first `limit` events of one calendar by start, occurrences of recurring events expanded. */
+  private async eventsOf(
+    account: WorkspaceAccount,
+    calendar: CalendarEntry,
+    range: InstantRange & { limit: number },
+  ): Promise<TWorkspaceEvent[]> {
+    const events: TWorkspaceEvent[] = [];
+    let pageToken: string | undefined;
+    for (let page = 0; page < MAX_PAGES && events.length < range.limit; page += 1) {
+      const answer = await this.api.read(
+        account,
+        {
+          path: `/calendars/${segment(calendar.id)}/events`,
+          query: {
+            timeMin: range.from,
+            timeMax: range.to,
+            singleEvents: 'true',
+            orderBy: 'startTime',
+            maxResults: String(Math.min(PAGE_SIZE, range.limit)),
+            ...(pageToken ? { pageToken } : {}),
+          },
+        },
+        ZEventsPage,
+      );
+      const entry = { ...calendar, timeZone: calendar.timeZone ?? answer.timeZone };
+      for (const item of answer.items) if (isShown(item)) events.push(toWorkspaceEvent(item, entry, account));
+      pageToken = answer.nextPageToken;
+      if (!pageToken) break;
+    }
+    return events.slice(0, range.limit);
+  }
+}
+
+function isShown(item: GoogleEvent): boolean {
+  return item.status !== 'cancelled';
+}
+
+/**
+ * Orders events of several calendars: by the day they fall on in the person's zone, that day's
+ * all-day events first, then by start. Text compares right: dates and UTC instants are ISO.
+ */
+function sortKey(event: TWorkspaceEvent, zone: string): string {
+  if (event.allDay) return `${event.start} 0 ${event.id}`;
+  return `${dayIn(Date.parse(event.start), zone)} 1 ${event.start} ${event.id}`;
+}
+
+/**
+ * The attendee list a PATCH replaces whole: people kept are sent back as Google gave them, so
+ * their answers and flags stay; the new ones are invited; the organizer's own entry stays.
+ */
+function keptAttendees(current: GoogleEvent, emails: string[]): object[] {
+  const wanted = new Set(emails.map((email) => email.toLowerCase()));
+  const existing = current.attendees ?? [];
+  const kept = existing.filter(
+    (attendee) => attendee.organizer || (attendee.email && wanted.has(attendee.email.toLowerCase())),
+  );
+  const known = new Set(kept.map((attendee) => attendee.email?.toLowerCase()));
+  const added = emails.filter((email) => !known.has(email.toLowerCase())).map((email) => ({ email }));
+  return [...kept, ...added];
+}

@@ -1,0 +1,401 @@
+import type { TAttendee, TBusyInterval, TWorkspaceEvent } from '@app/contract/workspace/calendar';
+import { z } from 'zod';
+import { htmlToText } from '../mailbox/html-text';
+import { isProviderError, ProviderError } from '../provider-errors';
+import type { WorkspaceAccount } from '../workspace/account';
+import { GRAPH, GraphApi, type GraphOptions } from '../workspace/graph-api';
+import type { CalendarAdapter, EventPatch, EventWhen, InstantRange, NewEvent } from './calendar-adapter';
+import { dateIn, graphDate, graphInstant, midnightIn, wallClockIn } from './graph-datetime';
+import { toIana, toWindows } from './windows-zones';
+
+/** Calendars read per list; an account with more has them left out rather than listed slowly. */
+const MAX_CALENDARS = 50;
+const MAX_PAGES = 10;
+/** Outlook throttles an app past four calls at once to one mailbox. */
+const CALLS_AT_ONCE = 3;
+const PAGE_SIZE = 100;
+const MAX_BUSY_EVENTS = 1000;
+
+/**
+ * Times come back in UTC whatever zone the event was written in (its own zone is in
+ * originalStartTimeZone), and bodies as text rather than Outlook's HTML.
+ */
+const READ_PREFER = ['outlook.timezone="UTC"', 'outlook.body-content-type="text"'];
+
+const EVENT_FIELDS =
+  'id,subject,bodyPreview,body,isAllDay,isCancelled,start,end,originalStartTimeZone,location,attendees,organizer,type';
+
+const ZWhen = z.object({ dateTime: z.string(), timeZone: z.string().nullish() });
+const ZEmailAddress = z.object({ address: z.string().nullish(), name: z.string().nullish() });
+
+/** The parts of Graph's event resource we read (learn.microsoft.com/graph/api/resources/event). */
+const ZGraphEvent = z.object({
+  id: z.string().min(1),
+  subject: z.string().nullish(),
+  bodyPreview: z.string().nullish(),
+  body: z.object({ contentType: z.string().nullish(), content: z.string().nullish() }).nullish(),
+  isAllDay: z.boolean().nullish(),
+  isCancelled: z.boolean().nullish(),
+  start: ZWhen,
+  end: ZWhen,
+  originalStartTimeZone: z.string().nullish(),
+  location: z.object({ displayName: z.string().nullish() }).nullish(),
+  attendees: z
+    .array(
+      z.object({
+        emailAddress: ZEmailAddress.nullish(),
+        status: z.object({ response: z.string().nullish() }).nullish(),
+      }),
+    )
+    .nullish(),
+  organizer: z.object({ emailAddress: ZEmailAddress.nullish() }).nullish(),
+  type: z.string().nullish(),
+});
+type GraphEvent = z.infer<typeof ZGraphEvent>;
+
+const ZBusyEvent = z.object({
+  isAllDay: z.boolean().nullish(),
+  isCancelled: z.boolean().nullish(),
+  showAs: z.string().nullish(),
+  start: ZWhen,
+  end: ZWhen,
+});
+
+const ZCalendar = z.object({
+  id: z.string().min(1),
+  name: z.string().nullish(),
+  isDefaultCalendar: z.boolean().nullish(),
+});
+type GraphCalendar = z.infer<typeof ZCalendar>;
+
+const ZOrganizing = z.object({
+  isOrganizer: z.boolean().nullish(),
+  attendees: z.array(z.unknown()).nullish(),
+});
+
+/** What Outlook's show-as means for free/busy: free and working elsewhere leave the time free. */
+const BUSY_SHOW_AS = new Set(['busy', 'tentative', 'oof']);
+
+const RESPONSES: Record<string, TAttendee['response']> = {
+  none: 'needs_action',
+  notResponded: 'needs_action',
+  accepted: 'accepted',
+  organizer: 'accepted',
+  declined: 'declined',
+  tentativelyAccepted: 'tentative',
+};
+
+/**
+ * Outlook calendars over Microsoft Graph v1.0. Event ids are Graph's own: they are unique in
+ * the mailbox, so `/me/events/{id}` reaches an event whatever calendar holds it.
+ */
+export class GraphCalendarAdapter implements CalendarAdapter {
+  private readonly api: GraphApi;
+
+  constructor(options: GraphOptions) {
+    this.api = new GraphApi(options);
+  }
+
+  async listEvents(
+    account: WorkspaceAccount,
+    range: InstantRange & { limit: number },
+  ): Promise<TWorkspaceEvent[]> {
+    const calendars = await this.calendars(account);
+    const lists = await inTurns(calendars, (calendar) => this.eventsOf(account, calendar, range));
+    return byStart(lists.flat(), account.timeZone).slice(0, range.limit);
+  }
+
+  /**
+   * Built from calendarView across every calendar, not `getSchedule`: getSchedule answers for
+   * the default calendar only and not at all for personal Microsoft accounts (outlook.com),
+   * while the workspace promises the busy time of every calendar of the account.
+   */
+  async freeBusy(
+    account: WorkspaceAccount,
+    range: InstantRange,
+  ): Promise<Omit<TBusyInterval, 'connectionId'>[]> {
+    const calendars = await this.calendars(account);
+    const lists = await inTurns(calendars, (calendar) =>
+      this.skipUnreadable(calendar, () =>
+        this.api.collect(
+          account,
+          this.calendarView(calendar, range, 'isAllDay,isCancelled,showAs,start,end', 250),
+          ZBusyEvent,
+          {
+            maxItems: MAX_BUSY_EVENTS,
+            maxPages: MAX_PAGES,
+            keep: (event) => !event.isCancelled && BUSY_SHOW_AS.has(event.showAs ?? 'busy'),
+          },
+          { prefer: READ_PREFER },
+        ),
+      ),
+    );
+    const intervals = lists.flat().map((event) => {
+      // An all-day event is midnight to midnight in any zone: it blocks the person's own day.
+      if (event.isAllDay) {
+        const startDate = graphDate(event.start);
+        const endDate = graphDate(event.end);
+        if (!startDate || !endDate) throw unreadableTime();
+        return { start: midnightIn(startDate, account.timeZone), end: midnightIn(endDate, account.timeZone) };
+      }
+      const start = graphInstant(event.start);
+      const end = graphInstant(event.end);
+      if (!start || !end) throw unreadableTime();
+      return { start, end };
+    });
+    return mergeBusy(intervals, range);
+  }
+
+  /**
+   * Graph sends the invitations itself whenever an event has attendees; `sendUpdates: false`
+   * cannot be honoured here (the contract says so of Graph).
+   */
+  async createEvent(account: WorkspaceAccount, event: NewEvent): Promise<TWorkspaceEvent> {
+    const calendar = await this.calendar(account, event.calendarId);
+    const path = event.calendarId ? `/me/calendars/${encodeURIComponent(calendar.id)}/events` : '/me/events';
+    const created = await this.api.json(account, this.api.url(path), ZGraphEvent, {
+      method: 'POST',
+      body: {
+        subject: event.title,
+        body: { contentType: 'text', content: event.description ?? '' },
+        ...(event.location ? { location: { displayName: event.location } } : {}),
+        ...whenOf(event.when, account.timeZone),
+        attendees: attendeesOf(event.attendees),
+      },
+      prefer: ['outlook.body-content-type="text"'],
+    });
+    return toEvent(account, calendar, created);
+  }
+
+  /** Only the fields given; as for create, Graph tells the attendees of a changed meeting itself. */
+  async updateEvent(account: WorkspaceAccount, eventId: string, patch: EventPatch): Promise<TWorkspaceEvent> {
+    const changes: Record<string, unknown> = {};
+    if (patch.title !== undefined) changes.subject = patch.title;
+    if (patch.when !== undefined) Object.assign(changes, whenOf(patch.when, account.timeZone));
+    // Graph clears a location or a body by an empty one; null is refused on these complex types.
+    if (patch.location !== undefined) changes.location = { displayName: patch.location ?? '' };
+    if (patch.description !== undefined)
+      changes.body = { contentType: 'text', content: patch.description ?? '' };
+    if (patch.attendees !== undefined) changes.attendees = attendeesOf(patch.attendees);
+    const url = this.api.url(`/me/events/${encodeURIComponent(eventId)}`);
+    const updated = await this.api.json(account, url, ZGraphEvent, {
+      method: Object.keys(changes).length > 0 ? 'PATCH' : 'GET',
+      body: Object.keys(changes).length > 0 ? changes : undefined,
+      prefer: ['outlook.body-content-type="text"'],
+    });
+    const calendar = await this.api.json(
+      account,
+      this.api.url(`/me/events/${encodeURIComponent(eventId)}/calendar`, { $select: 'id,name' }),
+      ZCalendar,
+    );
+    return toEvent(account, calendar, updated);
+  }
+
+  /**
+   * With sendUpdates, a meeting the person organises is cancelled (`/cancel` sends the attendees
+   * Outlook's cancellation and removes it); anything else is deleted. Without it, a plain delete:
+   * Graph has no way to delete a meeting quietly, so Exchange may still tell its attendees.
+   */
+  async deleteEvent(
+    account: WorkspaceAccount,
+    eventId: string,
+    options: { sendUpdates: boolean },
+  ): Promise<void> {
+    const path = `/me/events/${encodeURIComponent(eventId)}`;
+    if (options.sendUpdates) {
+      const event = await this.api.json(
+        account,
+        this.api.url(path, { $select: 'isOrganizer,attendees' }),
+        ZOrganizing,
+      );
+      if (event.isOrganizer && (event.attendees?.length ?? 0) > 0) {
+        await this.api.call(account, this.api.url(`${path}/cancel`), { method: 'POST', body: {} });
+        return;
+      }
+    }
+    await this.api.call(account, this.api.url(path), { method: 'DELETE' });
+  }
+
+  private async calendars(account: WorkspaceAccount): Promise<GraphCalendar[]> {
+    const url = this.api.url('/me/calendars', { $select: 'id,name,isDefaultCalendar', $top: MAX_CALENDARS });
+    return this.api.collect(account, url, ZCalendar, { maxItems: MAX_CALENDARS, maxPages: MAX_PAGES });
+  }
+
+  /** The calendar an event goes to: the one named, or the account's default. */
+  private async calendar(account: WorkspaceAccount, calendarId: string | null): Promise<GraphCalendar> {
+    const path = calendarId ? `/me/calendars/${encodeURIComponent(calendarId)}` : '/me/calendar';
+    return this.api.json(account, this.api.url(path, { $select: 'id,name,isDefaultCalendar' }), ZCalendar);
+  }
+
+  private calendarView(calendar: GraphCalendar, range: InstantRange, select: string, top: number): URL {
+    return this.api.url(`/me/calendars/${encodeURIComponent(calendar.id)}/calendarView`, {
+      startDateTime: range.from,
+      endDateTime: range.to,
+      $top: top,
+      $orderby: 'start/dateTime',
+      $select: select,
+    });
+  }
+
+  /**
+   * A calendar's first `limit` events: calendarView answers by start, so the merged first
+   * `limit` of every calendar hold the account's first `limit`.
+   */
+  private async eventsOf(
+    account: WorkspaceAccount,
+    calendar: GraphCalendar,
+    range: InstantRange & { limit: number },
+  ): Promise<TWorkspaceEvent[]> {
+    const items = await this.skipUnreadable(calendar, () =>
+      this.api.collect(
+        account,
+        this.calendarView(calendar, range, EVENT_FIELDS, Math.min(range.limit, PAGE_SIZE)),
+        ZGraphEvent,
+        { maxItems: range.limit, maxPages: MAX_PAGES, keep: (event) => !event.isCancelled },
+        { prefer: READ_PREFER },
+      ),
+    );
+    return items.map((item) => toEvent(account, calendar, item));
+  }
+
+  /**
+   * A calendar someone shared with the person is listed among theirs, but reading it needs a
+   * permission we do not ask for (Calendars.Read.Shared), and one unshared since is gone: such a
+   * calendar is left out rather than failing the whole account. The default calendar never is.
+   */
+  private async skipUnreadable<T>(calendar: GraphCalendar, read: () => Promise<T[]>): Promise<T[]> {
+    try {
+      return await read();
+    } catch (error) {
+      if (
+        !calendar.isDefaultCalendar &&
+        (isProviderError(error, 'scope_missing') || isProviderError(error, 'not_found'))
+      )
+        return [];
+      throw error;
+    }
+  }
+}
+
+function toEvent(account: WorkspaceAccount, calendar: GraphCalendar, item: GraphEvent): TWorkspaceEvent {
+  const allDay = item.isAllDay ?? false;
+  const start = allDay ? graphDate(item.start) : graphInstant(item.start);
+  const end = allDay ? graphDate(item.end) : graphInstant(item.end);
+  if (!start || !end) throw unreadableTime();
+  return {
+    id: item.id,
+    connectionId: account.connectionId,
+    provider: 'microsoft',
+    calendarId: calendar.id,
+    calendar: calendar.name ?? null,
+    title: item.subject ?? '',
+    start,
+    end,
+    allDay,
+    // The zone it was written in; start.timeZone is only the zone we asked the answer in.
+    timeZone: allDay ? null : toIana(item.originalStartTimeZone),
+    location: item.location?.displayName || null,
+    description: descriptionOf(item),
+    attendees: (item.attendees ?? []).flatMap((attendee) => {
+      const email = attendee.emailAddress?.address;
+      if (!email) return [];
+      return [
+        {
+          email,
+          name: attendee.emailAddress?.name || null,
+          response: RESPONSES[attendee.status?.response ?? ''] ?? null,
+        },
+      ];
+    }),
+    organizer: item.organizer?.emailAddress?.address || null,
+    recurring: item.type === 'occurrence' || item.type === 'exception',
+  };
+}
+
+/** The body as text; Graph sends HTML when it ignores the text preference (some shared calendars). */
+function descriptionOf(item: GraphEvent): string | null {
+  const content = item.body?.content;
+  if (content) {
+    const text = item.body?.contentType?.toLowerCase() === 'html' ? htmlToText(content) : content.trim();
+    if (text) return text;
+  }
+  return item.bodyPreview?.trim() || null;
+}
+
+/**
+ * When, the Graph way: a timed event as wall-clock times in its own zone (so Outlook shows and
+ * repeats it there), by its Windows name when Windows has one; an all-day event as midnights,
+ * which Graph requires, in the person's zone so free/busy blocks their own day.
+ */
+function whenOf(when: EventWhen, personZone: string): Record<string, unknown> {
+  if (when.allDay) {
+    const timeZone = graphZone(personZone);
+    return {
+      isAllDay: true,
+      start: { dateTime: `${when.startDate}T00:00:00`, timeZone },
+      end: { dateTime: `${when.endDate}T00:00:00`, timeZone },
+    };
+  }
+  const timeZone = graphZone(when.timeZone);
+  return {
+    isAllDay: false,
+    start: { dateTime: wallClockIn(when.start, when.timeZone), timeZone },
+    end: { dateTime: wallClockIn(when.end, when.timeZone), timeZone },
+  };
+}
+
+function graphZone(iana: string): string {
+  return toWindows(iana) ?? iana;
+}
+
+function attendeesOf(emails: string[]): unknown[] {
+  return emails.map((address) => ({ emailAddress: { address }, type: 'required' }));
+}
+
+/** By start; an all-day event first among the events of its day (its day in the person's zone). */
+function byStart(events: TWorkspaceEvent[], zone: string): TWorkspaceEvent[] {
+  const key = (event: TWorkspaceEvent) =>
+    event.allDay ? `${event.start} 0` : `${dateIn(event.start, zone)} 1 ${event.start}`;
+  return events
+    .map((event) => ({ event, key: key(event) }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .map(({ event }) => event);
+}
+
+/** Overlapping and touching intervals as one, cut to the range asked about. */
+function mergeBusy(
+  intervals: { start: string; end: string }[],
+  range: InstantRange,
+): { start: string; end: string }[] {
+  const from = Date.parse(range.from);
+  const to = Date.parse(range.to);
+  const sorted = intervals
+    .map((interval) => ({
+      start: Math.max(from, Date.parse(interval.start)),
+      end: Math.min(to, Date.parse(interval.end)),
+    }))
+    .filter((interval) => interval.end > interval.start)
+    .sort((a, b) => a.start - b.start);
+  const merged: { start: number; end: number }[] = [];
+  for (const interval of sorted) {
+    const last = merged.at(-1);
+    if (last && interval.start <= last.end) last.end = Math.max(last.end, interval.end);
+    else merged.push({ ...interval });
+  }
+  return merged.map((interval) => ({
+    start: new Date(interval.start).toISOString(),
+    end: new Date(interval.end).toISOString(),
+  }));
+}
+
+/** Runs `work` on every item, a few at a time, keeping the order. */
+async function inTurns<T, R>(items: T[], work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let index = 0; index < items.length; index += CALLS_AT_ONCE)
+    results.push(...(await Promise.all(items.slice(index, index + CALLS_AT_ONCE).map(work))));
+  return results;
+}
+
+function unreadableTime(): ProviderError {
+  return new ProviderError('protocol', `${GRAPH} sent an event time we cannot read`);
+}

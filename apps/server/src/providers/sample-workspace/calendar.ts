@@ -1,0 +1,177 @@
+import type { TAttendee, TBusyInterval, TWorkspaceEvent } from '@app/contract/workspace/calendar';
+import { newId } from '../../lib/ids';
+import type {
+  CalendarAdapter,
+  EventPatch,
+  EventWhen,
+  InstantRange,
+  NewEvent,
+} from '../calendar/calendar-adapter';
+import type { WorkspaceAccount } from '../workspace/account';
+import { eventsInRange } from './events-in-range';
+import { type InvitationKind, invitationEntries } from './invitations';
+import {
+  calendarIdOf,
+  calendarNameOf,
+  notFound,
+  onSampleWorkspace,
+  type SampleWorkspaceDeps,
+} from './open-workspace';
+import { eventItem, readStored, type StoredEvent, ZStoredContact, ZStoredEvent } from './stored';
+
+/**
+ * The calendar of an account connected to a local stand-in: the sample workspace's events,
+ * written back there. It behaves as Google's does where the assistant can tell: one calendar,
+ * ranges by overlap, all-day events free in free/busy, attendees told when asked.
+ */
+export class LocalCalendarAdapter implements CalendarAdapter {
+  constructor(private readonly deps: SampleWorkspaceDeps) {}
+
+  listEvents(account: WorkspaceAccount, range: InstantRange & { limit: number }): Promise<TWorkspaceEvent[]> {
+    return onSampleWorkspace(this.deps, account, async (owner) => {
+      const events = await this.inRange(owner, account, range);
+      return events.slice(0, range.limit).map(({ event }) => toWorkspaceEvent(account, event));
+    });
+  }
+
+  freeBusy(account: WorkspaceAccount, range: InstantRange): Promise<Omit<TBusyInterval, 'connectionId'>[]> {
+    return onSampleWorkspace(this.deps, account, async (owner) => {
+      const from = Date.parse(range.from);
+      const to = Date.parse(range.to);
+      const merged: { start: number; end: number }[] = [];
+      // All-day events are "free" unless marked busy, as Google and Outlook create them.
+      const timed = (await this.inRange(owner, account, range)).filter(({ event }) => !event.allDay);
+      for (const { start, end } of timed) {
+        const interval = { start: Math.max(start, from), end: Math.min(end, to) };
+        if (interval.end <= interval.start) continue;
+        const last = merged.at(-1);
+        if (last && interval.start <= last.end) last.end = Math.max(last.end, interval.end);
+        else merged.push(interval);
+      }
+      return merged.map((interval) => ({
+        start: new Date(interval.start).toISOString(),
+        end: new Date(interval.end).toISOString(),
+      }));
+    });
+  }
+
+  createEvent(account: WorkspaceAccount, input: NewEvent): Promise<TWorkspaceEvent> {
+    return onSampleWorkspace(this.deps, account, async (owner) => {
+      const calendarId = calendarIdOf(account);
+      if (input.calendarId !== null && input.calendarId !== calendarId)
+        throw notFound('calendar', input.calendarId);
+      const event: StoredEvent = {
+        id: newId(),
+        calendarId,
+        title: input.title,
+        ...whenFields(input.when),
+        location: input.location,
+        description: input.description,
+        attendees: await this.attendees(owner, input.attendees, []),
+        organizer: account.email,
+        recurring: false,
+      };
+      await this.deps.store.put(owner, eventItem(event), this.deps.clock.now().toISOString());
+      if (input.sendUpdates) await this.tell(account, event, 'invitation', event.attendees);
+      return toWorkspaceEvent(account, event);
+    });
+  }
+
+  updateEvent(account: WorkspaceAccount, eventId: string, patch: EventPatch): Promise<TWorkspaceEvent> {
+    return onSampleWorkspace(this.deps, account, async (owner) => {
+      const before = await this.event(owner, eventId);
+      const event: StoredEvent = {
+        ...before,
+        ...(patch.title !== undefined ? { title: patch.title } : {}),
+        ...(patch.when !== undefined ? whenFields(patch.when) : {}),
+        ...(patch.location !== undefined ? { location: patch.location } : {}),
+        ...(patch.description !== undefined ? { description: patch.description } : {}),
+        ...(patch.attendees !== undefined
+          ? { attendees: await this.attendees(owner, patch.attendees, before.attendees) }
+          : {}),
+      };
+      await this.deps.store.put(owner, eventItem(event), this.deps.clock.now().toISOString());
+      if (patch.sendUpdates) {
+        const staying = new Set(event.attendees.map((a) => a.email.toLowerCase()));
+        await this.tell(account, event, 'update', event.attendees);
+        // Whoever the change took off the list hears the event is off for them.
+        const dropped = before.attendees.filter((a) => !staying.has(a.email.toLowerCase()));
+        await this.tell(account, before, 'cancellation', dropped);
+      }
+      return toWorkspaceEvent(account, event);
+    });
+  }
+
+  deleteEvent(account: WorkspaceAccount, eventId: string, options: { sendUpdates: boolean }): Promise<void> {
+    return onSampleWorkspace(this.deps, account, async (owner) => {
+      const event = await this.event(owner, eventId);
+      if (!(await this.deps.store.delete(owner, 'event', eventId))) throw notFound('event', eventId);
+      if (options.sendUpdates) await this.tell(account, event, 'cancellation', event.attendees);
+    });
+  }
+
+  private async event(owner: string, eventId: string): Promise<StoredEvent> {
+    const item = await this.deps.store.get(owner, 'event', eventId);
+    if (!item) throw notFound('event', eventId);
+    return readStored(ZStoredEvent, item);
+  }
+
+  private inRange(owner: string, account: WorkspaceAccount, range: InstantRange) {
+    return eventsInRange(this.deps.store, owner, account.timeZone, {
+      from: Date.parse(range.from),
+      to: Date.parse(range.to),
+    });
+  }
+
+  /** Attendees by address, named from the address book; a known one keeps their answer. */
+  private async attendees(owner: string, emails: string[], known: TAttendee[]): Promise<TAttendee[]> {
+    if (emails.length === 0) return [];
+    const names = new Map<string, string>();
+    for (const item of await this.deps.store.list(owner, 'contact')) {
+      const contact = readStored(ZStoredContact, item);
+      for (const email of contact.emails) names.set(email.toLowerCase(), contact.name);
+    }
+    const answers = new Map(known.map((a) => [a.email.toLowerCase(), a.response]));
+    return emails.map((email) => ({
+      email,
+      name: names.get(email.toLowerCase()) ?? null,
+      response: answers.get(email.toLowerCase()) ?? 'needs_action',
+    }));
+  }
+
+  private async tell(account: WorkspaceAccount, event: StoredEvent, kind: InvitationKind, to: TAttendee[]) {
+    const addresses = to.map((attendee) => attendee.email);
+    for (const entry of invitationEntries(account, event, kind, addresses))
+      await this.deps.outbox.record(entry);
+  }
+}
+
+function whenFields(when: EventWhen): Pick<StoredEvent, 'start' | 'end' | 'allDay' | 'timeZone'> {
+  if (when.allDay) return { start: when.startDate, end: when.endDate, allDay: true, timeZone: null };
+  return {
+    start: new Date(when.start).toISOString(),
+    end: new Date(when.end).toISOString(),
+    allDay: false,
+    timeZone: when.timeZone,
+  };
+}
+
+function toWorkspaceEvent(account: WorkspaceAccount, event: StoredEvent): TWorkspaceEvent {
+  return {
+    id: event.id,
+    connectionId: account.connectionId,
+    provider: account.provider,
+    calendarId: event.calendarId,
+    calendar: calendarNameOf(account),
+    title: event.title,
+    start: event.start,
+    end: event.end,
+    allDay: event.allDay,
+    timeZone: event.timeZone,
+    location: event.location,
+    description: event.description,
+    attendees: event.attendees,
+    organizer: event.organizer,
+    recurring: event.recurring,
+  };
+}

@@ -1,0 +1,45 @@
+import { CalendarUnavailableError } from '../calendar/calendar';
+import { userinfoOwner } from '../calendar/local';
+import { ProviderError } from '../provider-errors';
+import { bearerOf, type WorkspaceAccount } from '../workspace/account';
+
+/** How Apple writes an app-specific password; the local Apple stand-in takes any of that shape. */
+export const APP_PASSWORD_SHAPE = /^[a-z]{4}-[a-z]{4}-[a-z]{4}-[a-z]{4}$/;
+
+/** The sample workspace's key of an Apple ID. */
+export function appleOwner(appleId: string): string {
+  return `apple:${appleId.trim().toLowerCase()}`;
+}
+
+/** The key of an account as the connection stores it (provider and the provider's account id). */
+export function sampleOwnerOf(provider: 'google' | 'microsoft' | 'apple', providerAccountId: string): string {
+  return provider === 'apple' ? appleOwner(providerAccountId) : `${provider}:${providerAccountId}`;
+}
+
+/**
+ * Whose sample workspace an account opens, or null when its credential is refused. Google and
+ * Microsoft ask the local issuer whose access token it is, as a real API would; Apple checks
+ * the app-specific password's shape, as the local Apple stand-in did when connecting.
+ */
+export function sampleOwnerResolver(
+  publicUrl: string,
+  timeoutMs: number,
+): (account: WorkspaceAccount) => Promise<string | null> {
+  const owner = userinfoOwner(publicUrl, timeoutMs);
+  return async (account) => {
+    if (account.access.kind === 'dav') {
+      return APP_PASSWORD_SHAPE.test(account.access.password) ? appleOwner(account.access.appleId) : null;
+    }
+    if (account.provider === 'apple') return null;
+    try {
+      const found = await owner(account.provider, bearerOf(account));
+      return found ? sampleOwnerOf(account.provider, found.accountId) : null;
+    } catch (error) {
+      if (error instanceof CalendarUnavailableError) {
+        throw new ProviderError('unavailable', error.message, { cause: error });
+      }
+      // The issuer answered 2xx with something that is not its userinfo JSON.
+      throw new ProviderError('protocol', 'the local issuer answered something unreadable', { cause: error });
+    }
+  };
+}

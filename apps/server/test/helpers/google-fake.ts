@@ -1,0 +1,652 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * One loopback server answering the three Google APIs the workspace adapters use (Calendar v3,
+ * Gmail v1, People v1) the way Google does: it checks the bearer token, each API's scope, the
+ * query parameters and bodies Google requires, and answers with Google's shapes and error bodies.
+ */
+
+/** Tokens the fake accepts; any other is refused with 401. */
+export const TOKENS = { first: 'ya29.first-account', second: 'ya29.second-account' } as const;
+
+type Api = 'calendar' | 'gmail' | 'people';
+
+export interface SeenRequest {
+  method: string;
+  api: Api | null;
+  /** The path below the API's base (`/users/me/calendarList`), segments decoded. */
+  path: string;
+  query: URLSearchParams;
+  authorization: string;
+  contentType: string | undefined;
+  body: unknown;
+}
+
+export interface FakeCalendar {
+  id: string;
+  summary: string;
+  summaryOverride?: string;
+  timeZone: string;
+  accessRole: 'owner' | 'writer' | 'reader' | 'freeBusyReader';
+  primary?: boolean;
+}
+
+type When = { date?: string; dateTime?: string; timeZone?: string };
+export interface FakeEvent {
+  id: string;
+  status?: 'confirmed' | 'tentative' | 'cancelled';
+  summary?: string;
+  description?: string;
+  location?: string;
+  start?: When;
+  end?: When;
+  recurringEventId?: string;
+  organizer?: { email: string; self?: boolean };
+  attendees?: {
+    email: string;
+    displayName?: string;
+    responseStatus: string;
+    organizer?: boolean;
+    optional?: boolean;
+  }[];
+}
+
+export interface FakePart {
+  partId?: string;
+  mimeType: string;
+  filename?: string;
+  headers?: { name: string; value: string }[];
+  body?: { size: number; data?: string; attachmentId?: string };
+  parts?: FakePart[];
+}
+
+export interface FakeMessage {
+  id: string;
+  threadId: string;
+  labelIds: string[];
+  snippet: string;
+  internalDate: string;
+  payload: FakePart;
+}
+
+export interface FakePerson {
+  resourceName: string;
+  names?: { displayName: string; metadata?: { primary?: boolean } }[];
+  emailAddresses?: { value: string; metadata?: { primary?: boolean } }[];
+  phoneNumbers?: { value: string; canonicalForm?: string }[];
+  organizations?: { name: string }[];
+}
+
+export interface Outgoing {
+  kind: 'draft' | 'send';
+  /** The JSON body as received. */
+  body: { raw?: string; threadId?: string; message?: { raw?: string; threadId?: string } };
+  /** The RFC 5322 message `raw` carried, decoded. */
+  mime: string;
+}
+
+export interface Failure {
+  status: number;
+  body?: unknown;
+  /** Sent as is instead of `body`, for answers that are not JSON. */
+  text?: string;
+  headers?: Record<string, string>;
+}
+
+type Send = (status: number, body?: unknown, headers?: Record<string, string>) => void;
+
+const BASES: Record<string, Api> = {
+  '/calendar/v3': 'calendar',
+  '/gmail/v1': 'gmail',
+  '/people/v1': 'people',
+};
+
+const STATUS_TEXT: Record<number, [string, string, string]> = {
+  400: ['INVALID_ARGUMENT', 'badRequest', 'Bad Request'],
+  401: ['UNAUTHENTICATED', 'authError', 'Request had invalid authentication credentials.'],
+  403: ['PERMISSION_DENIED', 'insufficientPermissions', 'Request had insufficient authentication scopes.'],
+  404: ['NOT_FOUND', 'notFound', 'Requested entity was not found.'],
+  410: ['NOT_FOUND', 'deleted', 'Resource has been deleted'],
+  429: ['RESOURCE_EXHAUSTED', 'rateLimitExceeded', 'Rate Limit Exceeded'],
+  500: ['INTERNAL', 'backendError', 'Backend Error'],
+  503: ['UNAVAILABLE', 'backendError', 'The service is currently unavailable.'],
+};
+
+/** Google's error body (the v1 `errors` list and the newer `status`). */
+export function googleError(code: number, reason?: string, message?: string): unknown {
+  const [status, defaultReason, defaultMessage] = STATUS_TEXT[code] ?? ['UNKNOWN', 'unknown', 'Error'];
+  const text = message ?? defaultMessage;
+  return {
+    error: {
+      code,
+      message: text,
+      errors: [{ message: text, domain: 'global', reason: reason ?? defaultReason }],
+      status,
+    },
+  };
+}
+
+export class GoogleFake {
+  readonly requests: SeenRequest[] = [];
+  /** The APIs whose scope the tokens carry. */
+  readonly granted = new Set<Api>(['calendar', 'gmail', 'people']);
+  /** At most this many items a page, whatever the client asked for (Google may do the same). */
+  pageSize = 2;
+
+  readonly calendars: FakeCalendar[] = [];
+  readonly events = new Map<string, FakeEvent[]>();
+  /** Busy blocks per calendar id, as free/busy reports them. */
+  readonly busy = new Map<string, { start: string; end: string }[]>();
+  private readonly deletedEvents = new Set<string>();
+  private nextEvent = 1;
+
+  readonly messages = new Map<string, FakeMessage>();
+  /** The ids the next message list answers (Gmail's search is Google's); null: every message, newest first. */
+  listAnswer: string[] | null = null;
+  readonly outgoing: Outgoing[] = [];
+  private nextMessage = 0x9000;
+
+  readonly people: FakePerson[] = [];
+  /** What each token's search finds: the contacts as they were at its last warm-up (Google's cache). */
+  private readonly contactCache = new Map<string, FakePerson[]>();
+
+  private readonly failures: (Failure | 'hang')[] = [];
+  private server: Server | undefined;
+  url = '';
+
+  get calendarUrl(): string {
+    return `${this.url}/calendar/v3`;
+  }
+  get gmailUrl(): string {
+    return `${this.url}/gmail/v1`;
+  }
+  get peopleUrl(): string {
+    return `${this.url}/people/v1`;
+  }
+
+  /** The next request, whatever it asks, is answered with this. */
+  failNext(failure: Failure | 'hang'): void {
+    this.failures.push(failure);
+  }
+
+  requestsTo(api: Api): SeenRequest[] {
+    return this.requests.filter((request) => request.api === api);
+  }
+
+  async start(): Promise<this> {
+    this.server = createServer((req, res) => {
+      this.handle(req, res).catch((error: unknown) => {
+        res.statusCode = 500;
+        res.end(String(error));
+      });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise((resolve) => this.server?.close(resolve));
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', this.url);
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    const contentType = req.headers['content-type'];
+    let body: unknown = null;
+    if (text) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = text;
+      }
+    }
+    const base = Object.keys(BASES).find((prefix) => url.pathname.startsWith(`${prefix}/`));
+    const api = base ? BASES[base]! : null;
+    const path = decodeURIComponent(base ? url.pathname.slice(base.length) : url.pathname);
+    const authorization = String(req.headers.authorization ?? '');
+    this.requests.push({
+      method: req.method ?? 'GET',
+      api,
+      path,
+      query: url.searchParams,
+      authorization,
+      contentType,
+      body,
+    });
+
+    const send: Send = (status, answer, headers = {}) => {
+      if (answer === undefined) {
+        res.writeHead(status, headers);
+        res.end();
+        return;
+      }
+      res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', ...headers });
+      res.end(JSON.stringify(answer));
+    };
+    const forced = this.failures.shift();
+    if (forced === 'hang') return;
+    if (forced) {
+      if (forced.text !== undefined) {
+        res.writeHead(forced.status, { 'content-type': 'text/html', ...forced.headers });
+        res.end(forced.text);
+        return;
+      }
+      return send(forced.status, forced.body ?? googleError(forced.status), forced.headers);
+    }
+    const token = /^Bearer (\S+)$/.exec(authorization)?.[1] ?? '';
+    if (!Object.values(TOKENS).includes(token as never))
+      return send(401, googleError(401), {
+        'www-authenticate': 'Bearer realm="https://accounts.google.com/"',
+      });
+    if (!api) return send(404, googleError(404));
+    if (!this.granted.has(api)) return send(403, googleError(403));
+    if (
+      (req.method === 'POST' || req.method === 'PATCH') &&
+      !String(contentType).startsWith('application/json')
+    )
+      return send(
+        400,
+        googleError(400, 'parseError', 'This API does not support parsing form-encoded input.'),
+      );
+    const segments = (base ? url.pathname.slice(base.length) : url.pathname)
+      .split('/')
+      .slice(1)
+      .map(decodeURIComponent);
+    const method = req.method ?? 'GET';
+    if (api === 'calendar') return this.calendarApi(method, segments, url.searchParams, body, send);
+    if (api === 'gmail') return this.gmailApi(method, segments, url.searchParams, body, send);
+    return this.peopleApi(method, segments, url.searchParams, token, send);
+  }
+
+  // --- Calendar v3 ---------------------------------------------------------------------------
+
+  private calendarApi(method: string, s: string[], q: URLSearchParams, body: unknown, send: Send) {
+    const bad = (message: string) => send(400, googleError(400, 'invalid', message));
+    if (method === 'GET' && s.join('/') === 'users/me/calendarList') {
+      const roles = ['freeBusyReader', 'reader', 'writer', 'owner'];
+      const min = roles.indexOf(q.get('minAccessRole') ?? 'freeBusyReader');
+      const visible = this.calendars.filter((calendar) => roles.indexOf(calendar.accessRole) >= min);
+      return send(200, {
+        kind: 'calendar#calendarList',
+        etag: '"p32g9nb5bt6fva0g"',
+        ...this.page(visible, q, 250, (calendar) => ({ kind: 'calendar#calendarListEntry', ...calendar })),
+      });
+    }
+    if (method === 'GET' && s.length === 4 && s.slice(0, 3).join('/') === 'users/me/calendarList') {
+      const calendar = this.calendar(s[3]!);
+      return calendar
+        ? send(200, { kind: 'calendar#calendarListEntry', ...calendar })
+        : send(404, googleError(404));
+    }
+    if (method === 'POST' && s.join('/') === 'freeBusy') return this.freeBusy(body, send);
+    if (s[0] !== 'calendars' || s[2] !== 'events' || s.length > 4) return send(404, googleError(404));
+    const calendar = this.calendar(s[1]!);
+    if (!calendar || calendar.accessRole === 'freeBusyReader') return send(404, googleError(404));
+    const events = this.events.get(calendar.id) ?? [];
+    this.events.set(calendar.id, events);
+    const sendUpdates = q.get('sendUpdates');
+    if (sendUpdates !== null && !['all', 'externalOnly', 'none'].includes(sendUpdates))
+      return bad('Invalid value for sendUpdates');
+    const writable = calendar.accessRole === 'owner' || calendar.accessRole === 'writer';
+    const readOnly = () =>
+      send(403, googleError(403, 'requiredAccessLevel', 'You need to have writer access to this calendar.'));
+    const shown = (event: FakeEvent) => this.withOffsets(event, calendar);
+
+    if (s.length === 3 && method === 'GET') {
+      const min = Date.parse(q.get('timeMin') ?? '');
+      const max = Date.parse(q.get('timeMax') ?? '');
+      if (Number.isNaN(min) || Number.isNaN(max))
+        return bad('timeMin and timeMax must be RFC3339 timestamps');
+      if (q.get('orderBy') === 'startTime' && q.get('singleEvents') !== 'true')
+        return bad('The requested ordering is not available for the particular query.');
+      const inRange = events
+        .filter((event) => startOf(event) < max && endOf(event) > min)
+        .sort((a, b) => startOf(a) - startOf(b));
+      return send(200, {
+        kind: 'calendar#events',
+        summary: calendar.summary,
+        timeZone: calendar.timeZone,
+        accessRole: calendar.accessRole,
+        ...this.page(inRange, q, 2500, (event) => ({
+          kind: 'calendar#event',
+          status: 'confirmed',
+          ...shown(event),
+        })),
+      });
+    }
+    if (s.length === 3 && method === 'POST') {
+      if (!writable) return readOnly();
+      const input = body as Partial<FakeEvent> & Record<string, unknown>;
+      const event: FakeEvent = {
+        id: `ev${this.nextEvent++}x`,
+        status: 'confirmed',
+        organizer: { email: calendar.id, self: true },
+        ...input,
+        attendees: input.attendees?.map((attendee) => ({
+          responseStatus: 'needsAction',
+          ...(attendee as object),
+        })) as FakeEvent['attendees'],
+      };
+      const problem = checkTimes(event);
+      if (problem) return bad(problem);
+      events.push(event);
+      return send(200, { kind: 'calendar#event', ...shown(event) });
+    }
+    const index = events.findIndex((event) => event.id === s[3]);
+    const key = `${calendar.id}/${s[3]}`;
+    if (index < 0)
+      return this.deletedEvents.has(key) ? send(410, googleError(410)) : send(404, googleError(404));
+    const event = events[index]!;
+    if (method === 'GET') return send(200, { kind: 'calendar#event', ...shown(event) });
+    if (method === 'DELETE') {
+      if (!writable) return readOnly();
+      events.splice(index, 1);
+      this.deletedEvents.add(key);
+      return send(204);
+    }
+    if (method === 'PATCH') {
+      if (!writable) return readOnly();
+      const patched = patch(event, body as Record<string, unknown>);
+      const problem = checkTimes(patched);
+      if (problem) return bad(problem);
+      events[index] = patched;
+      return send(200, { kind: 'calendar#event', ...shown(patched) });
+    }
+    return send(404, googleError(404));
+  }
+
+  private calendar(id: string): FakeCalendar | undefined {
+    return this.calendars.find((calendar) => calendar.id === id || (id === 'primary' && calendar.primary));
+  }
+
+  private freeBusy(body: unknown, send: Send) {
+    const request = body as { timeMin?: string; timeMax?: string; items?: { id: string }[] };
+    const min = Date.parse(request.timeMin ?? '');
+    const max = Date.parse(request.timeMax ?? '');
+    if (Number.isNaN(min) || Number.isNaN(max) || !Array.isArray(request.items))
+      return send(400, googleError(400, 'badRequest', 'Missing timeMin, timeMax or items'));
+    if (request.items.length > 50) return send(400, googleError(400, 'tooManyCalendarsRequested'));
+    const calendars = Object.fromEntries(
+      request.items.map(({ id }) => {
+        const busy = this.busy.get(id);
+        if (!busy) return [id, { errors: [{ domain: 'global', reason: 'notFound' }], busy: [] }];
+        const within = busy
+          .filter((slot) => Date.parse(slot.start) < max && Date.parse(slot.end) > min)
+          .map((slot) => ({
+            start: new Date(Math.max(min, Date.parse(slot.start))).toISOString().replace('.000Z', 'Z'),
+            end: new Date(Math.min(max, Date.parse(slot.end))).toISOString().replace('.000Z', 'Z'),
+          }));
+        return [id, { busy: within }];
+      }),
+    );
+    send(200, { kind: 'calendar#freeBusy', timeMin: request.timeMin, timeMax: request.timeMax, calendars });
+  }
+
+  /** Google writes a timed event's times as wall-clock time with the offset of its zone. */
+  private withOffsets(event: FakeEvent, calendar: FakeCalendar): FakeEvent {
+    const local = (when: When | undefined): When | undefined => {
+      if (!when?.dateTime) return when;
+      return { ...when, dateTime: withOffset(Date.parse(when.dateTime), when.timeZone ?? calendar.timeZone) };
+    };
+    return { ...event, start: local(event.start), end: local(event.end) };
+  }
+
+  /** A page of `items` by Google's rules: `maxResults` (at most `max`) and `pageToken`. */
+  private page<T>(items: T[], q: URLSearchParams, max: number, shape: (item: T) => object): object {
+    const asked = Number(q.get('maxResults') ?? max);
+    const offset = Number(q.get('pageToken') ?? 0);
+    const size = Math.min(this.pageSize, asked, max);
+    const more = offset + size < items.length;
+    return {
+      items: items.slice(offset, offset + size).map(shape),
+      ...(more ? { nextPageToken: String(offset + size) } : {}),
+    };
+  }
+
+  // --- Gmail v1 ------------------------------------------------------------------------------
+
+  private gmailApi(method: string, s: string[], q: URLSearchParams, body: unknown, send: Send) {
+    if (s[0] !== 'users' || s[1] !== 'me') return send(404, googleError(404));
+    const [, , collection, id, extra] = s;
+    if (method === 'GET' && collection === 'messages' && id === undefined) {
+      const asked = Number(q.get('maxResults') ?? 100);
+      if (!(asked >= 1 && asked <= 500)) return send(400, googleError(400, 'invalidArgument'));
+      const all = [...this.messages.values()].sort((a, b) => Number(b.internalDate) - Number(a.internalDate));
+      const ids = this.listAnswer ?? all.map((message) => message.id);
+      const listed = ids.slice(0, asked).map((listedId) => ({
+        id: listedId,
+        threadId: this.messages.get(listedId)?.threadId ?? listedId,
+      }));
+      return send(200, {
+        ...(listed.length > 0 ? { messages: listed } : {}),
+        resultSizeEstimate: listed.length,
+      });
+    }
+    if (method === 'GET' && (collection === 'messages' || collection === 'threads') && id && !extra) {
+      if (!/^[0-9a-f]+$/.test(id)) return send(400, googleError(400, 'invalidArgument', 'Invalid id value'));
+      const format = q.get('format') ?? 'full';
+      if (!['minimal', 'full', 'raw', 'metadata'].includes(format)) return send(400, googleError(400));
+      if (format !== 'full') return send(500, 'the fake answers format=full only');
+      const mask = q.get('fields');
+      const shaped = (value: object) => (mask ? applyFields(value, parseFields(mask)) : value);
+      if (collection === 'messages') {
+        const message = this.messages.get(id);
+        return message ? send(200, shaped(message)) : send(404, googleError(404));
+      }
+      const messages = [...this.messages.values()]
+        .filter((message) => message.threadId === id)
+        .sort((a, b) => Number(a.internalDate) - Number(b.internalDate));
+      if (messages.length === 0) return send(404, googleError(404));
+      return send(200, shaped({ id, historyId: '12345', messages }));
+    }
+    const isDraft = method === 'POST' && collection === 'drafts' && id === undefined;
+    const isSend = method === 'POST' && collection === 'messages' && id === 'send' && !extra;
+    if (isDraft || isSend) {
+      const request = body as Outgoing['body'];
+      const carried = isDraft ? request.message : request;
+      const raw = carried?.raw;
+      if (typeof raw !== 'string' || !/^[A-Za-z0-9_-]+={0,2}$/.test(raw))
+        return send(
+          400,
+          googleError(
+            400,
+            'invalidArgument',
+            "'raw' RFC822 payload message string or uploading message via /upload/* URL required",
+          ),
+        );
+      const mime = Buffer.from(raw, 'base64url').toString('utf8');
+      if (isSend && !/^(To|Cc|Bcc):/im.test(mime.split('\r\n\r\n')[0] ?? ''))
+        return send(400, googleError(400, 'invalidArgument', 'Recipient address required'));
+      this.outgoing.push({ kind: isDraft ? 'draft' : 'send', body: request, mime });
+      const newId = (this.nextMessage++).toString(16).padStart(16, '0');
+      const threadId = carried?.threadId ?? newId;
+      const message = { id: newId, threadId, labelIds: [isDraft ? 'DRAFT' : 'SENT'] };
+      return send(200, isDraft ? { id: `r-${newId}`, message } : message);
+    }
+    return send(404, googleError(404));
+  }
+
+  // --- People v1 -----------------------------------------------------------------------------
+
+  private peopleApi(method: string, s: string[], q: URLSearchParams, token: string, send: Send) {
+    if (method !== 'GET' || s.join('/') !== 'people:searchContacts') return send(404, googleError(404));
+    const readMask = (q.get('readMask') ?? '').split(',').filter(Boolean);
+    const known = ['names', 'emailAddresses', 'phoneNumbers', 'organizations', 'nicknames', 'photos'];
+    if (readMask.length === 0 || readMask.some((field) => !known.includes(field)))
+      return send(400, googleError(400, 'badRequest', 'Invalid readMask'));
+    const pageSize = Number(q.get('pageSize') ?? 10);
+    if (!(pageSize >= 1 && pageSize <= 30))
+      return send(400, googleError(400, 'badRequest', 'Invalid pageSize'));
+    const query = q.get('query');
+    if (query === null) return send(400, googleError(400, 'badRequest', 'query is required'));
+    if (query === '') {
+      this.contactCache.set(token, structuredClone(this.people));
+      return send(200, {});
+    }
+    const needle = query.toLowerCase();
+    const digits = query.replace(/\D/g, '');
+    const found = (this.contactCache.get(token) ?? []).filter((person) => {
+      const words = [
+        ...(person.names ?? []).flatMap((name) => name.displayName.toLowerCase().split(/\s+/)),
+        ...(person.emailAddresses ?? []).map((email) => email.value.toLowerCase()),
+        ...(person.organizations ?? []).map((org) => org.name.toLowerCase()),
+      ];
+      const phones = (person.phoneNumbers ?? []).flatMap((phone) => [
+        phone.value.replace(/\D/g, ''),
+        (phone.canonicalForm ?? '').replace(/\D/g, ''),
+      ]);
+      return (
+        words.some((word) => word.startsWith(needle)) ||
+        (digits.length >= 3 && phones.some((phone) => phone.includes(digits)))
+      );
+    });
+    const masked = (person: FakePerson) => ({
+      resourceName: person.resourceName,
+      etag: '%EgUBAi43PRoEAQIFByIMNFZ3cmxhaFRrUUk9',
+      ...Object.fromEntries(
+        readMask.flatMap((field) => (field in person ? [[field, person[field as keyof FakePerson]]] : [])),
+      ),
+    });
+    const results = found.slice(0, pageSize).map((person) => ({ person: masked(person) }));
+    send(200, results.length > 0 ? { results } : {});
+  }
+}
+
+function startOf(event: FakeEvent): number {
+  return Date.parse(event.start?.dateTime ?? `${event.start?.date}T00:00:00Z`);
+}
+
+function endOf(event: FakeEvent): number {
+  return Date.parse(event.end?.dateTime ?? `${event.end?.date}T00:00:00Z`);
+}
+
+/** What Calendar v3 refuses in an event's times. */
+function checkTimes(event: FakeEvent): string | null {
+  for (const when of [event.start, event.end]) {
+    if (!when) return 'Missing end time.';
+    const forms = [when.date, when.dateTime].filter((value) => value !== undefined && value !== null);
+    if (forms.length !== 1) return 'Invalid start time.';
+    if (when.dateTime !== undefined && Number.isNaN(Date.parse(when.dateTime))) return 'Invalid start time.';
+    if (when.date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(when.date)) return 'Invalid start time.';
+    if (when.timeZone !== undefined) {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: when.timeZone });
+      } catch {
+        return `Invalid time zone definition for start time.`;
+      }
+    }
+  }
+  if (Boolean(event.start?.date) !== Boolean(event.end?.date))
+    return 'Start and end must both be dates or times.';
+  if (endOf(event) <= startOf(event)) return 'The specified time range is empty.';
+  return null;
+}
+
+/** Calendar v3's patch semantics: fields given replace, null removes, start and end merge. */
+function patch(event: FakeEvent, body: Record<string, unknown>): FakeEvent {
+  const merged: Record<string, unknown> = { ...event };
+  for (const [name, value] of Object.entries(body)) {
+    if (value === null) delete merged[name];
+    else if ((name === 'start' || name === 'end') && typeof value === 'object') {
+      const when: Record<string, unknown> = { ...(merged[name] as object) };
+      for (const [field, part] of Object.entries(value as object)) {
+        if (part === null) delete when[field];
+        else when[field] = part;
+      }
+      merged[name] = when;
+    } else if (name === 'attendees' && Array.isArray(value)) {
+      // An attendee sent without an answer is asked again.
+      merged[name] = value.map((attendee) => ({ responseStatus: 'needsAction', ...attendee }));
+    } else merged[name] = value;
+  }
+  return merged as unknown as FakeEvent;
+}
+
+/** `2026-12-01T09:30:00+11:00`: an instant as wall-clock time in a zone, with its offset. */
+function withOffset(instant: number, zone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(new Date(instant))
+      .map((part) => [part.type, part.value]),
+  );
+  const wall = `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
+  const offsetMinutes = Math.round((Date.parse(`${wall}Z`) - instant) / 60_000);
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMinutes);
+  return `${wall}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+type FieldMask = Map<string, FieldMask | null>;
+
+/** Google's partial-response `fields` syntax: `a,b(c,d(e))`. */
+function parseFields(mask: string): FieldMask {
+  let at = 0;
+  const list = (): FieldMask => {
+    const fields: FieldMask = new Map();
+    while (at < mask.length && mask[at] !== ')') {
+      const name = /^[A-Za-z0-9_]+/.exec(mask.slice(at))?.[0];
+      if (!name) throw new Error(`bad fields mask at ${at}: ${mask}`);
+      at += name.length;
+      let sub: FieldMask | null = null;
+      if (mask[at] === '(') {
+        at += 1;
+        sub = list();
+        if (mask[at] !== ')') throw new Error(`unclosed fields mask: ${mask}`);
+        at += 1;
+      }
+      fields.set(name, sub);
+      if (mask[at] === ',') at += 1;
+    }
+    return fields;
+  };
+  return list();
+}
+
+function applyFields(value: unknown, mask: FieldMask): unknown {
+  if (Array.isArray(value)) return value.map((item) => applyFields(item, mask));
+  if (value === null || typeof value !== 'object') return value;
+  const kept: Record<string, unknown> = {};
+  for (const [name, sub] of mask) {
+    const field = (value as Record<string, unknown>)[name];
+    if (field !== undefined) kept[name] = sub ? applyFields(field, sub) : field;
+  }
+  return kept;
+}
+
+/** A message as a test reads it back: headers (unfolded, by lower-case name) and the decoded body. */
+export function parseMime(mime: string): { headers: Map<string, string>; body: string; rawHeaders: string } {
+  const split = mime.indexOf('\r\n\r\n');
+  const rawHeaders = mime.slice(0, split);
+  const headers = new Map<string, string>();
+  for (const line of rawHeaders.replace(/\r\n[ \t]/g, ' ').split('\r\n')) {
+    const colon = line.indexOf(':');
+    headers.set(line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim());
+  }
+  const encoded = mime.slice(split + 4);
+  const body =
+    headers.get('content-transfer-encoding')?.toLowerCase() === 'base64'
+      ? Buffer.from(encoded.replace(/\r\n/g, ''), 'base64').toString('utf8')
+      : encoded;
+  return { headers, body, rawHeaders };
+}
+
+/** RFC 2047 B-encoded UTF-8 words, decoded; the space between two adjacent words goes. */
+export function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?B\?([^?]*)\?=/gi, (_, data: string) => Buffer.from(data, 'base64').toString('utf8'));
+}
