@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wallTimeOf } from '../src/lib/zoned-time';
 import { bearer, signIn } from './helpers/auth';
 import { build } from './helpers/build';
 import { authorize, type Consent, type Slug } from './helpers/oauth-flow';
@@ -131,6 +132,31 @@ describe('every workspace route', () => {
     const after = (await call('GET', `/${userId}/calendar/events?${range}`)).json().events;
     expect(after.map((e: { id: string }) => e.id)).not.toContain(event.id);
     expect((await call('DELETE', eventPath)).statusCode).toBe(404);
+  });
+
+  it('keeps an event made in Sydney at its instant for a person in New York', async () => {
+    const { userId } = await person('azure');
+    await app.usersRepo.setTimeZone(userId, 'America/New_York');
+    const inSydney = await call('POST', `/${userId}/calendar/events`, {
+      title: 'Call with the Sydney office',
+      start: '2026-12-02T09:00',
+      end: '2026-12-02T09:30',
+      timeZone: 'Australia/Sydney',
+    });
+    expect(inSydney.statusCode, inSydney.body).toBe(200);
+    // Without a zone, wall-clock times are the person's own.
+    const local = await call('POST', `/${userId}/calendar/events`, {
+      title: 'Dentist',
+      start: '2026-12-01T17:00',
+      end: '2026-12-01T17:30',
+    });
+    const range = 'from=2026-12-01T00:00:00Z&to=2026-12-03T00:00:00Z';
+    const listed = (await call('GET', `/${userId}/calendar/events?${range}`)).json().events;
+    const sydney = listed.find((e: { id: string }) => e.id === inSydney.json().event.id);
+    expect(sydney).toMatchObject({ start: '2026-12-01T22:00:00.000Z', timeZone: 'Australia/Sydney' });
+    // 09:00 on the 2nd in Sydney is 17:00 on the 1st in New York: the dentist ends as it starts.
+    expect(wallTimeOf(new Date(sydney.start), 'America/New_York')).toBe('2026-12-01T17:00:00');
+    expect(local.json().event).toMatchObject({ start: '2026-12-01T22:00:00.000Z', timeZone: 'America/New_York' });
   });
 
   it('searches, reads, threads, drafts and replies in the thread', async () => {

@@ -92,6 +92,10 @@ describe('event times as a caller writes them', () => {
       'attendees',
     ],
     [{ title: ' ', start: '2026-12-01T10:00', end: '2026-12-01T11:00' }, 'title'],
+    // Found by the route fuzz: an instant and a date mixed in one timed event was a 500.
+    [{ title: 'x', start: '2026-11-30T10:00:00Z', end: '2026-12-01' }, 'start'],
+    [{ title: 'x', start: '0000-11-30T10:00:00Z', end: '0001-11-30T10:00:00Z' }, 'start'],
+    [{ title: 'x', start: '2026-12-01', end: '3000-01-01', allDay: true }, 'end'],
   ])('the contract refuses %o at %s', (body, field) => {
     const result = ZCreateEventBody.safeParse(body);
     expect(result.success).toBe(false);

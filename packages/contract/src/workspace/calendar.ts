@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MULTI_LINE_PATTERN, ZIsoDateTime, ZProvider, ZSingleLineText } from '../common';
+import { MESSAGES } from '../messages';
 
 /**
  * The workspace's calendar shapes (issue 20): one for every provider (Google Calendar, Microsoft
@@ -116,7 +117,10 @@ function checkEventTimes(
   ctx: z.core.$RefinementCtx,
 ): void {
   const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
-  if (body.allDay !== (isDate(body.start) && isDate(body.end))) {
+  const wrongKind = body.allDay
+    ? !isDate(body.start) || !isDate(body.end)
+    : isDate(body.start) || isDate(body.end);
+  if (wrongKind) {
     ctx.addIssue({
       code: 'custom',
       path: ['start'],
@@ -125,6 +129,18 @@ function checkEventTimes(
         : 'A timed event takes date-times; set allDay for dates.',
     });
     return;
+  }
+  // No calendar holds anything a person asks for outside these years, and every provider's
+  // format (RFC 3339, iCalendar) needs four digits either side of the offset.
+  for (const [field, value] of [
+    ['start', body.start],
+    ['end', body.end],
+  ] as const) {
+    const year = Number(value.slice(0, 4));
+    if (year < 1900 || year > 2999) {
+      ctx.addIssue({ code: 'custom', path: [field], message: MESSAGES.en.eventsDateOutOfRange });
+      return;
+    }
   }
   // Wall-clock times in one zone compare as text; instants with offsets compare as instants.
   const comparable = (value: string) =>
