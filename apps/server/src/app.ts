@@ -48,7 +48,6 @@ import { isApiPath, securityHeadersPlugin } from './plugins/security-headers';
 import { serviceKeyPlugin } from './plugins/service-key';
 import { swaggerPlugin } from './plugins/swagger';
 import { webPlugin } from './plugins/web';
-import { calendarPort } from './providers/calendar/index';
 import { devOutboxPlugin } from './providers/dev-outbox/repo';
 import { icloudPort } from './providers/icloud/index';
 import { identityPort } from './providers/identity/index';
@@ -138,7 +137,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // Outside services: one plugin per port, real adapter or local stand-in.
   await app.register(smsPort);
   await app.register(mailPort);
-  await app.register(calendarPort);
   await app.register(identityPort);
   await app.register(icloudPort);
   await app.register(workspaceAdaptersPlugin);

@@ -119,7 +119,7 @@ const ZEnv = z.object({
   MICROSOFT_ISSUER: z.url().default('https://login.microsoftonline.com/common/v2.0'),
   /**
    * Google Calendar API v3 base. Set, the REST adapter is used even while sign-in runs on the
-   * local issuer (tests point it at a loopback fake); unset, a local Google uses sample events.
+   * local issuer (tests point it at a loopback fake); unset, a local Google uses its sample workspace.
    */
   GOOGLE_CALENDAR_API_URL: z.url().optional(),
   /** Microsoft Graph base, the same way as GOOGLE_CALENDAR_API_URL. */
@@ -222,17 +222,8 @@ export interface Config {
   /** Public: the web's card form loads Stripe.js with it. */
   stripePublishableKey?: string;
   /**
-   * Calendar APIs: `explicit` when the variable was set, which picks the REST adapter even for a
-   * provider that signs in through the local issuer.
-   */
-  calendar: {
-    google: { baseUrl: string; explicit: boolean };
-    microsoft: { baseUrl: string; explicit: boolean };
-    timeoutMs: number;
-  };
-  /**
-   * The workspace's REST APIs (issue 20). `explicit` as for `calendar`: any of a provider's API
-   * URLs set picks its real adapters even while it signs in through the local issuer.
+   * The workspace's REST APIs (issue 20). `explicit` when any of a provider's API URLs was set,
+   * which picks its real adapters even while it signs in through the local issuer.
    */
   workspaceApis: {
     google: { calendarUrl: string; gmailUrl: string; peopleUrl: string; explicit: boolean };
@@ -358,17 +349,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ...(e.FACEBOOK_CLIENT_ID && e.FACEBOOK_CLIENT_SECRET
         ? { facebook: { clientId: e.FACEBOOK_CLIENT_ID, clientSecret: e.FACEBOOK_CLIENT_SECRET } }
         : {}),
-    },
-    calendar: {
-      google: {
-        baseUrl: (e.GOOGLE_CALENDAR_API_URL ?? 'https://www.googleapis.com/calendar/v3').replace(/\/+$/, ''),
-        explicit: Boolean(e.GOOGLE_CALENDAR_API_URL),
-      },
-      microsoft: {
-        baseUrl: (e.MICROSOFT_GRAPH_URL ?? 'https://graph.microsoft.com/v1.0').replace(/\/+$/, ''),
-        explicit: Boolean(e.MICROSOFT_GRAPH_URL),
-      },
-      timeoutMs: e.CALENDAR_TIMEOUT_MS,
     },
     workspaceApis: {
       google: {

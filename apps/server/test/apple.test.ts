@@ -3,6 +3,7 @@ import { MESSAGES } from '@app/contract/messages';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openToken } from '../src/modules/connections/sealed-tokens';
+import { decodeEventId } from '../src/providers/calendar/caldav-event-id';
 import { bearer, freshIp, post, signIn } from './helpers/auth';
 import { build } from './helpers/build';
 import { EmptyDav } from './helpers/empty-dav';
@@ -253,9 +254,11 @@ describe.skipIf(!radicaleInstalled)('Apple iCloud against a real CalDAV/CardDAV 
     );
     const res = await events(app, token, NOV);
     expect(res.statusCode, res.body).toBe(200);
+    // Ids are the workspace's: the calendar object's URL (and the occurrence of a series).
+    const objectOf = (id: string) => decodeEventId(id).url.split('/').pop();
     expect(res.json().events).toEqual([
       {
-        id: 'standup-1',
+        id: expect.any(String),
         title: 'Stand-up, team A',
         start: '2026-11-10T08:30:00.000Z',
         end: '2026-11-10T09:00:00.000Z',
@@ -264,7 +267,7 @@ describe.skipIf(!radicaleInstalled)('Apple iCloud against a real CalDAV/CardDAV 
         calendar: 'Home',
       },
       {
-        id: 'holiday-1',
+        id: expect.any(String),
         title: 'Holiday',
         start: '2026-11-26',
         end: '2026-11-27',
@@ -273,13 +276,17 @@ describe.skipIf(!radicaleInstalled)('Apple iCloud against a real CalDAV/CardDAV 
         calendar: 'Home',
       },
     ]);
+    expect(res.json().events.map((e: { id: string }) => objectOf(e.id))).toEqual([
+      'standup.ics',
+      'holiday.ics',
+    ]);
     const limited = await events(app, token, { ...NOV, maxResults: '1' });
-    expect(limited.json().events.map((e: { id: string }) => e.id)).toEqual(['standup-1']);
+    expect(limited.json().events.map((e: { id: string }) => objectOf(e.id))).toEqual(['standup.ics']);
     const january = await events(app, token, {
       timeMin: '2027-01-01T00:00:00Z',
       timeMax: '2027-02-01T00:00:00Z',
     });
-    expect(january.json().events.map((e: { id: string }) => e.id)).toEqual(['later-1']);
+    expect(january.json().events.map((e: { id: string }) => objectOf(e.id))).toEqual(['later.ics']);
   });
 
   it('an iCloud outage while reading events changes nothing: 503, still connected, no SMS', async () => {
@@ -539,6 +546,25 @@ describe('Apple iCloud events at the edges of the calendar', () => {
       events: [],
       timeMin: '2026-11-01T00:00:00.000Z',
       timeMax: '2026-12-01T00:00:00.000Z',
+    });
+  });
+
+  it('answers 403 while the person has switched the Apple calendar off', async () => {
+    const { token, userId } = await person(app);
+    const connectionId = await dav.connect(app, userId);
+    await app.connectionsRepo.upsertService({
+      connection_id: connectionId,
+      service_type: 'calendar',
+      is_enabled: 0,
+      permissions: 'read write',
+      metadata: '{}',
+      updated_at: new Date().toISOString(),
+    });
+    const res = await events(app, token, NOV);
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().error).toMatchObject({
+      code: 'FORBIDDEN',
+      message: MESSAGES.en.calendarSwitchedOff.replace('{{provider}}', 'Apple iCloud'),
     });
   });
 

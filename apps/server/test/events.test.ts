@@ -2,6 +2,7 @@ import { MESSAGES } from '@app/contract/messages';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openToken } from '../src/modules/connections/sealed-tokens';
+import { encodeEventId } from '../src/providers/calendar/google-event-id';
 import { bearer, signIn } from './helpers/auth';
 import { build } from './helpers/build';
 import { FakeGoogleCalendar, FakeGraphCalendar, issuerOwner } from './helpers/calendar-fakes';
@@ -9,9 +10,9 @@ import { authorize, type Slug } from './helpers/oauth-flow';
 import { freePort } from './helpers/process';
 
 /**
- * Calendar events through the real REST adapters, pointed at loopback fakes that answer as
- * Google Calendar v3 and Microsoft Graph do; sign-in and refresh run on the local issuer, so
- * tokens, refreshes and withdrawn grants are real OAuth.
+ * Calendar events through the workspace's real REST adapters, pointed at loopback fakes that
+ * answer as Google Calendar v3 and Microsoft Graph do; sign-in and refresh run on the local
+ * issuer, so tokens, refreshes and withdrawn grants are real OAuth.
  */
 let app: FastifyInstance;
 let close: () => Promise<void>;
@@ -73,6 +74,12 @@ const events = (slug: 'google' | 'azure', token: string | null, query = '', lang
 
 const RANGE = '?timeMin=2026-12-01T00:00:00Z&timeMax=2026-12-08T00:00:00Z';
 
+/** The id the workspace gives a Google event: its calendar's (the person's primary) and its own. */
+const googleId = (email: string, eventId: string) => encodeEventId({ calendarId: email, eventId });
+/** Requests for events, not for the calendar list read before them. */
+const eventRequests = () => google.requests.filter((r) => r.path.endsWith('/events'));
+const viewRequests = () => graph.requests.filter((r) => r.path.endsWith('/calendarView'));
+
 function googleEvents(email: string) {
   google.events.set(email, [
     {
@@ -113,7 +120,7 @@ function googleEvents(email: string) {
 }
 
 describe('GET /v1/google/events', () => {
-  it('lists the primary calendar over every page, in one shape, cancelled events left out', async () => {
+  it('lists the calendar over every page, in one shape, cancelled events left out', async () => {
     const { email, token } = await person();
     googleEvents(email);
     const res = await events('google', token, RANGE);
@@ -123,7 +130,7 @@ describe('GET /v1/google/events', () => {
       timeMax: '2026-12-08T00:00:00.000Z',
       events: [
         {
-          id: 'g1',
+          id: googleId(email, 'g1'),
           title: `Stand-up of ${email}`,
           start: '2026-12-01T09:00:00.000Z',
           end: '2026-12-01T09:15:00.000Z',
@@ -132,7 +139,7 @@ describe('GET /v1/google/events', () => {
           calendar: email,
         },
         {
-          id: 'g2',
+          id: googleId(email, 'g2'),
           title: 'Lunch',
           start: '2026-12-02T10:00:00.000Z',
           end: '2026-12-02T11:00:00.000Z',
@@ -141,7 +148,7 @@ describe('GET /v1/google/events', () => {
           calendar: email,
         },
         {
-          id: 'g3',
+          id: googleId(email, 'g3'),
           title: 'Holiday',
           start: '2026-12-03',
           end: '2026-12-05',
@@ -150,7 +157,7 @@ describe('GET /v1/google/events', () => {
           calendar: email,
         },
         {
-          id: 'g5',
+          id: googleId(email, 'g5'),
           title: 'Review',
           start: '2026-12-06T15:00:00.000Z',
           end: '2026-12-06T16:00:00.000Z',
@@ -160,11 +167,12 @@ describe('GET /v1/google/events', () => {
         },
       ],
     });
-    // Three pages of two, each asked for exactly as events.list wants it.
-    expect(google.requests).toHaveLength(3);
-    expect(google.requests.map((r) => r.query.get('pageToken'))).toEqual([null, '2', '4']);
-    for (const seen of google.requests) {
-      expect(seen.path).toBe('/calendars/primary/events');
+    // The calendar list once, then three pages of two, each asked for exactly as events.list wants it.
+    expect(google.requests.filter((r) => r.path === '/users/me/calendarList')).toHaveLength(1);
+    expect(eventRequests()).toHaveLength(3);
+    expect(eventRequests().map((r) => r.query.get('pageToken'))).toEqual([null, '2', '4']);
+    for (const seen of eventRequests()) {
+      expect(decodeURIComponent(seen.path)).toBe(`/calendars/${email}/events`);
       expect(Object.fromEntries(seen.query)).toMatchObject({
         timeMin: '2026-12-01T00:00:00.000Z',
         timeMax: '2026-12-08T00:00:00.000Z',
@@ -178,7 +186,9 @@ describe('GET /v1/google/events', () => {
     const { email, token } = await person();
     googleEvents(email);
     const limited = await events('google', token, `${RANGE}&maxResults=3`);
-    expect(limited.json().events.map((e: { id: string }) => e.id)).toEqual(['g1', 'g2', 'g3']);
+    expect(limited.json().events.map((e: { id: string }) => e.id)).toEqual(
+      ['g1', 'g2', 'g3'].map((id) => googleId(email, id)),
+    );
     const open = (await events('google', token)).json();
     expect(Date.parse(open.timeMax) - Date.parse(open.timeMin)).toBe(7 * 24 * 3600_000);
     expect(Math.abs(Date.parse(open.timeMin) - app.clock.now().getTime())).toBeLessThan(60_000);
@@ -267,7 +277,7 @@ describe('GET /v1/google/events', () => {
       },
     ]);
     const forB = await events('google', b.token, RANGE);
-    expect(forB.json().events.map((e: { id: string }) => e.id)).toEqual(['b1']);
+    expect(forB.json().events.map((e: { id: string }) => e.id)).toEqual([googleId(b.email, 'b1')]);
     expect(forB.body).not.toContain(a.email);
     const forA = await events('google', a.token, RANGE);
     expect(forA.body).not.toContain('B only');
@@ -333,13 +343,16 @@ describe('GET /v1/google/events', () => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().events).toHaveLength(4);
       expect(tokenHits.google - before).toBe(1);
-      expect(google.requests).toHaveLength(2);
-      const [first, second] = google.requests;
-      expect(second!.authorization).not.toBe(first!.authorization);
+      // The refused calendar list, then the calendar list and the one page again, with the new token.
+      expect(google.requests).toHaveLength(3);
+      const [first, ...retried] = google.requests;
       const row = await app.connectionsRepo.findById(connection.id);
-      expect(`Bearer ${openToken(app.secretBox, connection.id, 'access', row!.access_token)}`).toBe(
-        second!.authorization,
-      );
+      for (const second of retried) {
+        expect(second.authorization).not.toBe(first!.authorization);
+        expect(`Bearer ${openToken(app.secretBox, connection.id, 'access', row!.access_token)}`).toBe(
+          second.authorization,
+        );
+      }
       // A provider that refuses even the renewed token: one refresh, one retry, then a clear 502.
       google.failNext(401, 2);
       const again = await events('google', token, RANGE);
@@ -452,7 +465,7 @@ describe('GET /v1/azure/events', () => {
     ]);
   }
 
-  it('lists calendarView over every @odata.nextLink, in UTC', async () => {
+  it("lists the calendar's calendarView over every @odata.nextLink, in UTC", async () => {
     const { email, token } = await person('azure');
     graphEvents(email);
     const res = await events('azure', token, RANGE);
@@ -465,7 +478,7 @@ describe('GET /v1/azure/events', () => {
         end: '2026-12-01T09:00:00.000Z',
         allDay: false,
         location: 'Teams',
-        calendar: null,
+        calendar: email,
       },
       {
         id: 'm2',
@@ -474,7 +487,7 @@ describe('GET /v1/azure/events', () => {
         end: '2026-12-03',
         allDay: true,
         location: null,
-        calendar: null,
+        calendar: email,
       },
       {
         id: 'm4',
@@ -483,14 +496,16 @@ describe('GET /v1/azure/events', () => {
         end: '2026-12-05T15:00:00.000Z',
         allDay: false,
         location: null,
-        calendar: null,
+        calendar: email,
       },
     ]);
-    expect(graph.requests).toHaveLength(2);
-    expect(graph.requests.map((r) => r.query.get('$skip'))).toEqual([null, '2']);
-    for (const seen of graph.requests) {
-      expect(seen.path).toBe('/me/calendarView');
-      expect(seen.prefer).toBe('outlook.timezone="UTC"');
+    // The calendars once, then two pages of the one calendar's view.
+    expect(graph.requests.filter((r) => r.path === '/me/calendars')).toHaveLength(1);
+    expect(viewRequests()).toHaveLength(2);
+    expect(viewRequests().map((r) => r.query.get('$skip'))).toEqual([null, '2']);
+    for (const seen of viewRequests()) {
+      expect(seen.path).toBe(`/me/calendars/${graph.calendarIdOf(email)}/calendarView`);
+      expect(seen.prefer).toContain('outlook.timezone="UTC"');
       expect(seen.query.get('startDateTime')).toBe('2026-12-01T00:00:00.000Z');
       expect(seen.query.get('endDateTime')).toBe('2026-12-08T00:00:00.000Z');
     }
@@ -555,10 +570,38 @@ describe('GET /v1/azure/events', () => {
     try {
       const res = await events('azure', token, RANGE);
       expect(res.statusCode).toBe(502);
-      expect(graph.requests).toHaveLength(1);
+      // The calendars, then the first page: its next link is never followed.
+      expect(graph.requests).toHaveLength(2);
     } finally {
       Object.assign(graph, { url: original });
     }
+  });
+
+  it('lists an event written in a Windows zone at its instant, not its Berlin wall clock read as UTC', async () => {
+    const { email, token } = await person('azure');
+    // 09:00 in Berlin (UTC+1 in December), written in Outlook's name for the zone.
+    graph.events.set(email, [
+      {
+        id: 'berlin',
+        subject: 'Berlin stand-up',
+        isAllDay: false,
+        start: { dateTime: '2026-12-03T09:00:00.0000000', timeZone: 'W. Europe Standard Time' },
+        end: { dateTime: '2026-12-03T09:30:00.0000000', timeZone: 'W. Europe Standard Time' },
+      },
+    ]);
+    const res = await events('azure', token, RANGE);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().events).toEqual([
+      {
+        id: 'berlin',
+        title: 'Berlin stand-up',
+        start: '2026-12-03T08:00:00.000Z',
+        end: '2026-12-03T08:30:00.000Z',
+        allDay: false,
+        location: null,
+        calendar: email,
+      },
+    ]);
   });
 });
 
@@ -581,10 +624,10 @@ describe('the local calendar stand-in', () => {
     expect((await authorize(localBase, slug, { email }, { token })).params.get('success')).toBe('true');
     return { token, email, phone };
   }
-  const localEvents = (slug: 'google' | 'azure', token: string) =>
+  const localEvents = (slug: 'google' | 'azure', token: string, range?: Record<string, string>) =>
     local.inject({
       method: 'GET',
-      url: `/v1/${slug}/events?timeMin=2026-11-30T00:00:00Z&timeMax=2026-12-14T00:00:00Z`,
+      url: `/v1/${slug}/events${range ? `?${new URLSearchParams(range)}` : ''}`,
       headers: bearer(token),
     });
 
@@ -593,10 +636,15 @@ describe('the local calendar stand-in', () => {
   });
 
   it.each(['google', 'azure'] as const)(
-    'serves plausible sample events for a connected %s account, the same each time',
+    "serves the account's sample week around today for a connected %s account, the same each time",
     async (slug) => {
       const { token, email } = await connectLocal(slug);
-      const first = await localEvents(slug, token);
+      // The sample is a week around the day it is made (today, in the person's zone: UTC).
+      const today = Date.parse(new Date().toISOString().slice(0, 10));
+      const days = Array.from({ length: 8 }, (_, i) => new Date(today + (i - 3) * 86_400_000));
+      const timeMin = days[0]!.toISOString();
+      const timeMax = new Date(today + 5 * 86_400_000).toISOString();
+      const first = await localEvents(slug, token, { timeMin, timeMax });
       expect(first.statusCode, first.body).toBe(200);
       const list = first.json().events as {
         start: string;
@@ -605,17 +653,19 @@ describe('the local calendar stand-in', () => {
         title: string;
         calendar: string;
       }[];
-      // Two weeks: a stand-up every weekday at least.
-      expect(list.filter((e) => e.title === 'Team stand-up')).toHaveLength(10);
+      // A stand-up every weekday of it.
+      const weekdays = days.filter((day) => day.getUTCDay() >= 1 && day.getUTCDay() <= 5).length;
+      expect(list.filter((e) => e.title === 'Team stand-up')).toHaveLength(weekdays);
       for (const event of list) {
-        expect(event.calendar).toBe(email);
+        // Google names the primary calendar by the address, Outlook calls it "Calendar".
+        expect(event.calendar).toBe(slug === 'google' ? email : 'Calendar');
         expect(event.start < event.end).toBe(true);
-        expect(event.start >= '2026-11-30').toBe(true);
-        expect(event.end <= '2026-12-14T23:59:59Z').toBe(true);
+        expect(event.start < timeMax).toBe(true);
+        expect(event.allDay ? `${event.end}T00:00:00.000Z` > timeMin : event.end > timeMin).toBe(true);
       }
       const starts = list.map((e) => (e.allDay ? `${e.start}T00:00:00.000Z` : e.start));
       expect([...starts].sort()).toEqual(starts);
-      expect((await localEvents(slug, token)).json()).toEqual(first.json());
+      expect((await localEvents(slug, token, { timeMin, timeMax })).json()).toEqual(first.json());
     },
   );
 

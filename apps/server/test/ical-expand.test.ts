@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { offsetAt, wallToInstant } from '../src/lib/iana-zone';
 import { decodeEventId, encodeEventId } from '../src/providers/calendar/caldav-event-id';
-import { offsetAt, wallToInstant } from '../src/providers/calendar/iana-zone';
 import {
   describeCalendarEvent,
   expandCalendarObject,

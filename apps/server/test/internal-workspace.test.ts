@@ -156,7 +156,10 @@ describe('every workspace route', () => {
     expect(sydney).toMatchObject({ start: '2026-12-01T22:00:00.000Z', timeZone: 'Australia/Sydney' });
     // 09:00 on the 2nd in Sydney is 17:00 on the 1st in New York: the dentist ends as it starts.
     expect(wallTimeOf(new Date(sydney.start), 'America/New_York')).toBe('2026-12-01T17:00:00');
-    expect(local.json().event).toMatchObject({ start: '2026-12-01T22:00:00.000Z', timeZone: 'America/New_York' });
+    expect(local.json().event).toMatchObject({
+      start: '2026-12-01T22:00:00.000Z',
+      timeZone: 'America/New_York',
+    });
   });
 
   it('searches, reads, threads, drafts and replies in the thread', async () => {

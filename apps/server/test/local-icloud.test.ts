@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db, migrateToLatest } from '../src/db/database';
+import { DevOutbox } from '../src/providers/dev-outbox/repo';
 import { IcloudAuthError } from '../src/providers/icloud/icloud';
 import { LocalIcloud } from '../src/providers/icloud/local';
+import { LocalCalendarAdapter } from '../src/providers/sample-workspace/calendar';
+import { sampleOwnerResolver } from '../src/providers/sample-workspace/owner';
 import { SampleWorkspaceRepo } from '../src/providers/sample-workspace/repo';
+import type { WorkspaceAccount } from '../src/providers/workspace/account';
 import { bearer, freshIp, post, signIn } from './helpers/auth';
 import { testConfig, useApp } from './helpers/build';
 
@@ -19,26 +23,7 @@ const sydneyTime = (iso: string) =>
   }).format(new Date(iso));
 
 describe('LocalIcloud', () => {
-  let cleanup: () => Promise<void>;
-  let db: Db;
-  let icloud: LocalIcloud;
-
-  beforeAll(async () => {
-    const made = testConfig();
-    cleanup = made.cleanup;
-    db = createDb(made.config.database);
-    await migrateToLatest(db, made.config.database);
-    icloud = new LocalIcloud({
-      store: new SampleWorkspaceRepo(db),
-      clock: { now: () => NOW },
-      personOf: async (appleId) =>
-        appleId === 'wang@icloud.example.com' ? { language: 'zh', timeZone: 'Australia/Sydney' } : null,
-    });
-  });
-  afterAll(async () => {
-    await db.destroy();
-    await cleanup();
-  });
+  const icloud = new LocalIcloud();
 
   it('lets in any Apple ID with an app-specific password’s shape, one calendar and one address book', async () => {
     const found = await icloud.discover({ appleId: 'Ada@iCloud.example.com', password: APP_PASSWORD });
@@ -53,18 +38,50 @@ describe('LocalIcloud', () => {
         IcloudAuthError,
       );
     }
-    const range = { start: new Date('2026-11-20T00:00:00Z'), end: new Date('2026-12-01T00:00:00Z') };
-    const { homes } = await icloud.discover({ appleId: 'ada@icloud.example.com', password: APP_PASSWORD });
-    await expect(
-      icloud.listEvents({ appleId: 'ada@icloud.example.com', password: 'wrong' }, homes, range),
-    ).rejects.toBeInstanceOf(IcloudAuthError);
+  });
+});
+
+/** What the workspace reads for a connected local Apple ID: the sample calendar behind it. */
+describe('the local Apple calendar', () => {
+  let cleanup: () => Promise<void>;
+  let db: Db;
+  let calendar: LocalCalendarAdapter;
+
+  beforeAll(async () => {
+    const made = testConfig();
+    cleanup = made.cleanup;
+    db = createDb(made.config.database);
+    await migrateToLatest(db, made.config.database);
+    calendar = new LocalCalendarAdapter({
+      store: new SampleWorkspaceRepo(db),
+      identify: sampleOwnerResolver('http://127.0.0.1:1', 1000),
+      outbox: new DevOutbox(db),
+      clock: { now: () => NOW },
+    });
+  });
+  afterAll(async () => {
+    await db.destroy();
+    await cleanup();
   });
 
+  const wang = async (password: string): Promise<WorkspaceAccount> => {
+    const { homes } = await new LocalIcloud().discover({
+      appleId: 'wang@icloud.example.com',
+      password: APP_PASSWORD,
+    });
+    return {
+      connectionId: 'conn-wang',
+      provider: 'apple',
+      email: 'wang@icloud.example.com',
+      access: { kind: 'dav', appleId: 'wang@icloud.example.com', password, homes },
+      timeZone: 'Australia/Sydney',
+      language: 'zh',
+    };
+  };
+  const range = { from: '2026-11-25T13:00:00.000Z', to: '2026-11-26T13:00:00.000Z', limit: 50 };
+
   it('lists the Apple ID’s sample events in the range, by start, in the holder’s language and zone', async () => {
-    const credentials = { appleId: 'wang@icloud.example.com', password: APP_PASSWORD };
-    const { homes } = await icloud.discover(credentials);
-    const range = { start: new Date('2026-11-25T13:00:00Z'), end: new Date('2026-11-26T13:00:00Z') };
-    const events = await icloud.listEvents(credentials, homes, range);
+    const events = await calendar.listEvents(await wang(APP_PASSWORD), range);
     // Thursday the 26th in Sydney: the stand-up at 09:30 there, then the video call at 11:00.
     expect(events.map((e) => [e.title, sydneyTime(e.start)])).toEqual([
       ['团队站会', '09:30'],
@@ -72,6 +89,12 @@ describe('LocalIcloud', () => {
     ]);
     expect(events[0]).toMatchObject({ calendar: 'Home', allDay: false, location: null });
     for (const event of events) expect(event.title).toMatch(HAN);
+  });
+
+  it('refuses a password of another shape as iCloud refuses a revoked one', async () => {
+    await expect(calendar.listEvents(await wang('wrong'), range)).rejects.toMatchObject({
+      kind: 'token_refused',
+    });
   });
 });
 

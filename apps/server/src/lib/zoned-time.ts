@@ -1,44 +1,17 @@
+import { isIanaZone } from '@app/contract/usage/time-zone';
+import { instantToWall, offsetAt, wallToInstant } from './iana-zone';
+
 /**
- * Wall-clock times in IANA zones, with Intl alone: what a person means by "9:30 on the 1st in
- * Sydney" as an instant, and back. No library: Intl carries the zone database Node ships.
+ * Dates and wall-clock times in IANA zones as the workspace writes them (`2026-12-01`,
+ * `2026-12-01T09:30`): what a person means by "9:30 on the 1st in Sydney" as an instant, and
+ * back. The zone arithmetic is iana-zone.ts's; this is its text and Date face.
  */
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(zone: string): Intl.DateTimeFormat {
-  let format = formatters.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(zone, format);
-  }
-  return format;
-}
+const DAY = 86_400_000;
 
 /** The zone's offset from UTC at an instant, in milliseconds (Sydney in December: +11 h). */
 export function zoneOffsetMs(instant: number, zone: string): number {
-  const parts = Object.fromEntries(
-    formatter(zone)
-      .formatToParts(new Date(instant))
-      .map((part) => [part.type, part.value]),
-  );
-  const asUtc = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  return asUtc - Math.floor(instant / 1000) * 1000;
+  return offsetAt(zone, instant);
 }
 
 /**
@@ -51,22 +24,12 @@ export function instantOf(localDateTime: string, zone: string): Date {
   if (!match) throw new RangeError(`not a wall-clock time: ${localDateTime}`);
   const [, y, mo, d, h, mi, s] = match;
   const wall = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s ?? 0));
-  // A zone changes its offset at most once within a day around any time, so the offsets half a
-  // day either side are the only two this time can have.
-  const HALF_DAY = 12 * 60 * 60_000;
-  const offsets = new Set([zoneOffsetMs(wall - HALF_DAY, zone), zoneOffsetMs(wall + HALF_DAY, zone)]);
-  const candidates = [...offsets].map((offset) => wall - offset);
-  const valid = candidates.filter((t) => t + zoneOffsetMs(t, zone) === wall);
-  if (valid.length > 0) return new Date(Math.min(...valid));
-  // In the gap: no instant shows this time; read with the offset before the change, it lands
-  // as far past the gap as it was into it.
-  return new Date(Math.max(...candidates));
+  return new Date(wallToInstant(zone, wall));
 }
 
 /** The wall-clock time (`YYYY-MM-DDTHH:mm:ss`) an instant shows in a zone. */
 export function wallTimeOf(instant: Date, zone: string): string {
-  const local = new Date(instant.getTime() + zoneOffsetMs(instant.getTime(), zone));
-  return local.toISOString().slice(0, 19);
+  return new Date(instantToWall(zone, instant.getTime())).toISOString().slice(0, 19);
 }
 
 /** A date-time with an offset or Z names an instant by itself; one without is wall-clock time. */
@@ -79,7 +42,28 @@ export function dateIn(instant: Date, zone: string): string {
   return wallTimeOf(instant, zone).slice(0, 10);
 }
 
-/** The instant a day (`YYYY-MM-DD`) begins in a zone. */
+/**
+ * The instant a day (`YYYY-MM-DD`) begins in a zone; in a zone whose clocks skip midnight, the
+ * first instant after the gap.
+ */
 export function startOfDayIn(date: string, zone: string): Date {
   return instantOf(`${date}T00:00`, zone);
+}
+
+/**
+ * The zone, or UTC (the person's zone when they never set one) for a name the runtime does not
+ * know: a stored zone would otherwise throw from deep inside an adapter.
+ */
+export function zoneOrUtc(zone: string): string {
+  return isIanaZone(zone) ? zone : 'UTC';
+}
+
+/** A date (`YYYY-MM-DD`) some days later (earlier, for a negative count). */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00.000Z`) + days * DAY).toISOString().slice(0, 10);
+}
+
+/** 0 for Sunday to 6 for Saturday, as Date#getUTCDay. */
+export function weekdayOf(date: string): number {
+  return new Date(`${date}T00:00:00.000Z`).getUTCDay();
 }

@@ -10,11 +10,18 @@ export async function mapBounded<T, R>(
 ): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
+  let failed = false;
   const worker = async () => {
-    while (next < items.length) {
+    while (!failed && next < items.length) {
       const index = next;
       next += 1;
-      results[index] = await work(items[index] as T, index);
+      try {
+        results[index] = await work(items[index] as T, index);
+      } catch (error) {
+        // The whole has failed: the other workers start nothing more.
+        failed = true;
+        throw error;
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));

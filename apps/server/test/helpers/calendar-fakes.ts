@@ -21,14 +21,18 @@ export interface GoogleItem {
   end: { date?: string; dateTime?: string; timeZone?: string };
 }
 
-/** A Microsoft Graph event, as `/me/calendarView` returns it with `Prefer: outlook.timezone="UTC"`. */
+/**
+ * A Microsoft Graph event as Outlook stores it: wall-clock times in the zone it was written in
+ * (a Windows name, as Outlook writes them, or UTC). calendarView answers it in the zone the
+ * request's `Prefer: outlook.timezone` asks for, its own zone kept in originalStartTimeZone.
+ */
 export interface GraphItem {
   id: string;
   subject: string;
   isAllDay: boolean;
   isCancelled?: boolean;
-  start: { dateTime: string; timeZone: 'UTC' };
-  end: { dateTime: string; timeZone: 'UTC' };
+  start: { dateTime: string; timeZone: string };
+  end: { dateTime: string; timeZone: string };
   location?: { displayName: string };
 }
 
@@ -98,7 +102,11 @@ abstract class FakeApi<Item> {
   ): void;
 }
 
-/** Google Calendar API v3: `GET /calendars/primary/events` (paging by nextPageToken). */
+/**
+ * Google Calendar API v3: `GET /users/me/calendarList`, one calendar per person (their primary,
+ * its id and name their email, as Google names it), and `GET /calendars/{id}/events` (paging by
+ * nextPageToken).
+ */
 export class FakeGoogleCalendar extends FakeApi<GoogleItem> {
   protected errorBody(status: number) {
     const known: Record<number, [string, string, string]> = {
@@ -116,7 +124,26 @@ export class FakeGoogleCalendar extends FakeApi<GoogleItem> {
 
   protected answer(url: URL, email: string, send: (status: number, body: unknown) => void) {
     const q = url.searchParams;
-    if (url.pathname !== '/calendars/primary/events') return send(404, this.errorBody(404));
+    const path = decodeURIComponent(url.pathname);
+    if (path === '/users/me/calendarList') {
+      return send(200, {
+        kind: 'calendar#calendarList',
+        etag: '"p32ofplf5q6gu20o"',
+        items: [
+          {
+            kind: 'calendar#calendarListEntry',
+            id: email,
+            summary: email,
+            timeZone: 'UTC',
+            accessRole: 'owner',
+            primary: true,
+            defaultReminders: [{ method: 'popup', minutes: 10 }],
+          },
+        ],
+      });
+    }
+    if (path !== `/calendars/${email}/events` && path !== '/calendars/primary/events')
+      return send(404, this.errorBody(404));
     // Google refuses orderBy=startTime unless recurring events are expanded.
     if (q.get('orderBy') === 'startTime' && q.get('singleEvents') !== 'true')
       return send(400, this.errorBody(400));
@@ -145,7 +172,10 @@ export class FakeGoogleCalendar extends FakeApi<GoogleItem> {
   }
 }
 
-/** Microsoft Graph: `GET /me/calendarView` (paging by @odata.nextLink). */
+/**
+ * Microsoft Graph: `GET /me/calendars`, one calendar per person (named by their email), and
+ * `GET /me/calendars/{id}/calendarView` (paging by @odata.nextLink).
+ */
 export class FakeGraphCalendar extends FakeApi<GraphItem> {
   protected errorBody(status: number) {
     const known: Record<number, [string, string]> = {
@@ -167,19 +197,35 @@ export class FakeGraphCalendar extends FakeApi<GraphItem> {
     };
   }
 
+  /** Graph's calendar ids are opaque; this one is the person's own and no one else's. */
+  calendarIdOf(email: string): string {
+    return `AAMkAGI2-${Buffer.from(email).toString('base64url')}`;
+  }
+
   protected answer(
     url: URL,
     email: string,
     send: (status: number, body: unknown, headers?: Record<string, string>) => void,
+    req: IncomingMessage,
   ) {
     const q = url.searchParams;
-    if (url.pathname !== '/me/calendarView') return send(404, this.errorBody(404));
+    const calendarId = this.calendarIdOf(email);
+    if (url.pathname === '/me/calendars') {
+      return send(200, {
+        '@odata.context': `https://graph.microsoft.com/v1.0/$metadata#users('${email}')/calendars`,
+        value: [{ id: calendarId, name: email, isDefaultCalendar: true, canEdit: true }],
+      });
+    }
+    if (url.pathname !== `/me/calendars/${calendarId}/calendarView`) return send(404, this.errorBody(404));
     const min = Date.parse(q.get('startDateTime') ?? '');
     const max = Date.parse(q.get('endDateTime') ?? '');
     if (Number.isNaN(min) || Number.isNaN(max)) return send(400, this.errorBody(400));
-    const inRange = (this.events.get(email) ?? []).filter(
-      (item) => Date.parse(`${item.start.dateTime}Z`) < max && Date.parse(`${item.end.dateTime}Z`) > min,
-    );
+    const inUtc = /outlook\.timezone="UTC"/.test(String(req.headers.prefer ?? ''));
+    const inRange = (this.events.get(email) ?? [])
+      .map((item) => answeredIn(item, inUtc))
+      .filter(
+        ({ item }) => Date.parse(`${utcOf(item.start)}Z`) < max && Date.parse(`${utcOf(item.end)}Z`) > min,
+      );
     const skip = Number(q.get('$skip') ?? 0);
     const size = Math.min(this.pageSize, Number(q.get('$top') ?? 10));
     const more = skip + size < inRange.length;
@@ -189,17 +235,70 @@ export class FakeGraphCalendar extends FakeApi<GraphItem> {
       200,
       {
         '@odata.context': `https://graph.microsoft.com/v1.0/$metadata#users('${email}')/calendarView`,
-        value: inRange.slice(skip, skip + size).map((item) => ({
+        value: inRange.slice(skip, skip + size).map(({ item, zone }) => ({
           '@odata.etag': 'W/"DwAAABYAAAA="',
           isCancelled: false,
           location: { displayName: '' },
+          type: 'singleInstance',
+          originalStartTimeZone: zone,
+          originalEndTimeZone: zone,
           ...item,
         })),
         ...(more ? { '@odata.nextLink': next.toString() } : {}),
       },
-      { 'preference-applied': 'outlook.timezone="UTC"' },
+      inUtc ? { 'preference-applied': 'outlook.timezone="UTC"' } : {},
     );
   }
+}
+
+/** The Windows zone names the fake's events are written in, and the IANA zone each one is. */
+const WINDOWS_ZONES: Record<string, string> = {
+  UTC: 'UTC',
+  'W. Europe Standard Time': 'Europe/Berlin',
+  'AUS Eastern Standard Time': 'Australia/Sydney',
+};
+
+/** An event as calendarView answers it: in UTC when asked, else in its own zone. */
+function answeredIn(stored: GraphItem, inUtc: boolean): { item: GraphItem; zone: string } {
+  const zone = stored.start.timeZone;
+  if (!inUtc || stored.isAllDay || zone === 'UTC') return { item: stored, zone };
+  const toUtc = (when: GraphItem['start']) => ({ dateTime: utcOf(when), timeZone: 'UTC' });
+  return { item: { ...stored, start: toUtc(stored.start), end: toUtc(stored.end) }, zone };
+}
+
+/** Graph's wall-clock time in a Windows zone as the same instant in UTC, written as Graph writes it. */
+function utcOf(when: { dateTime: string; timeZone: string }): string {
+  const iana = WINDOWS_ZONES[when.timeZone];
+  if (!iana) throw new Error(`the fake does not know the zone ${when.timeZone}`);
+  const wall = Date.parse(`${when.dateTime.slice(0, 19)}Z`);
+  // The zone's offset at the instant: found from a guess, then corrected once across a change.
+  const offsetAt = (instant: number) => {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-US', {
+        timeZone: iana,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      })
+        .formatToParts(instant)
+        .map((part) => [part.type, part.value]),
+    );
+    const local = Date.UTC(
+      +parts.year!,
+      +parts.month! - 1,
+      +parts.day!,
+      +parts.hour!,
+      +parts.minute!,
+      +parts.second!,
+    );
+    return local - instant;
+  };
+  const instant = wall - offsetAt(wall - offsetAt(wall));
+  return `${new Date(instant).toISOString().slice(0, 19)}.0000000`;
 }
 
 /** The owner of a token according to a local issuer's userinfo endpoint (`/dev/idp/<provider>/me`). */

@@ -10,5 +10,5 @@ export const appleEventsRoute = defineRoute({
   auth: true,
   query: ZListEventsQuery,
   response: ZListEventsResponse,
-  errors: ['UNAUTHORIZED', 'NOT_CONNECTED', 'NEEDS_RECONNECT', 'SERVICE_UNAVAILABLE'],
+  errors: ['UNAUTHORIZED', 'NOT_CONNECTED', 'NEEDS_RECONNECT', 'FORBIDDEN', 'SERVICE_UNAVAILABLE'],
 });

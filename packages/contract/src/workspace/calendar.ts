@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MULTI_LINE_PATTERN, ZIsoDateTime, ZProvider, ZSingleLineText } from '../common';
 import { MESSAGES } from '../messages';
+import { isIanaZone } from '../usage/time-zone';
 
 /**
  * The workspace's calendar shapes (issue 20): one for every provider (Google Calendar, Microsoft
@@ -55,16 +56,7 @@ export const ZLocalDateTime = z.iso.datetime({ local: true });
 
 export const ZTimeZone = ZSingleLineText.min(1)
   .max(64)
-  .refine((zone) => isTimeZone(zone), 'Unknown time zone: use an IANA name such as Europe/London.');
-
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
+  .refine(isIanaZone, 'Unknown time zone: use an IANA name such as Europe/London.');
 
 const ZEventText = z.string().max(8000).regex(MULTI_LINE_PATTERN, 'Control characters are not allowed.');
 

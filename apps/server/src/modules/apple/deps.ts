@@ -1,29 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import type { RunInTransaction } from '../../db/database';
-import type { Clock } from '../../lib/clock';
 import type { SecretBox } from '../../lib/secret-box';
 import type { IcloudClient } from '../../providers/icloud/icloud';
-import type { ConnectionAccess } from '../connections/connection-access';
-import type { ConnectionsRepo } from '../connections/repo';
 import type { SecurityEventsRepo } from '../security-events/repo';
+import type { WorkspaceDeps } from '../workspace/deps';
 
-/** What the Apple use cases may need; each takes the part it uses. */
-export interface AppleDeps {
+/** What the Apple use cases may need; each takes the part it uses. Events are the workspace's. */
+export interface AppleDeps
+  extends Pick<WorkspaceDeps, 'usersRepo' | 'connectionsRepo' | 'connectionAccess' | 'calendars' | 'clock'> {
   icloud: IcloudClient;
-  connectionsRepo: ConnectionsRepo;
-  connectionAccess: ConnectionAccess;
   securityEvents: SecurityEventsRepo;
   transaction: RunInTransaction;
   secretBox: SecretBox;
-  clock: Clock;
 }
 
 /** Built once by the module's plugin. */
 export function appleDeps(app: FastifyInstance): AppleDeps {
   return {
     icloud: app.icloud,
+    usersRepo: app.usersRepo,
     connectionsRepo: app.connectionsRepo,
     connectionAccess: app.connectionAccess,
+    calendars: app.workspaceAdapters.calendars,
     securityEvents: app.securityEvents,
     transaction: app.transaction,
     secretBox: app.secretBox,

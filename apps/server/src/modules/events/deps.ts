@@ -1,23 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../lib/clock';
-import type { CalendarClient } from '../../providers/calendar/calendar';
-import type { ConnectionAccess } from '../connections/connection-access';
-import type { ConnectionsRepo } from '../connections/repo';
+import type { CalendarDeps } from '../workspace/calendar';
+import { workspaceDeps } from '../workspace/deps';
 
-/** What the events use cases may need; each takes the part it uses. */
-export interface EventsDeps {
-  connectionsRepo: ConnectionsRepo;
-  connectionAccess: ConnectionAccess;
-  calendar: CalendarClient;
-  clock: Clock;
-}
+/** What the events use cases may need: the workspace's calendar, and the clock for open ranges. */
+export type EventsDeps = CalendarDeps & { clock: Clock };
 
 /** Built once by the module's plugin. */
 export function eventsDeps(app: FastifyInstance): EventsDeps {
-  return {
-    connectionsRepo: app.connectionsRepo,
-    connectionAccess: app.connectionAccess,
-    calendar: app.calendar,
-    clock: app.clock,
-  };
+  return workspaceDeps(app);
 }

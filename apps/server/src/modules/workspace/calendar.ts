@@ -1,3 +1,4 @@
+import type { TCalendarEvent } from '@app/contract/oauth/list-events';
 import type {
   TBusyInterval,
   TCreateEventBody,
@@ -9,7 +10,10 @@ import type { WorkspaceDeps } from './deps';
 import { eventWhen, patchWhen } from './event-times';
 import type { WorkspaceError } from './workspace-error';
 
-type CalendarDeps = Pick<WorkspaceDeps, 'usersRepo' | 'connectionsRepo' | 'connectionAccess' | 'calendars'>;
+export type CalendarDeps = Pick<
+  WorkspaceDeps,
+  'usersRepo' | 'connectionsRepo' | 'connectionAccess' | 'calendars'
+>;
 
 export interface RangeInput {
   userId: string;
@@ -41,6 +45,27 @@ export async function listEvents(
     .sort((a, b) => startKey(a).localeCompare(startKey(b)))
     .slice(0, input.limit);
   return { events, failures };
+}
+
+/**
+ * One connection's events in the shape of the spec's events routes (GET /v1/google/events and
+ * the like), which predate the workspace and show neither attendees nor zones. Any failure is the
+ * connection's WorkspaceError: with one account asked, nothing listed means nothing worked.
+ */
+export async function listConnectionEvents(
+  deps: CalendarDeps,
+  input: RangeInput & { connectionId: string; limit: number },
+): Promise<TCalendarEvent[]> {
+  const { events } = await listEvents(deps, input);
+  return events.map((event) => ({
+    id: event.id,
+    title: event.title,
+    start: event.start,
+    end: event.end,
+    allDay: event.allDay,
+    location: event.location,
+    calendar: event.calendar,
+  }));
 }
 
 /** When the person is busy in the range, across every account, each interval naming its account. */

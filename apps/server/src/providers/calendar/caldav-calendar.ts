@@ -1,13 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { TBusyInterval, TWorkspaceEvent } from '@app/contract/workspace/calendar';
 import { z } from 'zod';
-import { type DavServers, type DavSession, DavSessions, isInside } from '../icloud/dav-session';
+import {
+  type DavServers,
+  type DavSession,
+  DavSessions,
+  isInside,
+  withSlash,
+  ZXmlText,
+} from '../icloud/dav-session';
 import { ProviderError } from '../provider-errors';
 import type { WorkspaceAccount } from '../workspace/account';
 import { type CaldavEventRef, calendarUrlOf, decodeEventId, encodeEventId } from './caldav-event-id';
 import type { CalendarAdapter, EventPatch, InstantRange, NewEvent } from './calendar-adapter';
 import { describeCalendarEvent, expandCalendarObject, type IcalOccurrence } from './ical-events';
 import { newCalendarObject, patchCalendarObject, withoutOccurrence } from './ical-write';
+import { mergeBusy } from './merge-busy';
 
 export type CaldavCalendarOptions = DavServers;
 
@@ -26,9 +34,6 @@ const ZCalendars = z.array(
     components: z.array(z.string()).optional(),
   }),
 );
-
-/** A text property as tsdav hands it: the text, or `{ _cdata }` when the server wrote CDATA. */
-const ZXmlText = z.union([z.string(), z.object({ _cdata: z.string() }).transform((value) => value._cdata)]);
 
 /** Every answer a multistatus response; one without calendar data (a collection) is passed over. */
 const ZObjects = z.array(
@@ -82,27 +87,11 @@ export class CaldavCalendarAdapter implements CalendarAdapter {
     account: WorkspaceAccount,
     range: InstantRange,
   ): Promise<Omit<TBusyInterval, 'connectionId'>[]> {
-    const from = Date.parse(range.from);
-    const to = Date.parse(range.to);
     const busy = (await this.read(account, range))
       .map(({ occurrence }) => occurrence)
       .filter((occurrence) => !occurrence.cancelled && !occurrence.transparent)
-      .map((occurrence) => ({
-        start: Math.max(from, occurrence.startMs),
-        end: Math.min(to, occurrence.endMs),
-      }))
-      .filter((interval) => interval.end > interval.start)
-      .sort((a, b) => a.start - b.start);
-    const merged: { start: number; end: number }[] = [];
-    for (const interval of busy) {
-      const last = merged.at(-1);
-      if (last && interval.start <= last.end) last.end = Math.max(last.end, interval.end);
-      else merged.push({ ...interval });
-    }
-    return merged.map((interval) => ({
-      start: new Date(interval.start).toISOString(),
-      end: new Date(interval.end).toISOString(),
-    }));
+      .map((occurrence) => ({ start: occurrence.startMs, end: occurrence.endMs }));
+    return mergeBusy(busy, range);
   }
 
   async createEvent(account: WorkspaceAccount, event: NewEvent): Promise<TWorkspaceEvent> {
@@ -306,10 +295,6 @@ export class CaldavCalendarAdapter implements CalendarAdapter {
       recurring: occurrence.recurring,
     };
   }
-}
-
-function withSlash(url: string): string {
-  return url.endsWith('/') ? url : `${url}/`;
 }
 
 function sameCollection(a: string, b: string): boolean {

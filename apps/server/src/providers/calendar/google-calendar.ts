@@ -1,9 +1,9 @@
 import type { TBusyInterval, TWorkspaceEvent } from '@app/contract/workspace/calendar';
+import { dateIn, zoneOrUtc } from '../../lib/zoned-time';
 import { GoogleApi, segment } from '../google-api';
 import { mapBounded } from '../map-bounded';
 import { ProviderError } from '../provider-errors';
 import type { WorkspaceAccount } from '../workspace/account';
-import { dayIn } from '../zone-days';
 import type { CalendarAdapter, EventPatch, InstantRange, NewEvent } from './calendar-adapter';
 import {
   type CalendarEntry,
@@ -51,9 +51,10 @@ export class GoogleCalendarAdapter implements CalendarAdapter {
     const perCalendar = await mapBounded(calendars, CALENDARS_AT_ONCE, (calendar) =>
       this.eventsOf(account, calendar, { ...range, limit }),
     );
+    const zone = zoneOrUtc(account.timeZone);
     return perCalendar
       .flat()
-      .map((event) => ({ event, key: sortKey(event, account.timeZone) }))
+      .map((event) => ({ event, key: sortKey(event, zone) }))
       .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
       .slice(0, limit)
       .map(({ event }) => event);
@@ -80,21 +81,16 @@ export class GoogleCalendarAdapter implements CalendarAdapter {
     // A calendar Google could not read is left out; none readable is no answer at all.
     if (answered.length === 0)
       throw new ProviderError('unavailable', 'Google Calendar could not read free/busy');
-    const from = Date.parse(range.from);
-    const to = Date.parse(range.to);
     const intervals = answered.flatMap((calendar) =>
       calendar.busy.map((slot) => {
         const start = Date.parse(slot.start);
         const end = Date.parse(slot.end);
         if (Number.isNaN(start) || Number.isNaN(end))
           throw new ProviderError('protocol', 'Google Calendar sent a busy time without times');
-        return { start: Math.max(start, from), end: Math.min(end, to) };
+        return { start, end };
       }),
     );
-    return mergeBusy(intervals).map((slot) => ({
-      start: new Date(slot.start).toISOString(),
-      end: new Date(slot.end).toISOString(),
-    }));
+    return mergeBusy(intervals, range);
   }
 
   async createEvent(account: WorkspaceAccount, event: NewEvent): Promise<TWorkspaceEvent> {
@@ -223,7 +219,7 @@ function isShown(item: GoogleEvent): boolean {
  */
 function sortKey(event: TWorkspaceEvent, zone: string): string {
   if (event.allDay) return `${event.start} 0 ${event.id}`;
-  return `${dayIn(Date.parse(event.start), zone)} 1 ${event.start} ${event.id}`;
+  return `${dateIn(new Date(event.start), zone)} 1 ${event.start} ${event.id}`;
 }
 
 /**

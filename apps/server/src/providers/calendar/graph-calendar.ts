@@ -1,11 +1,14 @@
 import type { TAttendee, TBusyInterval, TWorkspaceEvent } from '@app/contract/workspace/calendar';
 import { z } from 'zod';
+import { dateIn, startOfDayIn } from '../../lib/zoned-time';
 import { htmlToText } from '../mailbox/html-text';
+import { mapBounded } from '../map-bounded';
 import { isProviderError, ProviderError } from '../provider-errors';
 import type { WorkspaceAccount } from '../workspace/account';
 import { GRAPH, GraphApi, type GraphOptions } from '../workspace/graph-api';
 import type { CalendarAdapter, EventPatch, EventWhen, InstantRange, NewEvent } from './calendar-adapter';
-import { dateIn, graphDate, graphInstant, midnightIn, wallClockIn } from './graph-datetime';
+import { graphDate, graphInstant, wallClockIn } from './graph-datetime';
+import { mergeBusy } from './merge-busy';
 import { toIana, toWindows } from './windows-zones';
 
 /** Calendars read per list; an account with more has them left out rather than listed slowly. */
@@ -101,7 +104,9 @@ export class GraphCalendarAdapter implements CalendarAdapter {
     range: InstantRange & { limit: number },
   ): Promise<TWorkspaceEvent[]> {
     const calendars = await this.calendars(account);
-    const lists = await inTurns(calendars, (calendar) => this.eventsOf(account, calendar, range));
+    const lists = await mapBounded(calendars, CALLS_AT_ONCE, (calendar) =>
+      this.eventsOf(account, calendar, range),
+    );
     return byStart(lists.flat(), account.timeZone).slice(0, range.limit);
   }
 
@@ -115,7 +120,7 @@ export class GraphCalendarAdapter implements CalendarAdapter {
     range: InstantRange,
   ): Promise<Omit<TBusyInterval, 'connectionId'>[]> {
     const calendars = await this.calendars(account);
-    const lists = await inTurns(calendars, (calendar) =>
+    const lists = await mapBounded(calendars, CALLS_AT_ONCE, (calendar) =>
       this.skipUnreadable(calendar, () =>
         this.api.collect(
           account,
@@ -136,12 +141,15 @@ export class GraphCalendarAdapter implements CalendarAdapter {
         const startDate = graphDate(event.start);
         const endDate = graphDate(event.end);
         if (!startDate || !endDate) throw unreadableTime();
-        return { start: midnightIn(startDate, account.timeZone), end: midnightIn(endDate, account.timeZone) };
+        return {
+          start: startOfDayIn(startDate, account.timeZone).getTime(),
+          end: startOfDayIn(endDate, account.timeZone).getTime(),
+        };
       }
       const start = graphInstant(event.start);
       const end = graphInstant(event.end);
       if (!start || !end) throw unreadableTime();
-      return { start, end };
+      return { start: Date.parse(start), end: Date.parse(end) };
     });
     return mergeBusy(intervals, range);
   }
@@ -355,45 +363,11 @@ function attendeesOf(emails: string[]): unknown[] {
 /** By start; an all-day event first among the events of its day (its day in the person's zone). */
 function byStart(events: TWorkspaceEvent[], zone: string): TWorkspaceEvent[] {
   const key = (event: TWorkspaceEvent) =>
-    event.allDay ? `${event.start} 0` : `${dateIn(event.start, zone)} 1 ${event.start}`;
+    event.allDay ? `${event.start} 0` : `${dateIn(new Date(event.start), zone)} 1 ${event.start}`;
   return events
     .map((event) => ({ event, key: key(event) }))
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
     .map(({ event }) => event);
-}
-
-/** Overlapping and touching intervals as one, cut to the range asked about. */
-function mergeBusy(
-  intervals: { start: string; end: string }[],
-  range: InstantRange,
-): { start: string; end: string }[] {
-  const from = Date.parse(range.from);
-  const to = Date.parse(range.to);
-  const sorted = intervals
-    .map((interval) => ({
-      start: Math.max(from, Date.parse(interval.start)),
-      end: Math.min(to, Date.parse(interval.end)),
-    }))
-    .filter((interval) => interval.end > interval.start)
-    .sort((a, b) => a.start - b.start);
-  const merged: { start: number; end: number }[] = [];
-  for (const interval of sorted) {
-    const last = merged.at(-1);
-    if (last && interval.start <= last.end) last.end = Math.max(last.end, interval.end);
-    else merged.push({ ...interval });
-  }
-  return merged.map((interval) => ({
-    start: new Date(interval.start).toISOString(),
-    end: new Date(interval.end).toISOString(),
-  }));
-}
-
-/** Runs `work` on every item, a few at a time, keeping the order. */
-async function inTurns<T, R>(items: T[], work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  for (let index = 0; index < items.length; index += CALLS_AT_ONCE)
-    results.push(...(await Promise.all(items.slice(index, index + CALLS_AT_ONCE).map(work))));
-  return results;
 }
 
 function unreadableTime(): ProviderError {

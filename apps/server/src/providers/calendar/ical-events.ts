@@ -1,7 +1,8 @@
 import type { TAttendee } from '@app/contract/workspace/calendar';
 import ICAL from 'ical.js';
+import { wallToInstant } from '../../lib/iana-zone';
+import { addDays } from '../../lib/zoned-time';
 import { ProviderError } from '../provider-errors';
-import { wallToInstant } from './iana-zone';
 import { ianaZoneOf, wallOf, withObjectZones } from './ical-zones';
 
 /**
@@ -111,10 +112,6 @@ export function recurrenceKey(time: ICAL.Time, floatingZone: string): string {
 
 function dateOf(time: ICAL.Time): string {
   return new Date(wallOf(time)).toISOString().slice(0, 10);
-}
-
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 }
 
 /** The VEVENTs of an object, by UID: the master (no RECURRENCE-ID) and its overridden occurrences. */

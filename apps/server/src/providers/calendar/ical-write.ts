@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
+import { instantToWall } from '../../lib/iana-zone';
 import { ProviderError } from '../provider-errors';
 import type { EventPatch, EventWhen } from './calendar-adapter';
-import { instantToWall } from './iana-zone';
 import {
   findOccurrence,
   isRecurringMaster,
@@ -10,6 +10,7 @@ import {
   recurrenceKey,
   seriesOf,
 } from './ical-events';
+import { timeOfWall } from './ical-zones';
 import { vtimezoneFor } from './vtimezone';
 
 /**
@@ -61,16 +62,7 @@ function utcTime(instant: number): ICAL.Time {
 
 /** The wall-clock time (floating; the TZID parameter names its zone) of an instant in a zone. */
 function wallTime(instant: number, zone: string): ICAL.Time {
-  const wall = new Date(instantToWall(zone, instant));
-  return ICAL.Time.fromData({
-    year: wall.getUTCFullYear(),
-    month: wall.getUTCMonth() + 1,
-    day: wall.getUTCDate(),
-    hour: wall.getUTCHours(),
-    minute: wall.getUTCMinutes(),
-    second: wall.getUTCSeconds(),
-    isDate: false,
-  });
+  return timeOfWall(instantToWall(zone, instant));
 }
 
 function setTime(vevent: ICAL.Component, name: string, time: ICAL.Time, tzid: string | null): void {

@@ -1,7 +1,7 @@
-import { isTimeZone } from '@app/contract/workspace/calendar';
+import { isIanaZone } from '@app/contract/usage/time-zone';
 import ICAL from 'ical.js';
 import { findIana } from 'windows-iana';
-import { wallToInstant } from './iana-zone';
+import { wallToInstant } from '../../lib/iana-zone';
 
 /** ical.js's own names for UTC, never replaced. */
 const BUILT_IN = new Set(['UTC', 'Z', 'GMT']);
@@ -27,11 +27,11 @@ const MAX_NAMES = 1000;
 const names = new Map<string, string | null>();
 
 function lookUp(name: string): string | null {
-  if (isTimeZone(name)) return name;
+  if (isIanaZone(name)) return name;
   const windows = findIana(name)?.[0];
-  if (windows && isTimeZone(windows)) return windows;
+  if (windows && isIanaZone(windows)) return windows;
   const tail = name.replace(/^\/+/, '').split('/').slice(-2).join('/');
-  return name.startsWith('/') && tail.includes('/') && isTimeZone(tail) ? tail : null;
+  return name.startsWith('/') && tail.includes('/') && isIanaZone(tail) ? tail : null;
 }
 
 /** The wall-clock fields of an ical.js time as if they were UTC, in ms. */
@@ -45,6 +45,20 @@ export function wallOf(time: ICAL.Time): number {
     0,
   );
   return wall.getTime();
+}
+
+/** A floating ical.js time of wall-clock fields given as if they were UTC (ms): `wallOf` undone. */
+export function timeOfWall(wall: number): ICAL.Time {
+  const date = new Date(wall);
+  return ICAL.Time.fromData({
+    year: date.getUTCFullYear(),
+    month: date.getUTCMonth() + 1,
+    day: date.getUTCDate(),
+    hour: date.getUTCHours(),
+    minute: date.getUTCMinutes(),
+    second: date.getUTCSeconds(),
+    isDate: false,
+  });
 }
 
 /** A zone ical.js can use, its offsets from the runtime's tz database (for a TZID with no VTIMEZONE). */

@@ -1,25 +1,13 @@
 import ICAL from 'ical.js';
-import { offsetAt, transitionsBetween } from './iana-zone';
+import { offsetAt, transitionsBetween } from '../../lib/iana-zone';
+import { timeOfWall } from './ical-zones';
 
 const DAY = 86_400_000;
 const YEAR = 365 * DAY;
 
-function localTime(wall: number): ICAL.Time {
-  const date = new Date(wall);
-  return ICAL.Time.fromData({
-    year: date.getUTCFullYear(),
-    month: date.getUTCMonth() + 1,
-    day: date.getUTCDate(),
-    hour: date.getUTCHours(),
-    minute: date.getUTCMinutes(),
-    second: date.getUTCSeconds(),
-    isDate: false,
-  });
-}
-
 function observance(kind: 'standard' | 'daylight', wall: number, from: number, to: number): ICAL.Component {
   const component = new ICAL.Component(kind);
-  component.addPropertyWithValue('dtstart', localTime(wall));
+  component.addPropertyWithValue('dtstart', timeOfWall(wall));
   component.addPropertyWithValue('tzoffsetfrom', ICAL.UtcOffset.fromSeconds(from / 1000));
   component.addPropertyWithValue('tzoffsetto', ICAL.UtcOffset.fromSeconds(to / 1000));
   return component;

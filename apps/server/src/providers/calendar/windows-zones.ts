@@ -1,4 +1,4 @@
-import { isTimeZone } from '@app/contract/workspace/calendar';
+import { isIanaZone } from '@app/contract/usage/time-zone';
 import { findWindows, WINDOWS_TO_IANA_MAP } from 'windows-iana';
 
 /**
@@ -8,7 +8,7 @@ import { findWindows, WINDOWS_TO_IANA_MAP } from 'windows-iana';
  */
 const IANA_BY_WINDOWS = new Map<string, string>(
   WINDOWS_TO_IANA_MAP.filter((entry) => entry.territory === '001').flatMap((entry) => {
-    const iana = entry.iana.find(isTimeZone);
+    const iana = entry.iana.find(isIanaZone);
     return iana ? [[entry.windowsName.toLowerCase(), iana] as const] : [];
   }),
 );
@@ -23,13 +23,13 @@ export function toIana(name: string | null | undefined): string | null {
   if (UTC_NAMES.has(trimmed.toLowerCase())) return 'UTC';
   const windows = IANA_BY_WINDOWS.get(trimmed.toLowerCase());
   if (windows) return windows;
-  return isTimeZone(trimmed) ? trimmed : null;
+  return isIanaZone(trimmed) ? trimmed : null;
 }
 
 /** The Windows zone for an IANA zone; null when Windows has none (Graph then takes the IANA name). */
 export function toWindows(iana: string): string | null {
   if (UTC_NAMES.has(iana.trim().toLowerCase())) return 'UTC';
-  if (!isTimeZone(iana)) return null;
+  if (!isIanaZone(iana)) return null;
   // The table knows some zones only by their older name (Europe/Kyiv as Europe/Kiev), which is
   // the name ICU still reports as canonical.
   const canonical = new Intl.DateTimeFormat('en', { timeZone: iana }).resolvedOptions().timeZone;

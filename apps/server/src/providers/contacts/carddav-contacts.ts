@@ -1,6 +1,6 @@
 import type { TContact, TContactSearch } from '@app/contract/workspace/contacts';
 import { z } from 'zod';
-import { type DavServers, type DavSession, DavSessions } from '../icloud/dav-session';
+import { type DavServers, type DavSession, DavSessions, withSlash, ZXmlText } from '../icloud/dav-session';
 import { ProviderError } from '../provider-errors';
 import type { WorkspaceAccount } from '../workspace/account';
 import { type ContactQuery, contactMatches, contactQuery } from './contact-match';
@@ -12,8 +12,6 @@ export type CarddavContactsOptions = DavServers;
 const SERVICE = 'iCloud Contacts';
 
 const ZBooks = z.array(z.object({ url: z.string() }));
-
-const ZXmlText = z.union([z.string(), z.object({ _cdata: z.string() }).transform((value) => value._cdata)]);
 
 /** Every answer a multistatus response; one without address data (a collection) is passed over. */
 const ZCards = z.array(z.object({ href: z.string(), props: z.object({ addressData: ZXmlText.optional() }) }));
@@ -99,7 +97,7 @@ export class CarddavContactsAdapter implements ContactsAdapter {
       if (!contactMatches(card, query)) return [];
       return [
         {
-          id: new URL(href, book.endsWith('/') ? book : `${book}/`).href,
+          id: new URL(href, withSlash(book)).href,
           name: card.name,
           emails: card.emails,
           phones: card.phones,

@@ -1,4 +1,5 @@
 import type { DAVAccount } from 'tsdav';
+import { z } from 'zod';
 import { ProviderError } from '../provider-errors';
 import type { WorkspaceAccount } from '../workspace/account';
 import { DavFailure, hostGuard, runDavCall } from './dav-fetch';
@@ -22,6 +23,12 @@ export interface DavSession {
   calendarHome: string;
   contactsHome: string;
 }
+
+/** A text property as tsdav hands it: the text, or `{ _cdata }` when the server wrote CDATA. */
+export const ZXmlText = z.union([
+  z.string(),
+  z.object({ _cdata: z.string() }).transform((value) => value._cdata),
+]);
 
 function davAccount(accountType: 'caldav' | 'carddav', serverUrl: string, home: DavHome): DAVAccount {
   return { accountType, serverUrl, ...home };
@@ -117,7 +124,7 @@ export class DavSessions {
 /** Whether a URL lies inside a collection (its URL, ending in a slash). */
 export function isInside(url: string, collection: string): boolean {
   const inner = new URL(url);
-  const outer = new URL(collection.endsWith('/') ? collection : `${collection}/`);
+  const outer = new URL(withSlash(collection));
   // Servers write the same path encoded or not (`%40` or `@`); only characters that cannot
   // change the path's structure are decoded (never %2F).
   const path = (of: URL) =>
@@ -126,4 +133,9 @@ export function isInside(url: string, collection: string): boolean {
       return /[A-Za-z0-9\-_~@!$&'()*+,;=:]/.test(char) ? char : encoded.toUpperCase();
     });
   return inner.origin === outer.origin && path(inner).startsWith(path(outer)) && path(inner) !== path(outer);
+}
+
+/** A collection's URL as relative references resolve inside it. */
+export function withSlash(url: string): string {
+  return url.endsWith('/') ? url : `${url}/`;
 }

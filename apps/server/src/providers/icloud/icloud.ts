@@ -1,8 +1,4 @@
-import type { ZCalendarEvent } from '@app/contract/oauth/list-events';
-import type { z } from 'zod';
 import { ProviderError } from '../provider-errors';
-
-export type TCalendarEvent = z.infer<typeof ZCalendarEvent>;
 
 /** An Apple ID and its app-specific password: the only way iCloud lets a third party in over DAV. */
 export interface IcloudCredentials {
@@ -54,14 +50,11 @@ export class IcloudUnavailableError extends ProviderError {
   }
 }
 
-/** The Apple iCloud port: CalDAV and CardDAV behind two calls. */
+/**
+ * The Apple iCloud port: connecting (discovery). Reading and writing the calendars and address
+ * books found is the workspace's (providers/calendar/caldav-calendar.ts and its contacts twin).
+ */
 export interface IcloudClient {
   /** Finds the calendars and address books; nothing is stored by the port. */
   discover(credentials: IcloudCredentials): Promise<IcloudDiscovery>;
-  /** Events of every calendar of the account that overlap [start, end), sorted by start. */
-  listEvents(
-    credentials: IcloudCredentials,
-    homes: IcloudHomes,
-    range: { start: Date; end: Date },
-  ): Promise<TCalendarEvent[]>;
 }

@@ -23,17 +23,13 @@ export function buildIcloud(app: FastifyInstance): BuiltPort<IcloudClient> {
   if (!apple.local) {
     return { port: 'apple', adapter: new TsdavIcloud(apple), standIn: false, vendor: 'tsdav' };
   }
-  const adapter = new LocalIcloud({
-    store: app.sampleWorkspace,
-    clock: app.clock,
-    // Read at call time: the repositories are registered after the ports.
-    personOf: async (appleId) => {
-      const connection = await app.connectionsRepo.findByAccount('apple', appleId);
-      const user = connection ? await app.usersRepo.findById(connection.user_id) : undefined;
-      return user ? { language: user.language, timeZone: user.time_zone ?? 'UTC' } : null;
-    },
-  });
-  return { port: 'apple', adapter, standIn: true, vendor: 'local', missing: ['APPLE_CALDAV_URL'] };
+  return {
+    port: 'apple',
+    adapter: new LocalIcloud(),
+    standIn: true,
+    vendor: 'local',
+    missing: ['APPLE_CALDAV_URL'],
+  };
 }
 
 export const icloudPort = fp(
@@ -42,5 +38,5 @@ export const icloudPort = fp(
     app.decorate('icloud', built.adapter);
     app.ports.add(built);
   },
-  { name: 'icloud', dependencies: ['config', 'ports', 'sample-workspace'] },
+  { name: 'icloud', dependencies: ['config', 'ports'] },
 );

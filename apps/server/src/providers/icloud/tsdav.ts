@@ -1,6 +1,5 @@
 import type { DAVAccount, DAVCalendar } from 'tsdav';
 import { DavFailure, hostGuard, runDavCall } from './dav-fetch';
-import { overlaps, parseEvents } from './ical';
 import {
   type DavCollection,
   type DavHome,
@@ -8,15 +7,13 @@ import {
   type IcloudClient,
   type IcloudCredentials,
   type IcloudDiscovery,
-  type IcloudHomes,
   IcloudUnavailableError,
-  type TCalendarEvent,
 } from './icloud';
 
 export interface TsdavIcloudOptions {
   caldavUrl: string;
   carddavUrl: string;
-  /** One call (a discovery, an event list) gives up after this, however many requests it makes. */
+  /** One discovery gives up after this, however many requests it makes. */
   timeoutMs: number;
 }
 
@@ -70,49 +67,6 @@ export class TsdavIcloud implements IcloudClient {
     });
   }
 
-  async listEvents(
-    credentials: IcloudCredentials,
-    homes: IcloudHomes,
-    range: { start: Date; end: Date },
-  ): Promise<TCalendarEvent[]> {
-    const { fetchCalendarObjects, fetchCalendars } = await import('tsdav');
-    return this.call(async (fetch) => {
-      const headers = basicAuth(credentials);
-      // The calendar list is read again each time: the person may have added one since connecting.
-      const account: DAVAccount = {
-        accountType: 'caldav',
-        serverUrl: this.options.caldavUrl,
-        ...homes.caldav,
-      };
-      const calendars = (await fetchCalendars({ account, headers, fetch })).filter(hasEvents);
-      const timeRange = { start: range.start.toISOString(), end: range.end.toISOString() };
-      const perCalendar = await Promise.all(
-        calendars.map(async (calendar) => {
-          // expand: the server turns recurring series into the instances inside the range
-          // (iCloud does; a server that cannot returns the series, kept only if it overlaps).
-          const objects = await fetchCalendarObjects({ calendar, timeRange, expand: true, headers, fetch });
-          const name = nameOf(calendar);
-          return objects.flatMap((object) =>
-            parseEvents(typeof object.data === 'string' ? object.data : '')
-              .filter((event) => !event.cancelled && overlaps(event, range))
-              .map(
-                (event): TCalendarEvent => ({
-                  id: event.recurrenceId ? `${event.uid}/${event.recurrenceId}` : event.uid || object.url,
-                  title: event.title,
-                  start: event.start,
-                  end: event.end,
-                  allDay: event.allDay,
-                  location: event.location,
-                  calendar: name,
-                }),
-              ),
-          );
-        }),
-      );
-      return perCalendar.flat().sort((a, b) => sortKey(a).localeCompare(sortKey(b)));
-    });
-  }
-
   private account(account: DAVAccount): DAVAccount {
     if (!account.rootUrl || !account.principalUrl || !account.homeUrl) {
       // A DavFailure, so a request's own failure seen earlier in the call does not win over it.
@@ -146,9 +100,4 @@ export class TsdavIcloud implements IcloudClient {
 
 function hasEvents(calendar: DAVCalendar): boolean {
   return !calendar.components?.length || calendar.components.includes('VEVENT');
-}
-
-/** All-day dates sort before that day's timed events. */
-function sortKey(event: TCalendarEvent): string {
-  return event.allDay ? `${event.start}T00:00:00.000` : event.start;
 }

@@ -1,5 +1,5 @@
 import type { TMailSearch } from '@app/contract/workspace/mail';
-import { startOfDayIn } from '../zone-days';
+import { startOfDayIn, zoneOrUtc } from '../../lib/zoned-time';
 
 /**
  * Our search filters in Gmail's search syntax. Dates go as epoch seconds of midnight in the
@@ -8,12 +8,13 @@ import { startOfDayIn } from '../zone-days';
  */
 export function gmailQuery(search: TMailSearch, zone: string): string {
   const filters: string[] = [];
+  const dayStart = (date: string) => Math.floor(startOfDayIn(date, zoneOrUtc(zone)).getTime() / 1000);
   if (search.from) filters.push(`from:${term(search.from)}`);
   if (search.to) filters.push(`to:${term(search.to)}`);
   if (search.subject) filters.push(`subject:${term(search.subject)}`);
   if (search.unread !== undefined) filters.push(search.unread ? 'is:unread' : '-is:unread');
-  if (search.after) filters.push(`after:${Math.floor(startOfDayIn(search.after, zone) / 1000)}`);
-  if (search.before) filters.push(`before:${Math.floor(startOfDayIn(search.before, zone) / 1000)}`);
+  if (search.after) filters.push(`after:${dayStart(search.after)}`);
+  if (search.before) filters.push(`before:${dayStart(search.before)}`);
   const own = search.q?.trim();
   if (!own) return filters.join(' ');
   // Bracketed, so an OR in the person's own query cannot swallow one of our filters.

@@ -6,7 +6,8 @@ import type {
   TMailThread,
 } from '@app/contract/workspace/mail';
 import { z } from 'zod';
-import { midnightIn } from '../calendar/graph-datetime';
+import { startOfDayIn } from '../../lib/zoned-time';
+import { mapBounded } from '../map-bounded';
 import { ProviderError } from '../provider-errors';
 import type { WorkspaceAccount } from '../workspace/account';
 import { GRAPH, GraphApi, type GraphOptions } from '../workspace/graph-api';
@@ -128,13 +129,9 @@ export class OutlookMailAdapter implements MailboxAdapter {
       { prefer: TEXT_BODY },
     );
     if (items.length === 0) throw new ProviderError('not_found', `${GRAPH} has no conversation ${threadId}`);
-    const messages: TMailMessage[] = [];
-    for (let index = 0; index < items.length; index += CALLS_AT_ONCE) {
-      const batch = items.slice(index, index + CALLS_AT_ONCE);
-      const attachments = await Promise.all(batch.map((item) => this.attachmentsOf(account, item)));
-      for (const [at, item] of batch.entries())
-        messages.push(toMessage(account, item, attachments[at] ?? []));
-    }
+    const messages = await mapBounded(items, CALLS_AT_ONCE, async (item) =>
+      toMessage(account, item, await this.attachmentsOf(account, item)),
+    );
     messages.sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
     return { id: threadId, connectionId: account.connectionId, messages };
   }
@@ -248,10 +245,9 @@ function kqlValue(value: string): string {
  * unless the ordered property comes first in the filter, hence the open lower bound.
  */
 function filterOf(query: TMailSearch, zone: string): string {
-  const clauses = [
-    `receivedDateTime ge ${query.after ? midnightIn(query.after, zone) : '1900-01-01T00:00:00Z'}`,
-  ];
-  if (query.before) clauses.push(`receivedDateTime lt ${midnightIn(query.before, zone)}`);
+  const midnight = (date: string) => startOfDayIn(date, zone).toISOString();
+  const clauses = [`receivedDateTime ge ${query.after ? midnight(query.after) : '1900-01-01T00:00:00Z'}`];
+  if (query.before) clauses.push(`receivedDateTime lt ${midnight(query.before)}`);
   if (query.unread !== undefined) clauses.push(`isRead eq ${!query.unread}`);
   return clauses.join(' and ');
 }

@@ -7,6 +7,7 @@ import type {
   InstantRange,
   NewEvent,
 } from '../calendar/calendar-adapter';
+import { mergeBusy } from '../calendar/merge-busy';
 import type { WorkspaceAccount } from '../workspace/account';
 import { eventsInRange } from './events-in-range';
 import { type InvitationKind, invitationEntries } from './invitations';
@@ -36,22 +37,9 @@ export class LocalCalendarAdapter implements CalendarAdapter {
 
   freeBusy(account: WorkspaceAccount, range: InstantRange): Promise<Omit<TBusyInterval, 'connectionId'>[]> {
     return onSampleWorkspace(this.deps, account, async (owner) => {
-      const from = Date.parse(range.from);
-      const to = Date.parse(range.to);
-      const merged: { start: number; end: number }[] = [];
       // All-day events are "free" unless marked busy, as Google and Outlook create them.
       const timed = (await this.inRange(owner, account, range)).filter(({ event }) => !event.allDay);
-      for (const { start, end } of timed) {
-        const interval = { start: Math.max(start, from), end: Math.min(end, to) };
-        if (interval.end <= interval.start) continue;
-        const last = merged.at(-1);
-        if (last && interval.start <= last.end) last.end = Math.max(last.end, interval.end);
-        else merged.push(interval);
-      }
-      return merged.map((interval) => ({
-        start: new Date(interval.start).toISOString(),
-        end: new Date(interval.end).toISOString(),
-      }));
+      return mergeBusy(timed, range);
     });
   }
 

@@ -1,4 +1,4 @@
-import { instantAt } from './local-time';
+import { startOfDayIn } from '../../lib/zoned-time';
 import type { SampleWorkspaceRepo } from './repo';
 import { readStored, type StoredEvent, ZStoredEvent } from './stored';
 
@@ -35,7 +35,7 @@ export async function eventsInRange(
 function boundsOf(event: StoredEvent, timeZone: string): { start: number; end: number } {
   if (!event.allDay) return { start: Date.parse(event.start), end: Date.parse(event.end) };
   return {
-    start: Date.parse(instantAt(event.start, '00:00', timeZone)),
-    end: Date.parse(instantAt(event.end, '00:00', timeZone)),
+    start: startOfDayIn(event.start, timeZone).getTime(),
+    end: startOfDayIn(event.end, timeZone).getTime(),
   };
 }

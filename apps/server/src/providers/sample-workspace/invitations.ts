@@ -1,7 +1,7 @@
 import type { TLanguage } from '@app/contract/messages';
+import { addDays } from '../../lib/zoned-time';
 import type { DevOutboxEntry } from '../dev-outbox/repo';
 import type { WorkspaceAccount } from '../workspace/account';
-import { addDays } from './local-time';
 import type { StoredEvent } from './stored';
 
 export type InvitationKind = 'invitation' | 'update' | 'cancellation';

@@ -1,5 +1,5 @@
 import type { TMailSearch } from '@app/contract/workspace/mail';
-import { instantAt } from './local-time';
+import { startOfDayIn } from '../../lib/zoned-time';
 import type { StoredMail } from './stored';
 
 type Folder = StoredMail['folder'];
@@ -25,7 +25,7 @@ interface MailConditions {
  * `has:attachment`, `after:`/`before:` (dates, in the person's zone). Case never matters.
  */
 export function mailMatcher(query: TMailSearch, timeZone: string): (mail: StoredMail) => boolean {
-  const dayStart = (date: string) => Date.parse(instantAt(date.replace(/\//g, '-'), '00:00', timeZone));
+  const dayStart = (date: string) => startOfDayIn(date.replace(/\//g, '-'), timeZone).getTime();
   const conditions: MailConditions = {
     words: [],
     from: query.from ? [query.from.toLowerCase()] : [],

@@ -1,5 +1,3 @@
-import { CalendarUnavailableError } from '../calendar/calendar';
-import { userinfoOwner } from '../calendar/local';
 import { ProviderError } from '../provider-errors';
 import { bearerOf, type WorkspaceAccount } from '../workspace/account';
 
@@ -14,6 +12,35 @@ export function appleOwner(appleId: string): string {
 /** The key of an account as the connection stores it (provider and the provider's account id). */
 export function sampleOwnerOf(provider: 'google' | 'microsoft' | 'apple', providerAccountId: string): string {
   return provider === 'apple' ? appleOwner(providerAccountId) : `${provider}:${providerAccountId}`;
+}
+
+/** Who an access token belongs to, as the local issuer says; null when it refuses the token. */
+type TokenOwner = (
+  provider: 'google' | 'microsoft',
+  accessToken: string,
+) => Promise<{ accountId: string; email: string } | null>;
+
+/**
+ * Asks the local issuer's userinfo endpoint (`/dev/idp/<provider>/me`) over HTTP, as a real API
+ * checks a token with its issuer; the app calls itself, as openid-client already does for the
+ * local issuer's discovery and token endpoints.
+ */
+function userinfoOwner(publicUrl: string, timeoutMs: number): TokenOwner {
+  return async (provider, accessToken) => {
+    let response: Response;
+    try {
+      response = await fetch(`${publicUrl}/dev/idp/${provider}/me`, {
+        headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      throw new ProviderError('unavailable', 'the local issuer could not be reached', { cause: error });
+    }
+    if (response.status === 401 || response.status === 400) return null;
+    if (!response.ok) throw new ProviderError('unavailable', `the local issuer answered ${response.status}`);
+    const body = (await response.json()) as { sub?: string; email?: string };
+    return body.sub ? { accountId: body.sub, email: body.email ?? '' } : null;
+  };
 }
 
 /**
@@ -35,9 +62,7 @@ export function sampleOwnerResolver(
       const found = await owner(account.provider, bearerOf(account));
       return found ? sampleOwnerOf(account.provider, found.accountId) : null;
     } catch (error) {
-      if (error instanceof CalendarUnavailableError) {
-        throw new ProviderError('unavailable', error.message, { cause: error });
-      }
+      if (error instanceof ProviderError) throw error;
       // The issuer answered 2xx with something that is not its userinfo JSON.
       throw new ProviderError('protocol', 'the local issuer answered something unreadable', { cause: error });
     }

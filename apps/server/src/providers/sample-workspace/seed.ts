@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { TLanguage } from '@app/contract/messages';
 import type { TAttendee } from '@app/contract/workspace/calendar';
 import type { TMailAddress } from '@app/contract/workspace/mail';
-import { addDays, dateIn, instantAt, weekdayOf } from './local-time';
+import { addDays, dateIn, instantOf, weekdayOf } from '../../lib/zoned-time';
 import type { SampleItem, SampleWorkspaceRepo } from './repo';
 import {
   CONTACT_KEYS,
@@ -182,8 +182,9 @@ function sampleEvents(owner: SampleOwner, words: SampleWords): StoredEvent[] {
     recurring: false,
   };
   const timed = (key: EventKey, date: string, at: string, minutes: number) => {
-    const start = instantAt(date, at, owner.timeZone);
-    const end = new Date(Date.parse(start) + minutes * 60_000).toISOString();
+    const startsAt = instantOf(`${date}T${at}`, owner.timeZone);
+    const start = startsAt.toISOString();
+    const end = new Date(startsAt.getTime() + minutes * 60_000).toISOString();
     const { title, location, description } = words.events[key];
     return { ...base, title, location: location ?? null, description: description ?? null, start, end };
   };

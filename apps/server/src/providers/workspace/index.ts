@@ -11,6 +11,7 @@ import { GraphContactsAdapter } from '../contacts/graph-contacts';
 import { GmailAdapter } from '../mailbox/gmail';
 import type { MailboxAdapter } from '../mailbox/mailbox';
 import { OutlookMailAdapter } from '../mailbox/outlook';
+import type { BuiltPort } from '../port';
 import { LocalCalendarAdapter } from '../sample-workspace/calendar';
 import { LocalContactsAdapter } from '../sample-workspace/contacts';
 import { LocalMailboxAdapter } from '../sample-workspace/mailbox';
@@ -107,9 +108,31 @@ declare module 'fastify' {
   }
 }
 
+/** What would give Google and Microsoft their real APIs: signing in for real. */
+const VARIABLES: Record<'google' | 'microsoft', string[]> = {
+  google: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+  microsoft: ['MICROSOFT_CLIENT_ID', 'MICROSOFT_CLIENT_SECRET'],
+};
+
+/**
+ * How the adapters report to the stand-in registry: Google's and Microsoft's sample workspaces
+ * under the port name `calendar` (the banner's "calendars, mail and contacts"), so start-up
+ * refuses them on a public address; Apple's is the `apple` port's, which the iCloud plugin reports.
+ */
+function workspacePort(adapters: WorkspaceAdapters): BuiltPort<WorkspaceAdapters> {
+  const missing = (['google', 'microsoft'] as const)
+    .filter((provider) => adapters.local.includes(provider))
+    .flatMap((provider) => VARIABLES[provider]);
+  return missing.length === 0
+    ? { port: 'calendar', adapter: adapters, standIn: false, vendor: 'rest' }
+    : { port: 'calendar', adapter: adapters, standIn: true, vendor: 'local', missing };
+}
+
 export const workspaceAdaptersPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('workspaceAdapters', buildWorkspaceAdapters(app));
+    const adapters = buildWorkspaceAdapters(app);
+    app.decorate('workspaceAdapters', adapters);
+    app.ports.add(workspacePort(adapters));
   },
-  { name: 'workspace-adapters', dependencies: ['config', 'sample-workspace', 'dev-outbox'] },
+  { name: 'workspace-adapters', dependencies: ['config', 'ports', 'sample-workspace', 'dev-outbox'] },
 );

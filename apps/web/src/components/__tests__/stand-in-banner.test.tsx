@@ -29,7 +29,7 @@ describe('the stand-in banner', () => {
 
   it('names the services the server reports as stand-ins', () => {
     renderBanner(['sms', 'mail']);
-    expect(screen.getByText(/simulated on this computer: SMS and email\./)).toBeInTheDocument();
+    expect(screen.getByText(/simulated on this computer: SMS and email delivery\./)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open the dev outbox' })).toHaveAttribute('href', '/dev/outbox');
   });
 
