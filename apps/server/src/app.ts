@@ -6,12 +6,15 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { jobsPlugin } from './lib/jobs/plugin';
 import { loggableUrl } from './lib/redact';
 import { serializerCompiler } from './lib/serialize';
 import { accountRepoPlugin } from './modules/account/repo';
 import { accountRoutes } from './modules/account/routes';
 import { appConfigRoutes, publicAppConfig } from './modules/app-config/routes';
 import { appleRoutes } from './modules/apple/routes';
+import { assistantPlugin } from './modules/assistant/plugin';
+import { assistantRepoPlugin } from './modules/assistant/repo';
 import { authRepoPlugin } from './modules/auth/repo';
 import { authRoutes } from './modules/auth/routes';
 import { sessionsPlugin } from './modules/auth/sessions';
@@ -51,6 +54,7 @@ import { webPlugin } from './plugins/web';
 import { devOutboxPlugin } from './providers/dev-outbox/repo';
 import { icloudPort } from './providers/icloud/index';
 import { identityPort } from './providers/identity/index';
+import { llmPort } from './providers/llm/index';
 import { mailPort } from './providers/mail/index';
 import { paymentsPort } from './providers/payments/index';
 import { localPaymentsRepoPlugin } from './providers/payments/repo';
@@ -140,11 +144,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(identityPort);
   await app.register(icloudPort);
   await app.register(workspaceAdaptersPlugin);
+  await app.register(llmPort);
   await app.register(localPaymentsRepoPlugin);
   await app.register(paymentsPort);
 
   // Repositories, workers and request guards.
+  await app.register(jobsPlugin);
   await app.register(usersRepoPlugin);
+  await app.register(assistantRepoPlugin);
   await app.register(authRepoPlugin);
   await app.register(securityEventsRepoPlugin);
   await app.register(accountRepoPlugin);
@@ -172,6 +179,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(integrationsRoutes);
   await app.register(phoneMappingRoutes);
   await app.register(internalApiRoutes);
+  await app.register(assistantPlugin);
   await app.register(appleRoutes);
   await app.register(billingRoutes);
   await app.register(usageRoutes);

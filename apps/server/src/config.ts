@@ -152,6 +152,15 @@ const ZEnv = z.object({
   MAIL_FROM: z.string().min(3).max(200).optional(),
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(600_000).default(5000),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+  /** The job queue (lib/jobs): how often due jobs are looked for, and how many run at once per instance. */
+  JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** How long one assistant turn (every model step and tool call) may take. */
+  ASSISTANT_TURN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  /** The first retry of a failed turn waits about this long, doubling up to 30 times it. */
+  ASSISTANT_RETRY_BASE_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
+  /** How long texts, turns, tool calls and approvals are kept (issue 21: 90 days). */
+  ASSISTANT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Apple iCloud's CalDAV and CardDAV servers; tests point both at a local Radicale. */
   /**
    * Unset outside production, Apple is the local stand-in (any Apple ID, a password shaped
@@ -165,6 +174,18 @@ const ZEnv = z.object({
     .string()
     .regex(/^\+[0-9]{8,15}$/, 'must be an E.164 number such as +15550100000')
     .default('+15550100000'),
+  /**
+   * The assistant's model (issue 21): any OpenAI-compatible server (vLLM, llama.cpp, Ollama,
+   * OpenAI itself) at LLM_BASE_URL, or OpenAI or Anthropic by key; none set, the local stand-in.
+   */
+  LLM_BASE_URL: z.url().optional(),
+  LLM_MODEL: z.string().min(1).max(200).optional(),
+  /** Sent as `Authorization: Bearer` to LLM_BASE_URL; many local servers need none. */
+  LLM_API_KEY: z.string().min(1).max(1000).optional(),
+  OPENAI_API_KEY: z.string().min(8).max(1000).optional(),
+  ANTHROPIC_API_KEY: z.string().min(8).max(1000).optional(),
+  /** How long one model call (one HTTP request) may take before it is aborted. */
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   /** Stripe's secret key; unset, payments run on the local stand-in (/dev/checkout). */
   STRIPE_SECRET_KEY: z
     .string()
@@ -209,6 +230,10 @@ export interface Config {
   encryptionKey?: string;
   previousEncryptionKeys: string[];
   mail: { smtpUrl?: string; from: string; pollIntervalMs: number; retryBaseMs: number };
+  jobs: { pollIntervalMs: number; concurrency: number };
+  assistantTurnTimeoutMs: number;
+  assistantRetentionDays: number;
+  assistantRetryBaseMs: number;
   /** `local`: the stand-in answers (outside production with no URL set). */
   apple: { caldavUrl: string; carddavUrl: string; timeoutMs: number; local: boolean };
   twilio?: { accountSid: string; authToken: string; from: string; baseUrl: string };
@@ -230,12 +255,67 @@ export interface Config {
     microsoft: { graphUrl: string; explicit: boolean };
     timeoutMs: number;
   };
+  /** The assistant's model: `local` is the stand-in (providers/llm/local-model.ts). */
+  llm: LlmConfig;
   /** Each provider with a client id and secret signs in for real; the others use the local issuer. */
   identity: {
     google?: { issuer: string; clientId: string; clientSecret: string };
     microsoft?: { issuer: string; clientId: string; clientSecret: string };
     facebook?: { clientId: string; clientSecret: string };
   };
+}
+
+/** Which model answers the person's texts, and how long one call to it may take. */
+export type LlmConfig = { timeoutMs: number } & (
+  | { kind: 'local' }
+  | { kind: 'openai-compatible'; baseUrl: string; model: string; apiKey?: string }
+  | { kind: 'openai'; model: string; apiKey: string }
+  | { kind: 'anthropic'; model: string; apiKey: string }
+);
+
+/**
+ * LLM_BASE_URL wins (it names its own server); otherwise the one provider key set. Half a
+ * setting is refused rather than quietly falling back to the stand-in, which would look like a
+ * broken real model to the person texting.
+ */
+function llmConfig(e: z.infer<typeof ZEnv>): LlmConfig {
+  const timeoutMs = e.LLM_TIMEOUT_MS;
+  if (e.LLM_BASE_URL) {
+    if (!e.LLM_MODEL)
+      refuse('LLM_MODEL', 'set it with LLM_BASE_URL: the model that server serves (e.g. qwen2.5:7b)');
+    return {
+      kind: 'openai-compatible',
+      baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''),
+      model: e.LLM_MODEL,
+      ...(e.LLM_API_KEY ? { apiKey: e.LLM_API_KEY } : {}),
+      timeoutMs,
+    };
+  }
+  if (e.LLM_API_KEY) refuse('LLM_API_KEY', 'is the key of the server at LLM_BASE_URL: set LLM_BASE_URL too');
+  if (e.OPENAI_API_KEY && e.ANTHROPIC_API_KEY)
+    refuse(
+      'OPENAI_API_KEY, ANTHROPIC_API_KEY',
+      'both are set: keep the one whose model should run the assistant',
+    );
+  for (const [kind, apiKey, example] of [
+    ['openai', e.OPENAI_API_KEY, 'gpt-4.1-mini'],
+    ['anthropic', e.ANTHROPIC_API_KEY, 'claude-sonnet-4-5'],
+  ] as const) {
+    if (!apiKey) continue;
+    if (!e.LLM_MODEL)
+      refuse('LLM_MODEL', `set it with ${kind.toUpperCase()}_API_KEY: the model to use (e.g. ${example})`);
+    return { kind, apiKey, model: e.LLM_MODEL, timeoutMs };
+  }
+  if (e.LLM_MODEL)
+    refuse(
+      'LLM_MODEL',
+      'names a model but no server: set LLM_BASE_URL, OPENAI_API_KEY or ANTHROPIC_API_KEY with it, or unset it for the local stand-in',
+    );
+  return { kind: 'local', timeoutMs };
+}
+
+function refuse(names: string, why: string): never {
+  throw new ConfigError(`Invalid environment variable(s):\n  ${names}: ${why}`);
 }
 
 /** The SDK takes host, port and protocol apart rather than one URL. */
@@ -287,6 +367,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid environment variable(s):\n  STRIPE_WEBHOOK_SECRET, STRIPE_STARTER_PRICE_ID: set both with STRIPE_SECRET_KEY (a webhook secret and a price for the Starter plan)',
     );
   }
+  const llm = llmConfig(e);
   const dataDir = resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const database: Config['database'] = e.DATABASE_URL?.startsWith('postgres')
@@ -321,12 +402,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pollIntervalMs: e.MAIL_POLL_INTERVAL_MS,
       retryBaseMs: e.MAIL_RETRY_BASE_MS,
     },
+    jobs: { pollIntervalMs: e.JOBS_POLL_INTERVAL_MS, concurrency: e.JOBS_CONCURRENCY },
+    assistantTurnTimeoutMs: e.ASSISTANT_TURN_TIMEOUT_MS,
+    assistantRetentionDays: e.ASSISTANT_RETENTION_DAYS,
+    assistantRetryBaseMs: e.ASSISTANT_RETRY_BASE_MS,
     apple: {
       caldavUrl: e.APPLE_CALDAV_URL ?? 'https://caldav.icloud.com',
       carddavUrl: e.APPLE_CARDDAV_URL ?? e.APPLE_CALDAV_URL ?? 'https://contacts.icloud.com',
       timeoutMs: e.APPLE_TIMEOUT_MS,
       local: !e.APPLE_CALDAV_URL && e.NODE_ENV !== 'production',
     },
+    llm,
     identity: {
       ...(e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {

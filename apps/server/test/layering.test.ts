@@ -28,6 +28,7 @@ const modules = join(src, 'modules');
 const MODULE_USES: Record<string, readonly string[]> = {
   account: ['billing', 'connections', 'mail-outbox', 'security-events', 'users'],
   'app-config': [],
+  assistant: ['billing', 'usage', 'users', 'workspace'],
   apple: ['connections', 'security-events', 'workspace'],
   auth: ['security-events', 'users'],
   billing: ['security-events', 'users'],

@@ -1,52 +1,12 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SmsDeliveryError } from '../src/providers/sms/sms';
 import { TwilioSms } from '../src/providers/sms/twilio';
 import { post } from './helpers/auth';
 import { build } from './helpers/build';
+import { fakeTwilio } from './helpers/twilio-fake';
 
 const SID = `AC${'a1'.repeat(16)}`;
 const TOKEN = 'twilio-test-auth-token-0123456789';
-
-interface Seen {
-  method: string;
-  url: string;
-  headers: IncomingMessage['headers'];
-  form: URLSearchParams;
-}
-
-/** A loopback stand-in for api.twilio.com that records what it is sent and answers like Twilio. */
-function fakeTwilio(answer: (seen: Seen) => { status: number; body: unknown }) {
-  const seen: Seen[] = [];
-  const server: Server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk) => {
-      raw += chunk;
-    });
-    req.on('end', () => {
-      const entry = {
-        method: req.method ?? '',
-        url: req.url ?? '',
-        headers: req.headers,
-        form: new URLSearchParams(raw),
-      };
-      seen.push(entry);
-      const { status, body } = answer(entry);
-      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    });
-  });
-  return {
-    seen,
-    start: () =>
-      new Promise<string>((resolve) =>
-        server.listen(0, '127.0.0.1', () =>
-          resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
-        ),
-      ),
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 describe('Twilio adapter', () => {
   const twilio = fakeTwilio(({ form }) =>
@@ -91,6 +51,38 @@ describe('Twilio adapter', () => {
       body: 'x',
     });
     const form = twilio.seen.at(-1)!.form;
+    expect(form.get('MessagingServiceSid')).toBe(service);
+    expect(form.has('From')).toBe(false);
+  });
+
+  it('answers WhatsApp on WhatsApp: both ends of the message named whatsapp:+...', async () => {
+    const sms = new TwilioSms({ accountSid: SID, authToken: TOKEN, from: '+15017122661', baseUrl });
+    await expect(
+      sms.send({ to: '+61412345678', body: '明天 9:00 有站会', channel: 'whatsapp' }),
+    ).resolves.toEqual({
+      id: `SM${'b2'.repeat(16)}`,
+    });
+    expect(Object.fromEntries(twilio.seen.at(-1)!.form)).toEqual({
+      To: 'whatsapp:+61412345678',
+      Body: '明天 9:00 有站会',
+      From: 'whatsapp:+15017122661',
+    });
+
+    // Named 'sms', or not named at all, it stays a text message.
+    await sms.send({ to: '+61412345678', body: 'x', channel: 'sms' });
+    expect(twilio.seen.at(-1)!.form.get('To')).toBe('+61412345678');
+    expect(twilio.seen.at(-1)!.form.get('From')).toBe('+15017122661');
+  });
+
+  it('lets a Messaging Service pick its WhatsApp sender', async () => {
+    const service = `MG${'c3'.repeat(16)}`;
+    await new TwilioSms({ accountSid: SID, authToken: TOKEN, from: service, baseUrl }).send({
+      to: '+61412345678',
+      body: 'x',
+      channel: 'whatsapp',
+    });
+    const form = twilio.seen.at(-1)!.form;
+    expect(form.get('To')).toBe('whatsapp:+61412345678');
     expect(form.get('MessagingServiceSid')).toBe(service);
     expect(form.has('From')).toBe(false);
   });

@@ -23,6 +23,7 @@ import {
 import { billingWebhookRoute } from './billing/webhook';
 import { sendContactMessageRoute } from './contact/send-contact-message';
 import { listOutboxRoute } from './dev/list-outbox';
+import { devSmsInboundRoute } from './dev/sms-inbound';
 import type { RouteDef } from './http';
 import { disableServiceRoute } from './integrations/disable-service';
 import { disconnectAccountRoute, disconnectByProviderRoute } from './integrations/disconnect';
@@ -96,6 +97,7 @@ export const ROUTES: readonly RouteDef[] = [
   startPhoneSessionRoute,
   getAppConfigRoute,
   listOutboxRoute,
+  devSmsInboundRoute,
   userByPhoneRoute,
   connectionAccessTokenRoute,
   recordUsageRoute,

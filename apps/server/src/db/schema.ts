@@ -228,6 +228,36 @@ export interface Database {
   retained_invoices: RetainedInvoicesTable;
   sample_workspace_items: SampleWorkspaceItemsTable;
   sample_workspace_owners: SampleWorkspaceOwnersTable;
+  jobs: JobsTable;
+  assistant_messages: AssistantMessagesTable;
+  assistant_turns: AssistantTurnsTable;
+  assistant_tool_calls: AssistantToolCallsTable;
+  assistant_approvals: AssistantApprovalsTable;
+  sms_opt_outs: SmsOptOutsTable;
+  assistant_notices: AssistantNoticesTable;
+}
+
+/** One job of the durable queue (lib/jobs, migration 0012). */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  /** The idempotency key: one job per key, however often it is enqueued. */
+  key: string;
+  /** JSON; checked with the handler's schema when the job runs. */
+  payload: string;
+  /** pending until a handler succeeds (done) or the attempts run out (failed). */
+  status: 'pending' | 'done' | 'failed';
+  /** Claims so far, the current one included. */
+  attempts: Generated<number>;
+  /** Not claimed before this time (a retry's back-off). */
+  run_at: string;
+  /** The worker holding the claim, and until when; an expired claim is taken again. */
+  locked_by: string | null;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+  done_at: string | null;
 }
 
 /** One event, mail or contact of a local stand-in's sample workspace (migration 0011). */
@@ -298,4 +328,63 @@ export interface UsageAlertsTable {
   /** How the person was told ('sms', 'email'), null when they have neither. */
   channel: string | null;
   created_at: string;
+}
+
+export interface AssistantMessagesTable {
+  id: string;
+  user_id: string | null;
+  direction: 'in' | 'out';
+  channel: 'sms' | 'whatsapp';
+  /** E.164, without the channel prefix. */
+  phone: string;
+  body: string;
+  provider_sid: string | null;
+  turn_id: string | null;
+  status: string | null;
+  created_at: string;
+}
+export interface AssistantTurnsTable {
+  id: string;
+  user_id: string;
+  inbound_message_id: string;
+  model: string;
+  steps: number;
+  input_tokens: number;
+  output_tokens: number;
+  duration_ms: number;
+  outcome: string;
+  created_at: string;
+}
+export interface AssistantToolCallsTable {
+  id: string;
+  turn_id: string;
+  user_id: string;
+  tool: string;
+  input: string;
+  output: string;
+  created_at: string;
+}
+export interface AssistantApprovalsTable {
+  id: string;
+  user_id: string;
+  turn_id: string;
+  tool: string;
+  /** JSON: the tool's checked input. */
+  input: string;
+  preview: string;
+  status: 'pending' | 'approved' | 'done' | 'failed' | 'declined' | 'expired' | 'superseded';
+  result: string | null;
+  expires_at: string;
+  decided_at: string | null;
+  created_at: string;
+}
+export interface SmsOptOutsTable {
+  phone_hash: string;
+  opted_out_at: string;
+}
+export interface AssistantNoticesTable {
+  phone_hash: string;
+  kind: string;
+  period: string;
+  sent_at: string;
 }

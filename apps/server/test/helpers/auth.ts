@@ -27,7 +27,15 @@ export async function latestCode(app: FastifyInstance, phone: string): Promise<s
   return code!;
 }
 
-export async function requestCode(app: FastifyInstance, phone: string, ip = freshIp()) {
+/** Where a test reads the code texted to a number: the dev outbox, or a fake SMS provider. */
+export type CodeReader = (app: FastifyInstance, phone: string) => Promise<string>;
+
+export async function requestCode(
+  app: FastifyInstance,
+  phone: string,
+  ip = freshIp(),
+  readCode: CodeReader = latestCode,
+) {
   const res = await post(
     app,
     '/v1/api/send-verification-code',
@@ -35,13 +43,13 @@ export async function requestCode(app: FastifyInstance, phone: string, ip = fres
     { remoteAddress: ip },
   );
   expect(res.statusCode, res.body).toBe(200);
-  return latestCode(app, phone);
+  return readCode(app, phone);
 }
 
 /** Signs a number in through the real flow (new users take the phone-only path); returns the bearer token. */
-export async function signIn(app: FastifyInstance, phone: string): Promise<string> {
+export async function signIn(app: FastifyInstance, phone: string, readCode?: CodeReader): Promise<string> {
   const ip = freshIp();
-  const code = await requestCode(app, phone, ip);
+  const code = await requestCode(app, phone, ip, readCode);
   const verified = await post(
     app,
     '/v1/api/verify-code',

@@ -36,6 +36,12 @@ export const ZAccountExport = z.object({
   }),
   supportMessages: z.array(ZRecord),
   assistantAccess: z.array(ZRecord),
+  /** The conversation with the assistant: texts in and out, the tools it called, its approvals. */
+  assistant: z.object({
+    messages: z.array(ZRecord),
+    toolCalls: z.array(ZRecord),
+    approvals: z.array(ZRecord),
+  }),
   securityEvents: z.array(ZSecurityEvent),
 });
 export type TAccountExport = z.infer<typeof ZAccountExport>;

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { defineRoute } from '../http';
 
-export const STAND_IN_SERVICES = ['sms', 'mail', 'identity', 'payments', 'calendar', 'apple'] as const;
+export const STAND_IN_SERVICES = [
+  'sms',
+  'mail',
+  'identity',
+  'payments',
+  'calendar',
+  'apple',
+  'assistant',
+] as const;
 export const ZStandInService = z.enum(STAND_IN_SERVICES);
 
 /** Public runtime settings the web needs; nothing secret. */

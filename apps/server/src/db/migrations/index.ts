@@ -10,6 +10,8 @@ import * as m0008 from './0008-usage';
 import * as m0009 from './0009-account';
 import * as m0010 from './0010-usage-covering-index';
 import * as m0011 from './0011-sample-workspace';
+import * as m0012 from './0012-jobs';
+import * as m0013 from './0013-assistant';
 
 /**
  * Imported, not read from disk, so the same list runs under tsx, a bundle or a test,
@@ -27,4 +29,6 @@ export const migrations: Record<string, Migration> = {
   '0009-account': m0009,
   '0010-usage-covering-index': m0010,
   '0011-sample-workspace': m0011,
+  '0012-jobs': m0012,
+  '0013-assistant': m0013,
 };

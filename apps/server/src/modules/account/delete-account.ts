@@ -40,7 +40,11 @@ export async function deleteAccount(
     await deps.accountRepo.with(trx).eraseUser(user, customerId, now.toISOString());
     await deps.usersRepo.with(trx).delete(user.id);
     await deps.devOutbox.with(trx).forgetPerson({
-      addresses: [user.email, user.phone_number ?? ''],
+      addresses: [
+        user.email,
+        user.phone_number ?? '',
+        user.phone_number ? `whatsapp:${user.phone_number}` : '',
+      ],
       mentions: [user.id, user.phone_number ?? '', hasRealEmail(user.email) ? user.email : ''],
     });
     await deps.sampleWorkspace

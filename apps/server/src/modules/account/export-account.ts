@@ -41,6 +41,11 @@ export async function exportAccount(
       usage: { events: rows.usageEvents, alerts: rows.usageAlerts },
       supportMessages: rows.contactMessages,
       assistantAccess: rows.assistantAccess,
+      assistant: {
+        messages: rows.assistantMessages,
+        toolCalls: rows.assistantToolCalls,
+        approvals: rows.assistantApprovals,
+      },
       securityEvents: (await events.recent(user.id)).map(describeEvent),
     };
   });

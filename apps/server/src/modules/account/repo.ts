@@ -132,6 +132,25 @@ export class AccountRepo extends Repo {
         .where('user_id', '=', userId)
         .orderBy('created_at')
         .execute(),
+      // The conversation with the assistant: what was said, what it did, what it asked.
+      assistantMessages: await this.db
+        .selectFrom('assistant_messages')
+        .select(['id', 'direction', 'channel', 'body', 'status', 'created_at'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .execute(),
+      assistantToolCalls: await this.db
+        .selectFrom('assistant_tool_calls')
+        .select(['id', 'turn_id', 'tool', 'input', 'output', 'created_at'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .execute(),
+      assistantApprovals: await this.db
+        .selectFrom('assistant_approvals')
+        .select(['id', 'tool', 'preview', 'status', 'result', 'expires_at', 'decided_at', 'created_at'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .execute(),
     };
   }
 
@@ -171,6 +190,8 @@ export class AccountRepo extends Repo {
     if (user.phone_number) {
       await this.db.deleteFrom('verification_codes').where('phone_number', '=', user.phone_number).execute();
       await this.db.deleteFrom('phone_send_locks').where('phone_number', '=', user.phone_number).execute();
+      // Texts from the number before it had an account (or from a second channel) point to no user.
+      await this.db.deleteFrom('assistant_messages').where('phone', '=', user.phone_number).execute();
     }
     await this.db.deleteFrom('assistant_access_log').where('user_id', '=', user.id).execute();
   }

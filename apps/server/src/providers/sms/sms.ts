@@ -1,7 +1,15 @@
+import type { SmsChannel } from './address';
+
 /** The SMS port: one text message to one E.164 number. */
 export interface SmsMessage {
+  /** The bare E.164 number, whatever the channel. */
   to: string;
   body: string;
+  /**
+   * 'whatsapp' sends through Twilio's WhatsApp channel (the assistant answers on the channel a
+   * message came in on); default 'sms'.
+   */
+  channel?: SmsChannel;
 }
 
 export interface SmsSender {

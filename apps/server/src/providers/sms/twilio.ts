@@ -1,3 +1,4 @@
+import { formatAddress } from './address';
 import { SmsDeliveryError, type SmsMessage, type SmsSender } from './sms';
 
 export interface TwilioSettings {
@@ -20,8 +21,12 @@ export class TwilioSms implements SmsSender {
 
   async send(message: SmsMessage): Promise<{ id: string }> {
     const { accountSid, authToken, from, baseUrl } = this.settings;
-    const form = new URLSearchParams({ To: message.to, Body: message.body });
-    form.set(from.startsWith('MG') ? 'MessagingServiceSid' : 'From', from);
+    const channel = message.channel ?? 'sms';
+    const form = new URLSearchParams({ To: formatAddress(channel, message.to), Body: message.body });
+    // A Messaging Service picks its own sender for the channel the To names (its WhatsApp sender
+    // for whatsapp:...); a number must be named on the same channel as the recipient.
+    if (from.startsWith('MG')) form.set('MessagingServiceSid', from);
+    else form.set('From', formatAddress(channel, from));
     let response: Response;
     try {
       response = await fetch(

@@ -36,7 +36,18 @@ describe('the stand-in banner', () => {
   it('says it in Chinese too', async () => {
     await i18n.changeLanguage('zh');
     renderBanner(['sms', 'mail', 'payments']);
-    expect(screen.getByText(/以下服务在本机模拟：短信、邮件和付款。/)).toBeInTheDocument();
+    expect(screen.getByText(/以下服务在本机模拟：短信、邮件投递和付款。/)).toBeInTheDocument();
+  });
+
+  it("names the assistant's model when it is the local stand-in, in both languages", async () => {
+    const { unmount } = renderBanner(['sms', 'assistant']);
+    expect(
+      screen.getByText(/simulated on this computer: SMS and the assistant's model\./),
+    ).toBeInTheDocument();
+    unmount();
+    await i18n.changeLanguage('zh');
+    renderBanner(['assistant']);
+    expect(screen.getByText(/以下服务在本机模拟：助理的模型。/)).toBeInTheDocument();
   });
 
   it('is not there when every service is real', () => {

@@ -83,6 +83,7 @@ export function exportFixture(): TAccountExport {
     usage: { events: [], alerts: [] },
     supportMessages: [],
     assistantAccess: [],
+    assistant: { messages: [], toolCalls: [], approvals: [] },
     securityEvents: eventFixtures(),
   };
 }

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../../db/database';
+import { runPeriodically } from '../periodic-job';
+import { JobsRepo, type NewJob } from './repo';
+import { JobWorker } from './worker';
+
+export interface Jobs {
+  repo: JobsRepo;
+  /** Modules register their kinds here (`worker.handle`) before the app is ready. */
+  worker: JobWorker;
+  /**
+   * Stores a job through `db` (the transaction that stores what it is about, or `app.db`) and
+   * wakes the worker. A key already stored is the same job: `created: false`, nothing woken.
+   */
+  enqueue: (db: Db, job: NewJob) => Promise<{ id: string; created: boolean }>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: Jobs;
+  }
+}
+
+/**
+ * Finished jobs are kept this long: long enough to look at a failure, and longer than any
+ * redelivery of what enqueued them (a purged key could be enqueued again).
+ */
+const KEEP_FINISHED_MS = 7 * 24 * 60 * 60 * 1000;
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+
+/** The durable job queue and this instance's worker, from ready to close. */
+export const jobsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const repo = new JobsRepo(app.db);
+    const worker = new JobWorker({
+      repo,
+      clock: app.clock,
+      log: app.log,
+      pollMs: app.config.jobs.pollIntervalMs,
+      concurrency: app.config.jobs.concurrency,
+    });
+    app.decorate('jobs', {
+      repo,
+      worker,
+      enqueue: async (db: Db, job: NewJob) => {
+        const result = await repo.enqueue(db, job, app.clock.now());
+        if (result.created) worker.wake();
+        return result;
+      },
+    } satisfies Jobs);
+    // Jobs left by a crash or a restart are taken as soon as the app is up.
+    app.addHook('onReady', async () => worker.start());
+    // preClose runs before the database closes, so a running handler can record its outcome.
+    app.addHook('preClose', async () => worker.stop());
+    runPeriodically(app, {
+      everyMs: PURGE_EVERY_MS,
+      run: async () => {
+        const purged = await repo.purgeDone(new Date(app.clock.now().getTime() - KEEP_FINISHED_MS));
+        if (purged > 0) app.log.info({ purged }, 'finished jobs purged');
+      },
+      failure: 'purging finished jobs failed',
+    });
+  },
+  { name: 'jobs', dependencies: ['config', 'db'] },
+);

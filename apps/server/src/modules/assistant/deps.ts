@@ -1,0 +1,57 @@
+import type { LanguageModelV3 } from '@ai-sdk/provider';
+import type { FastifyInstance } from 'fastify';
+import type { RunInTransaction } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import type { OneTimeStore } from '../../lib/one-time-store/one-time-store';
+import { hmac } from '../../lib/secrets';
+import type { SmsSender } from '../../providers/sms/sms';
+import type { BillingRepo } from '../billing/repo';
+import type { UsageDeps } from '../usage/deps';
+import { usageDeps } from '../usage/deps';
+import type { UsersRepo } from '../users/repo';
+import type { WorkspaceDeps } from '../workspace/deps';
+import { workspaceDeps } from '../workspace/deps';
+import type { AssistantRepo } from './repo';
+
+/** What the assistant's use cases need; each takes the part it uses. */
+export interface AssistantDeps {
+  assistantRepo: AssistantRepo;
+  usersRepo: UsersRepo;
+  billingRepo: BillingRepo;
+  workspace: WorkspaceDeps;
+  usage: UsageDeps;
+  transaction: RunInTransaction;
+  oneTimeStore: OneTimeStore;
+  sms: SmsSender;
+  model: { model: LanguageModelV3; name: string };
+  /** Hashes a phone number for the opt-out and notice tables, which outlive an account. */
+  phoneHash: (e164: string) => string;
+  clock: Clock;
+  productName: string;
+  supportEmail: string;
+  publicUrl: string;
+  /** How long one turn (every model step and tool call) may take. */
+  turnDeadlineMs: number;
+}
+
+/** Built once by the module's plugin. */
+export function assistantDeps(app: FastifyInstance): AssistantDeps {
+  const hashKey = app.secrets.codeHash;
+  return {
+    assistantRepo: app.assistantRepo,
+    usersRepo: app.usersRepo,
+    billingRepo: app.billingRepo,
+    workspace: workspaceDeps(app),
+    usage: usageDeps(app),
+    transaction: app.transaction,
+    oneTimeStore: app.oneTimeStore,
+    sms: app.sms,
+    model: app.llm,
+    phoneHash: (e164) => hmac(hashKey, `assistant-phone:${e164}`),
+    clock: app.clock,
+    productName: app.config.productName,
+    supportEmail: app.config.supportEmail,
+    publicUrl: app.config.publicUrl,
+    turnDeadlineMs: app.config.assistantTurnTimeoutMs,
+  };
+}

@@ -1,0 +1,211 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Db } from '../../db/database';
+import { Repo, repoPlugin } from '../../db/repo';
+import type {
+  AssistantApprovalsTable,
+  AssistantMessagesTable,
+  AssistantToolCallsTable,
+  AssistantTurnsTable,
+} from '../../db/schema';
+
+export type AssistantMessageRow = Selectable<AssistantMessagesTable>;
+export type ApprovalRow = Selectable<AssistantApprovalsTable>;
+
+/** The SQL of the assistant's conversation store. */
+export class AssistantRepo extends Repo {
+  /** Stores an inbound text; false when its provider id was stored before (a retried webhook). */
+  async insertInbound(db: Db, message: Insertable<AssistantMessagesTable>): Promise<boolean> {
+    const result = await db
+      .insertInto('assistant_messages')
+      .values(message)
+      .onConflict((oc) => oc.column('provider_sid').doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  async insertOutbound(db: Db, message: Insertable<AssistantMessagesTable>): Promise<void> {
+    await db.insertInto('assistant_messages').values(message).execute();
+  }
+
+  findMessage(id: string): Promise<AssistantMessageRow | undefined> {
+    return this.db.selectFrom('assistant_messages').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The person's inbound texts no turn has answered yet, oldest first: one run answers them all. */
+  unanswered(userId: string): Promise<AssistantMessageRow[]> {
+    return this.db
+      .selectFrom('assistant_messages')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('direction', '=', 'in')
+      .where('turn_id', 'is', null)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  }
+
+  async claimForUser(id: string, userId: string): Promise<void> {
+    await this.db.updateTable('assistant_messages').set({ user_id: userId }).where('id', '=', id).execute();
+  }
+
+  async markAnswered(ids: string[], turnId: string): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.updateTable('assistant_messages').set({ turn_id: turnId }).where('id', 'in', ids).execute();
+  }
+
+  /** The last messages in and out, oldest first: the conversation the model sees. */
+  async recent(userId: string, limit: number, offset = 0): Promise<AssistantMessageRow[]> {
+    const rows = await this.db
+      .selectFrom('assistant_messages')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return rows.reverse();
+  }
+
+  async setOutboundStatus(providerSid: string, status: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('assistant_messages')
+      .set({ status })
+      .where('provider_sid', '=', providerSid)
+      .where('direction', '=', 'out')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async setOutboundSent(id: string, providerSid: string | null, status: string): Promise<void> {
+    await this.db
+      .updateTable('assistant_messages')
+      .set({ provider_sid: providerSid, status })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async insertTurn(turn: Insertable<AssistantTurnsTable>): Promise<void> {
+    await this.db
+      .insertInto('assistant_turns')
+      .values(turn)
+      .onConflict((oc) => oc.column('inbound_message_id').doNothing())
+      .execute();
+  }
+
+  async insertToolCall(call: Insertable<AssistantToolCallsTable>): Promise<void> {
+    await this.db.insertInto('assistant_tool_calls').values(call).execute();
+  }
+
+  // Approvals
+
+  /** A new approval; any other pending one of the person is superseded (one question at a time). */
+  async insertApproval(approval: Insertable<AssistantApprovalsTable>): Promise<void> {
+    await this.db
+      .updateTable('assistant_approvals')
+      .set({ status: 'superseded', decided_at: approval.created_at })
+      .where('user_id', '=', approval.user_id)
+      .where('status', '=', 'pending')
+      .execute();
+    await this.db.insertInto('assistant_approvals').values(approval).execute();
+  }
+
+  /** The person's pending approval, if one is still open at `nowIso`. */
+  openApproval(userId: string, nowIso: string): Promise<ApprovalRow | undefined> {
+    return this.db
+      .selectFrom('assistant_approvals')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('status', '=', 'pending')
+      .where('expires_at', '>', nowIso)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Moves an approval from pending to `to`, once: of two YES at the same moment (a text and the
+   * web), exactly one sees true and runs the action.
+   */
+  async decide(id: string, to: ApprovalRow['status'], nowIso: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('assistant_approvals')
+      .set({ status: to, decided_at: nowIso })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .where('expires_at', '>', nowIso)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async finishApproval(id: string, status: 'done' | 'failed', result: string): Promise<void> {
+    await this.db.updateTable('assistant_approvals').set({ status, result }).where('id', '=', id).execute();
+  }
+
+  async expireApprovals(nowIso: string): Promise<void> {
+    await this.db
+      .updateTable('assistant_approvals')
+      .set({ status: 'expired', decided_at: nowIso })
+      .where('status', '=', 'pending')
+      .where('expires_at', '<=', nowIso)
+      .execute();
+  }
+
+  /** Retention: everything of the conversation older than `beforeIso`. */
+  async purgeBefore(beforeIso: string): Promise<void> {
+    for (const table of [
+      'assistant_tool_calls',
+      'assistant_turns',
+      'assistant_approvals',
+      'assistant_messages',
+    ] as const) {
+      await this.db.deleteFrom(table).where('created_at', '<', beforeIso).execute();
+    }
+  }
+
+  /** Texts from or to a number whose account is deleted but that no row of theirs points to. */
+  async forgetPhone(e164: string): Promise<void> {
+    await this.db.deleteFrom('assistant_messages').where('phone', '=', e164).execute();
+  }
+
+  // The gate's facts about a number (keyed by an HMAC of it)
+
+  async isOptedOut(phoneHash: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('sms_opt_outs')
+      .select('phone_hash')
+      .where('phone_hash', '=', phoneHash)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async optOut(phoneHash: string, nowIso: string): Promise<void> {
+    await this.db
+      .insertInto('sms_opt_outs')
+      .values({ phone_hash: phoneHash, opted_out_at: nowIso })
+      .onConflict((oc) => oc.column('phone_hash').doNothing())
+      .execute();
+  }
+
+  async optIn(phoneHash: string): Promise<void> {
+    await this.db.deleteFrom('sms_opt_outs').where('phone_hash', '=', phoneHash).execute();
+  }
+
+  /** True for the first notice of this kind to this number in this period; false after. */
+  async noticeOnce(phoneHash: string, kind: string, period: string, nowIso: string): Promise<boolean> {
+    const result = await this.db
+      .insertInto('assistant_notices')
+      .values({ phone_hash: phoneHash, kind, period, sent_at: nowIso })
+      .onConflict((oc) => oc.columns(['phone_hash', 'kind', 'period']).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    assistantRepo: AssistantRepo;
+  }
+}
+
+export const assistantRepoPlugin = repoPlugin('assistantRepo', AssistantRepo, 'assistant-repo');

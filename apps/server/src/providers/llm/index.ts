@@ -1,0 +1,93 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { LanguageModelV3 } from '@ai-sdk/provider';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config, LlmConfig } from '../../config';
+import type { BuiltPort } from '../port';
+import { LocalModel } from './local-model';
+
+/** The model the assistant's turns run on, as the AI SDK takes it. */
+export interface Llm {
+  model: LanguageModelV3;
+  /** For logs and the turn's record: `openai-compatible:qwen2.5`, `anthropic:claude-...`, `local stand-in`. */
+  name: string;
+  standIn: boolean;
+}
+
+/** What would switch the real model on, named when a public server refuses to start on the stand-in. */
+export const LLM_VARIABLES = [
+  'LLM_BASE_URL and LLM_MODEL (or OPENAI_API_KEY or ANTHROPIC_API_KEY with LLM_MODEL)',
+] as const;
+
+/**
+ * Every request to the model gives up after the configured time: a stuck server must not hold
+ * a person's turn (and their lock) for ever. The caller's own signal (the turn's deadline) still
+ * applies; the abort surfaces as a TimeoutError, which the SDK does not retry.
+ */
+export function fetchWithTimeout(timeoutMs: number, base: typeof fetch = fetch): typeof fetch {
+  return (input, init) => {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+    return base(input, { ...init, signal });
+  };
+}
+
+/** The real model for the configured provider, or the local stand-in when none is configured. */
+export function buildLlm(config: Pick<Config, 'llm'>, deps: { fetch?: typeof fetch } = {}): BuiltPort<Llm> {
+  const llm: LlmConfig = config.llm;
+  if (llm.kind === 'local') {
+    return {
+      port: 'assistant',
+      adapter: { model: new LocalModel(), name: 'local stand-in', standIn: true },
+      standIn: true,
+      vendor: 'local',
+      missing: LLM_VARIABLES,
+    };
+  }
+  const fetch = fetchWithTimeout(llm.timeoutMs, deps.fetch);
+  const real = (model: LanguageModelV3): BuiltPort<Llm> => ({
+    port: 'assistant',
+    adapter: { model, name: `${llm.kind}:${llm.model}`, standIn: false },
+    standIn: false,
+    vendor: llm.kind,
+  });
+  switch (llm.kind) {
+    case 'openai-compatible':
+      return real(
+        createOpenAICompatible({
+          name: 'openai-compatible',
+          baseURL: llm.baseUrl,
+          ...(llm.apiKey ? { apiKey: llm.apiKey } : {}),
+          // Streamed turns then report tokens too; servers that ignore the option lose nothing.
+          includeUsage: true,
+          fetch,
+        }).chatModel(llm.model),
+      );
+    case 'openai':
+      return real(createOpenAI({ apiKey: llm.apiKey, fetch })(llm.model));
+    case 'anthropic':
+      return real(createAnthropic({ apiKey: llm.apiKey, fetch })(llm.model));
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    llm: Llm;
+  }
+}
+
+/**
+ * The assistant's model as a port: decorates `app.llm` and reports it to the port registry as
+ * the `assistant` service, so the banner and the start-up check name it like any stand-in.
+ * (Not `portPlugin`: that decorates under the port's name, and `app.assistant` is the module's.)
+ */
+export const llmPort = fp(
+  async (app: FastifyInstance) => {
+    const built = buildLlm(app.config);
+    app.decorate('llm', built.adapter);
+    app.ports.add(built);
+  },
+  { name: 'llm', dependencies: ['config', 'ports'] },
+);

@@ -1,0 +1,255 @@
+import { createHash } from 'node:crypto';
+import type {
+  LanguageModelV3,
+  LanguageModelV3CallOptions,
+  LanguageModelV3Content,
+  LanguageModelV3GenerateResult,
+  LanguageModelV3StreamPart,
+  LanguageModelV3StreamResult,
+  LanguageModelV3Usage,
+} from '@ai-sdk/provider';
+import type { TToolName } from '@app/contract/assistant/tools';
+import { addDays } from '../../lib/zoned-time';
+import { detectIntent, type Intent } from './stand-in-intent';
+import { countTokens, promptText, type ReadPrompt, readPrompt, type ToolOutcome } from './stand-in-prompt';
+import {
+  type Area,
+  type BookingOutcome,
+  bookingReply,
+  contactReply,
+  eventsReply,
+  helpReply,
+  type Lang,
+  mailReply,
+  needsTimeReply,
+  noClockReply,
+  noToolReply,
+  toolFailedReply,
+  unknownReply,
+} from './stand-in-replies';
+import {
+  approvalRequested,
+  findAll,
+  type TFoundContact,
+  ZFoundContact,
+  ZFoundEvent,
+  ZFoundMail,
+} from './stand-in-results';
+
+/**
+ * The local stand-in model (design §9, local mode): a deterministic model behind the AI SDK's
+ * own model interface, so with no model configured the same agent loop, tools and approvals
+ * run as with a real one. It understands the requests of docs/assistant-stand-in.md and says
+ * plainly that it understands nothing else.
+ *
+ * Each call decides one step from the prompt alone: the person's latest message picks the
+ * intent, and the tool results since that message say how far the intent has got. Tool results
+ * are only ever read for the fields it lists back (event titles, senders, a contact's email):
+ * nothing in a mail or an event can make it call a tool. Time comes from the system prompt's
+ * facts (never the machine's clock), so a test gets the same answer on any day.
+ */
+export type Step =
+  | { type: 'call'; toolName: TToolName; input: Record<string, unknown> }
+  | { type: 'text'; text: string };
+
+export class LocalModel implements LanguageModelV3 {
+  readonly specificationVersion = 'v3' as const;
+  readonly provider = 'local';
+  readonly modelId = 'stand-in';
+  readonly supportedUrls: Record<string, RegExp[]> = {};
+
+  async doGenerate(options: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {
+    options.abortSignal?.throwIfAborted();
+    const read = readPrompt(options.prompt);
+    const tools = new Set(
+      options.toolChoice?.type === 'none'
+        ? []
+        : (options.tools ?? []).filter((tool) => tool.type === 'function').map((tool) => tool.name),
+    );
+    const step = decide(read, tools);
+    const content: LanguageModelV3Content[] =
+      step.type === 'call'
+        ? [
+            {
+              type: 'tool-call',
+              toolCallId: callId(read),
+              toolName: step.toolName,
+              input: JSON.stringify(step.input),
+            },
+          ]
+        : [{ type: 'text', text: step.text }];
+    const said = step.type === 'call' ? `${step.toolName} ${JSON.stringify(step.input)}` : step.text;
+    return {
+      content,
+      finishReason:
+        step.type === 'call'
+          ? { unified: 'tool-calls', raw: 'tool_calls' }
+          : { unified: 'stop', raw: 'stop' },
+      usage: usage(countTokens(promptText(options.prompt)), countTokens(said)),
+      response: { id: callId(read), modelId: this.modelId },
+      warnings: [],
+    };
+  }
+
+  /** The same answer as doGenerate, delivered as a stream (one text delta, or one tool call). */
+  async doStream(options: LanguageModelV3CallOptions): Promise<LanguageModelV3StreamResult> {
+    const result = await this.doGenerate(options);
+    const parts: LanguageModelV3StreamPart[] = [
+      { type: 'stream-start', warnings: [] },
+      { type: 'response-metadata', ...result.response },
+    ];
+    for (const part of result.content) {
+      if (part.type === 'text') {
+        const id = `${result.response?.id ?? 'text'}-text`;
+        parts.push(
+          { type: 'text-start', id },
+          { type: 'text-delta', id, delta: part.text },
+          { type: 'text-end', id },
+        );
+      } else if (part.type === 'tool-call') parts.push(part);
+    }
+    parts.push({ type: 'finish', usage: result.usage, finishReason: result.finishReason });
+    return {
+      stream: new ReadableStream<LanguageModelV3StreamPart>({
+        start(controller) {
+          for (const part of parts) controller.enqueue(part);
+          controller.close();
+        },
+      }),
+    };
+  }
+}
+
+function usage(input: number, output: number): LanguageModelV3Usage {
+  return {
+    inputTokens: { total: input, noCache: input, cacheRead: 0, cacheWrite: 0 },
+    outputTokens: { total: output, text: output, reasoning: 0 },
+  };
+}
+
+/** Unique within a turn and the same on every run: the message and how many steps came before. */
+function callId(read: ReadPrompt): string {
+  const digest = createHash('sha256').update(read.latest).digest('hex').slice(0, 10);
+  return `local-${digest}-${read.outcomes.length}`;
+}
+
+const say = (text: string): Step => ({ type: 'text', text });
+
+/** This turn's latest answer from a tool, if it has been called since the person's message. */
+function lastOutcome(read: ReadPrompt, name: TToolName): ToolOutcome | undefined {
+  return read.outcomes.filter((outcome) => outcome.toolName === name).at(-1);
+}
+
+/** A tool call, or, when the assistant did not offer that tool, saying it cannot reach it. */
+function callIfOffered(
+  tools: ReadonlySet<string>,
+  lang: Lang,
+  toolName: TToolName,
+  input: Record<string, unknown>,
+): Step {
+  return tools.has(toolName) ? { type: 'call', toolName, input } : say(noToolReply(lang));
+}
+
+/** What the stand-in does next, given the conversation so far and the tools it was offered. */
+export function decide(read: ReadPrompt, tools: ReadonlySet<string>): Step {
+  const { language: lang, zone, now } = read.facts;
+  const intent = detectIntent(read.latest, now ?? { date: '2000-01-01', time: '00:00' });
+  const call = (toolName: TToolName, input: Record<string, unknown>) =>
+    callIfOffered(tools, lang, toolName, input);
+  // Each request is at most one search, answered once its result is back: no loops to the step limit.
+  const answer = (
+    toolName: TToolName,
+    input: Record<string, unknown>,
+    area: Area,
+    reply: (value: unknown) => string,
+  ) => {
+    const outcome = lastOutcome(read, toolName);
+    if (!outcome) return call(toolName, input);
+    return say(
+      outcome.output.ok ? reply(outcome.output.value) : toolFailedReply(lang, area, outcome.output.error),
+    );
+  };
+
+  switch (intent.kind) {
+    case 'events': {
+      if (!now) return say(noClockReply(lang));
+      const range = { from: `${intent.date}T00:00`, to: `${addDays(intent.date, 1)}T00:00` };
+      return answer('calendar_list_events', range, 'calendar', (value) =>
+        eventsReply(lang, { date: intent.date, today: now.date, zone, events: findAll(value, ZFoundEvent) }),
+      );
+    }
+    case 'book':
+      return now ? book(intent, read, tools, lang) : say(noClockReply(lang));
+    case 'mail-from':
+    case 'mail-unread': {
+      const from = intent.kind === 'mail-from' ? intent.from : null;
+      return answer('mail_search', from ? { from } : { unread: true }, 'mail', (value) =>
+        mailReply(lang, { from, zone, mails: findAll(value, ZFoundMail) }),
+      );
+    }
+    case 'contact':
+      return answer('contacts_search', { query: intent.query }, 'contacts', (value) =>
+        contactReply(lang, { query: intent.query, contacts: findAll(value, ZFoundContact) }),
+      );
+    case 'book-needs-time':
+      return say(needsTimeReply(lang));
+    case 'help':
+      return say(helpReply(lang));
+    case 'unknown':
+      return say(unknownReply(lang));
+  }
+}
+
+/**
+ * Booking: with a person named, their contact first (their address becomes the attendee),
+ * then the event. Creating it ends in an approval request; the stand-in then only says it is
+ * waiting for the YES, and never claims a booking the tool did not report.
+ */
+function book(
+  intent: Extract<Intent, { kind: 'book' }>,
+  read: ReadPrompt,
+  tools: ReadonlySet<string>,
+  lang: Lang,
+) {
+  let attendee: string | null = null;
+  if (intent.person && tools.has('contacts_search')) {
+    const searched = lastOutcome(read, 'contacts_search');
+    if (!searched) return callIfOffered(tools, lang, 'contacts_search', { query: intent.person });
+    const contacts = searched.output.ok ? findAll(searched.output.value, ZFoundContact) : [];
+    attendee = bestEmail(contacts, intent.person);
+  }
+  const created = lastOutcome(read, 'calendar_create_event');
+  if (!created)
+    return callIfOffered(tools, lang, 'calendar_create_event', {
+      title: intent.title,
+      start: intent.start,
+      end: intent.end,
+      ...(attendee ? { attendees: [attendee] } : {}),
+    });
+  const outcome: BookingOutcome = !created.output.ok
+    ? 'failed'
+    : approvalRequested(created.output.value)
+      ? 'approval'
+      : findAll(created.output.value, ZFoundEvent).some((event) => event.id)
+        ? 'booked'
+        : 'failed';
+  const { title, start, end } = intent;
+  const missingPerson = intent.person && !attendee ? intent.person : null;
+  return say(bookingReply(lang, { title, start, end, outcome, missingPerson }));
+}
+
+/** The contact the person most likely meant: an exact name, then a name part starting so. */
+function bestEmail(contacts: TFoundContact[], person: string): string | null {
+  const wanted = person.toLowerCase();
+  const withEmail = contacts.filter((contact) => contact.emails.length > 0);
+  const best =
+    withEmail.find((contact) => contact.name.toLowerCase() === wanted) ??
+    withEmail.find((contact) =>
+      contact.name
+        .toLowerCase()
+        .split(/\s+/)
+        .some((part) => part.startsWith(wanted)),
+    ) ??
+    withEmail[0];
+  return best?.emails[0] ?? null;
+}

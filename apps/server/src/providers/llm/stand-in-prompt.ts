@@ -1,0 +1,158 @@
+import type { LanguageModelV3Prompt, LanguageModelV3ToolResultOutput } from '@ai-sdk/provider';
+import { PROMPT_FACTS } from '@app/contract/assistant/tools';
+import type { LocalNow } from './stand-in-when';
+
+/**
+ * What the local stand-in model reads from one call's prompt: the facts the system prompt
+ * starts with, the person's latest message, and what the tools answered since it (this turn's
+ * steps). The stand-in holds no state between calls: every step is decided from this alone.
+ */
+
+export interface PromptFacts {
+  now: LocalNow | null;
+  zone: string;
+  language: 'en' | 'zh';
+}
+
+export interface ToolOutcome {
+  toolName: string;
+  input: unknown;
+  /** The parsed answer, or `{ error }` when the tool failed or was refused. */
+  output: { ok: true; value: unknown } | { ok: false; error: string };
+}
+
+export interface ReadPrompt {
+  facts: PromptFacts;
+  /** The text of the last message from the person; empty when there is none. */
+  latest: string;
+  /** Tool calls made since that message, with their results, in order. */
+  outcomes: ToolOutcome[];
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const factLine = (prefix: string, value: string) => new RegExp(`^${escapeRegExp(prefix)}${value}`, 'm');
+
+/** `Current local time: 2026-11-25T10:40 (Wednesday)`, `Time zone: ...`, `Reply language: ...`. */
+export function readFacts(system: string): PromptFacts {
+  const now = factLine(PROMPT_FACTS.now, '(\\d{4}-\\d{2}-\\d{2})T(\\d{2}:\\d{2})').exec(system);
+  const zone = factLine(PROMPT_FACTS.zone, '([A-Za-z0-9_+\\-/]+)').exec(system);
+  const language = factLine(PROMPT_FACTS.language, '(en|zh)\\b').exec(system);
+  return {
+    now: now ? { date: now[1]!, time: now[2]! } : null,
+    zone: zone?.[1] ?? 'UTC',
+    language: language?.[1] === 'zh' ? 'zh' : 'en',
+  };
+}
+
+/**
+ * A tool's answer as a value. Our tools answer JSON; one that wraps its data in text (a quoted
+ * block) still carries the JSON inside, so the outermost object or array found in it is used.
+ */
+export function outputValue(output: LanguageModelV3ToolResultOutput): ToolOutcome['output'] {
+  switch (output.type) {
+    case 'json':
+      return { ok: true, value: output.value };
+    case 'text':
+      return { ok: true, value: jsonInside(output.value) };
+    case 'content':
+      return {
+        ok: true,
+        value: jsonInside(output.value.map((part) => (part.type === 'text' ? part.text : '')).join('\n')),
+      };
+    case 'error-text':
+      return { ok: false, error: output.value };
+    case 'error-json':
+      return { ok: false, error: JSON.stringify(output.value) };
+    case 'execution-denied':
+      return { ok: false, error: output.reason ?? 'denied' };
+  }
+}
+
+function jsonInside(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    for (const [open, close] of [
+      ['{', '}'],
+      ['[', ']'],
+    ] as const) {
+      const start = text.indexOf(open);
+      const end = text.lastIndexOf(close);
+      if (start === -1 || end <= start) continue;
+      try {
+        return JSON.parse(text.slice(start, end + 1));
+      } catch {
+        // Not JSON after all: try the other bracket, then give the text back as it is.
+      }
+    }
+    return text;
+  }
+}
+
+export function readPrompt(prompt: LanguageModelV3Prompt): ReadPrompt {
+  const system = prompt
+    .filter((message) => message.role === 'system')
+    .map((message) => message.content)
+    .join('\n');
+  let lastUser = -1;
+  prompt.forEach((message, index) => {
+    if (message.role === 'user') lastUser = index;
+  });
+  const latestMessage = lastUser === -1 ? undefined : prompt[lastUser];
+  const latest =
+    latestMessage?.role === 'user'
+      ? latestMessage.content
+          .map((part) => (part.type === 'text' ? part.text : ''))
+          .join('\n')
+          .trim()
+      : '';
+  const calls = new Map<string, { toolName: string; input: unknown }>();
+  const outcomes: ToolOutcome[] = [];
+  for (const message of prompt.slice(lastUser + 1)) {
+    if (message.role !== 'assistant' && message.role !== 'tool') continue;
+    for (const part of message.content) {
+      if (part.type === 'tool-call')
+        calls.set(part.toolCallId, { toolName: part.toolName, input: part.input });
+      if (part.type === 'tool-result')
+        outcomes.push({
+          toolName: part.toolName,
+          input: calls.get(part.toolCallId)?.input,
+          output: outputValue(part.output),
+        });
+    }
+  }
+  return { facts: readFacts(system), latest, outcomes };
+}
+
+/** Everything the prompt says, as text, to count its tokens. */
+export function promptText(prompt: LanguageModelV3Prompt): string {
+  return prompt
+    .map((message) =>
+      typeof message.content === 'string'
+        ? message.content
+        : message.content
+            .map((part) => {
+              if (part.type === 'text' || part.type === 'reasoning') return part.text;
+              if (part.type === 'tool-call') return `${part.toolName} ${JSON.stringify(part.input)}`;
+              if (part.type === 'tool-result') return JSON.stringify(part.output);
+              return '';
+            })
+            .join('\n'),
+    )
+    .join('\n');
+}
+
+/**
+ * Tokens as a model's tokenizer roughly counts them: about four Latin characters a token, and a
+ * token for each Chinese character (or other wide one). Enough for usage and plans to work
+ * in local mode; nobody is billed by it.
+ */
+export function countTokens(text: string): number {
+  let narrow = 0;
+  let wide = 0;
+  for (const char of text) {
+    if (char.codePointAt(0)! >= 0x2e80) wide += 1;
+    else narrow += 1;
+  }
+  return wide + Math.ceil(narrow / 4);
+}

@@ -1,0 +1,151 @@
+/**
+ * How many SMS segments a text costs, and how to make a reply fit in a few (design §9: replies
+ * are at most 3 segments). Carriers bill and deliver per segment, and a long answer split into
+ * many parts arrives out of order on some phones, so the assistant cuts its own replies and
+ * says where the rest is rather than letting Twilio split them freely.
+ */
+
+export type SmsEncoding = 'gsm7' | 'ucs2';
+
+export interface SmsSegments {
+  encoding: SmsEncoding;
+  segments: number;
+  /** Septets for GSM-7 (an extension character is 2), UTF-16 code units for UCS-2 (an emoji is 2). */
+  units: number;
+}
+
+/** GSM 03.38's basic character set: 127 characters, one septet each (the 128th code is the escape). */
+export const GSM7_BASIC =
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
+/** Its extension table: each is the escape plus one code, so two septets. */
+export const GSM7_EXTENSION = '\f^{}\\[~]|€';
+
+const BASIC = new Set(GSM7_BASIC);
+const EXTENSION = new Set(GSM7_EXTENSION);
+
+/**
+ * One message holds 140 bytes. Split into parts, each part gives 6 bytes to the header that
+ * puts them back together: 160 septets or 70 UTF-16 units alone, 153 or 67 in a part.
+ */
+const CAPACITY: Record<SmsEncoding, { single: number; part: number }> = {
+  gsm7: { single: 160, part: 153 },
+  ucs2: { single: 70, part: 67 },
+};
+
+/** Whether every character of the text is in GSM-7 (so the whole message can be sent in it). */
+export function isGsm7(text: string): boolean {
+  for (const char of text) if (!BASIC.has(char) && !EXTENSION.has(char)) return false;
+  return true;
+}
+
+function unitsOf(char: string, encoding: SmsEncoding): number {
+  return encoding === 'gsm7' ? (EXTENSION.has(char) ? 2 : 1) : char.length;
+}
+
+/**
+ * The encoding, segment count and size of a text as a phone network sees it. An empty text is
+ * 0 segments (there is nothing to send). In a split message neither an extension character's
+ * escape and code nor an emoji's two halves may be torn between parts, so a part may carry one
+ * unit less than its capacity: the parts are packed character by character, not divided.
+ */
+export function segmentsOf(text: string): SmsSegments {
+  const encoding: SmsEncoding = isGsm7(text) ? 'gsm7' : 'ucs2';
+  const { single, part } = CAPACITY[encoding];
+  let units = 0;
+  for (const char of text) units += unitsOf(char, encoding);
+  if (units <= single) return { encoding, segments: units === 0 ? 0 : 1, units };
+  let segments = 1;
+  let used = 0;
+  for (const char of text) {
+    const size = unitsOf(char, encoding);
+    if (used + size > part) {
+      segments += 1;
+      used = 0;
+    }
+    used += size;
+  }
+  return { encoding, segments, units };
+}
+
+export interface FitReplyOptions {
+  /** Default 3 (design §9). */
+  maxSegments?: number;
+  /** Appended after a space when the text is cut: where the rest can be read ("the rest is in the app: <url>"). */
+  more: string;
+}
+
+/**
+ * Where a sentence ends: after . ! ? … followed by whitespace or the end (so 3.5 and example.com
+ * are not ends), after 。！？ (Chinese has no space after them), either one with any closing quote
+ * or bracket that follows; and before a line break.
+ */
+const SENTENCE_END = /[.!?…]+["'”’)\]）」』】]*(?=\s|$)|[。！？]+["'”’)\]）」』】]*|(?=\r?\n)/g;
+
+/**
+ * What a cut piece must not end with: whitespace, a clause mark, an opening quote or bracket, a
+ * dash. Straight quotes stay: they close as often as they open (`said "hi."`).
+ */
+const DANGLING = /[\s,，、;；:：([{“‘（「『【\-–—]+$/u;
+
+const graphemes = new Intl.Segmenter('und', { granularity: 'grapheme' });
+// ICU's word breaks know Chinese words, which have no spaces between them.
+const words = new Intl.Segmenter('und', { granularity: 'word' });
+
+/** The largest end in an ascending list for which `fits` holds, or 0. `fits` is monotone. */
+function lastFitting(ends: readonly number[], fits: (end: number) => boolean): number {
+  let low = 0;
+  let high = ends.length - 1;
+  let best = 0;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    const end = ends[mid]!;
+    if (fits(end)) {
+      best = end;
+      low = mid + 1;
+    } else {
+      high = mid - 1;
+    }
+  }
+  return best;
+}
+
+/**
+ * The text as is when it fits in `maxSegments`; otherwise its longest head that fits together
+ * with " " + `more`, cut where a reader expects a pause:
+ * 1. at the last sentence end, if that keeps at least half of what could fit (a cut that throws
+ *    away most of the room to end on a full stop reads worse than one mid-sentence);
+ * 2. else at the last space, under the same rule;
+ * 3. else at the last word boundary (Chinese text has no spaces);
+ * 4. else anywhere between two characters as the reader sees them (never inside an emoji).
+ * Every fit is measured on the final text, so a `more` with characters outside GSM-7 turns the
+ * whole reply into UCS-2 and is cut accordingly. A `more` too long to fit on its own is dropped.
+ */
+export function fitReply(text: string, options: FitReplyOptions): { text: string; cut: boolean } {
+  const maxSegments = options.maxSegments ?? 3;
+  if (!Number.isInteger(maxSegments) || maxSegments < 1) {
+    throw new RangeError(`maxSegments must be a positive integer, not ${maxSegments}`);
+  }
+  const fits = (candidate: string) => segmentsOf(candidate).segments <= maxSegments;
+  if (fits(text)) return { text, cut: false };
+
+  const more = options.more.trim();
+  const tail = more && fits(more) ? more : '';
+  const finish = (end: number) => {
+    const head = text.slice(0, end).replace(DANGLING, '');
+    return head && tail ? `${head} ${tail}` : head || tail;
+  };
+  const fitsAt = (end: number) => fits(finish(end));
+
+  const graphemeEnds = [...graphemes.segment(text)].map((s) => s.index + s.segment.length);
+  const room = lastFitting(graphemeEnds, fitsAt);
+
+  const sentenceEnds = [...text.matchAll(SENTENCE_END)].map((m) => m.index + m[0].length);
+  const spaceEnds = [...text.matchAll(/\s+/g)].map((m) => m.index);
+  for (const ends of [sentenceEnds, spaceEnds]) {
+    const end = lastFitting(ends, fitsAt);
+    if (end > 0 && end >= room / 2) return { text: finish(end), cut: true };
+  }
+  const wordEnds = [...words.segment(text)].map((s) => s.index).filter((index) => index > 0);
+  const end = lastFitting(wordEnds, fitsAt) || room;
+  return { text: finish(end), cut: true };
+}

