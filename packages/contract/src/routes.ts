@@ -23,7 +23,7 @@ import {
 import { billingWebhookRoute } from './billing/webhook';
 import { sendContactMessageRoute } from './contact/send-contact-message';
 import { listOutboxRoute } from './dev/list-outbox';
-import { devSmsInboundRoute } from './dev/sms-inbound';
+import { devPhoneConversationRoute, devPhoneNumbersRoute, devSmsInboundRoute } from './dev/sms-inbound';
 import type { RouteDef } from './http';
 import { disableServiceRoute } from './integrations/disable-service';
 import { disconnectAccountRoute, disconnectByProviderRoute } from './integrations/disconnect';
@@ -98,6 +98,8 @@ export const ROUTES: readonly RouteDef[] = [
   getAppConfigRoute,
   listOutboxRoute,
   devSmsInboundRoute,
+  devPhoneConversationRoute,
+  devPhoneNumbersRoute,
   userByPhoneRoute,
   connectionAccessTokenRoute,
   recordUsageRoute,

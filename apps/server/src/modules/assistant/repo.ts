@@ -44,6 +44,15 @@ export class AssistantRepo extends Repo {
       .execute();
   }
 
+  /** A number's texts in and out, oldest first, optionally only those after one of them. */
+  async conversationOf(phone: string, afterId: string | null, limit: number): Promise<AssistantMessageRow[]> {
+    let query = this.db.selectFrom('assistant_messages').selectAll().where('phone', '=', phone);
+    // Ids are UUIDv7: they sort in creation order, in and out alike.
+    if (afterId) query = query.where('id', '>', afterId);
+    const rows = await query.orderBy('id', 'desc').limit(limit).execute();
+    return rows.reverse();
+  }
+
   async claimForUser(id: string, userId: string): Promise<void> {
     await this.db.updateTable('assistant_messages').set({ user_id: userId }).where('id', '=', id).execute();
   }

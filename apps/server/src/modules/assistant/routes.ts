@@ -1,4 +1,8 @@
-import { devSmsInboundRoute } from '@app/contract/dev/sms-inbound';
+import {
+  devPhoneConversationRoute,
+  devPhoneNumbersRoute,
+  devSmsInboundRoute,
+} from '@app/contract/dev/sms-inbound';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { answerLoopbackOnly } from '../../lib/dev-only';
 import { newId } from '../../lib/ids';
@@ -79,9 +83,26 @@ export async function twilioWebhookRoutes(
 /** The simulated phone's way in: the same pipeline, loopback only, while SMS is a stand-in. */
 export async function devSmsRoutes(
   app: FastifyInstance,
-  deps: Pick<AssistantDeps, 'assistantRepo' | 'transaction' | 'clock'>,
+  deps: Pick<AssistantDeps, 'assistantRepo' | 'usersRepo' | 'transaction' | 'clock'>,
 ): Promise<void> {
   if (!app.ports.isStandIn('sms')) return;
+  registerRoute(app, devPhoneNumbersRoute, async () => ({
+    numbers: (await deps.usersRepo.listWithPhone(50)).map((row) => ({
+      phone: row.phone_number ?? '',
+      name: row.name,
+      language: row.language,
+    })),
+  }));
+  registerRoute(app, devPhoneConversationRoute, async ({ query }) => ({
+    messages: (await deps.assistantRepo.conversationOf(query.phone, query.after ?? null, 200)).map((row) => ({
+      id: row.id,
+      direction: row.direction,
+      channel: row.channel,
+      body: row.body,
+      status: row.status,
+      createdAt: row.created_at,
+    })),
+  }));
   answerLoopbackOnly(app);
   registerRoute(app, devSmsInboundRoute, async ({ body }) => {
     const from = parseAddress(body.from);

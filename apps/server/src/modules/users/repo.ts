@@ -17,6 +17,17 @@ export class UsersRepo extends Repo {
     return this.db.selectFrom('users').selectAll().where('phone_number', '=', phone).executeTakeFirst();
   }
 
+  /** People who linked a number, newest first (the dev phone's picker). */
+  listWithPhone(limit: number): Promise<Pick<UserRow, 'phone_number' | 'name' | 'language'>[]> {
+    return this.db
+      .selectFrom('users')
+      .select(['phone_number', 'name', 'language'])
+      .where('phone_number', 'is not', null)
+      .orderBy('updated_at', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
   async insert(user: Insertable<UsersTable>): Promise<void> {
     await this.db.insertInto('users').values(user).execute();
   }

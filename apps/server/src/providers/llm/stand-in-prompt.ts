@@ -1,5 +1,6 @@
 import type { LanguageModelV3Prompt, LanguageModelV3ToolResultOutput } from '@ai-sdk/provider';
 import { PROMPT_FACTS } from '@app/contract/assistant/tools';
+import { type ToolValue, toolValue } from './stand-in-results';
 import type { LocalNow } from './stand-in-when';
 
 /**
@@ -18,7 +19,7 @@ export interface ToolOutcome {
   toolName: string;
   input: unknown;
   /** The parsed answer, or `{ error }` when the tool failed or was refused. */
-  output: { ok: true; value: unknown } | { ok: false; error: string };
+  output: ToolValue;
 }
 
 export interface ReadPrompt {
@@ -48,17 +49,16 @@ export function readFacts(system: string): PromptFacts {
  * A tool's answer as a value. Our tools answer JSON; one that wraps its data in text (a quoted
  * block) still carries the JSON inside, so the outermost object or array found in it is used.
  */
-export function outputValue(output: LanguageModelV3ToolResultOutput): ToolOutcome['output'] {
+export function outputValue(output: LanguageModelV3ToolResultOutput): ToolValue {
   switch (output.type) {
     case 'json':
-      return { ok: true, value: output.value };
+      return toolValue(output.value);
     case 'text':
-      return { ok: true, value: jsonInside(output.value) };
+      return toolValue(jsonInside(output.value));
     case 'content':
-      return {
-        ok: true,
-        value: jsonInside(output.value.map((part) => (part.type === 'text' ? part.text : '')).join('\n')),
-      };
+      return toolValue(
+        jsonInside(output.value.map((part) => (part.type === 'text' ? part.text : '')).join('\n')),
+      );
     case 'error-text':
       return { ok: false, error: output.value };
     case 'error-json':

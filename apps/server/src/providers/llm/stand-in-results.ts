@@ -57,3 +57,61 @@ export function findAll<T>(value: unknown, shape: z.ZodType<T>): T[] {
 export function approvalRequested(value: unknown): boolean {
   return findAll(value, ZApprovalRequested).length > 0;
 }
+
+/** How the assistant's tools say they failed: `{ error: code, message }`, never quoted. */
+const ZToolFailure = z.object({ error: z.string(), message: z.string().optional() });
+/** A result over the assistant's size cap: the start of its JSON text. */
+const ZTruncated = z.object({ truncated: z.literal(true), partial: z.string() });
+const ZUnavailable = z.object({ unavailable: z.array(z.string()).min(1) });
+
+export type ToolValue = { ok: true; value: unknown; partial: boolean } | { ok: false; error: string };
+
+/**
+ * A tool's answer as the stand-in uses it: a failure said as data is a failure (so an empty list
+ * is never reported for a calendar that could not be read), and a result cut at the size cap
+ * gives up the whole items at its start, marked partial.
+ */
+export function toolValue(value: unknown): ToolValue {
+  const failure = ZToolFailure.safeParse(value);
+  if (failure.success) return { ok: false, error: failure.data.message ?? failure.data.error };
+  const truncated = ZTruncated.safeParse(value);
+  if (truncated.success) return { ok: true, value: completeObjects(truncated.data.partial), partial: true };
+  return { ok: true, value, partial: false };
+}
+
+/** The accounts whose part of the answer is missing (a calendar that did not answer). */
+export function unavailableOf(value: unknown): string[] {
+  return findAll(value, ZUnavailable).flatMap((found) => found.unavailable);
+}
+
+/**
+ * The outermost complete JSON objects in the start of a JSON text cut anywhere: the items that
+ * arrived whole. Strings are followed so a brace inside a title does not count.
+ */
+export function completeObjects(text: string): unknown[] {
+  const found: { start: number; end: number; value: unknown }[] = [];
+  const open: number[] = [];
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i];
+    if (inString) {
+      if (char === '\\') i += 1;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === '{') open.push(i);
+    else if (char === '}') {
+      const start = open.pop();
+      if (start === undefined) continue;
+      try {
+        found.push({ start, end: i, value: JSON.parse(text.slice(start, i + 1)) });
+      } catch {
+        // Not valid on its own: leave it out.
+      }
+    }
+  }
+  return found
+    .filter(
+      (item) => !found.some((other) => other !== item && other.start < item.start && other.end > item.end),
+    )
+    .map((item) => item.value);
+}
