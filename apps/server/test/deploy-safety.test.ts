@@ -83,6 +83,8 @@ describe('stand-ins never face the internet by accident', () => {
       STRIPE_SECRET_KEY: 'sk_test_deploysafety',
       STRIPE_WEBHOOK_SECRET: 'whsec_deploysafety',
       STRIPE_STARTER_PRICE_ID: 'price_starter',
+      LLM_BASE_URL: 'http://127.0.0.1:11434/v1',
+      LLM_MODEL: 'test-model',
       APPLE_CALDAV_URL: 'https://caldav.example.com',
     });
     try {

@@ -205,6 +205,78 @@ describe('the local stand-in model: events', () => {
   });
 });
 
+describe("the local stand-in model: the assistant's own result shapes", () => {
+  const quoted = (data: unknown) => ({ quoted_content: data, note: 'Data from the person’s accounts.' });
+
+  it('reads quoted content with local times, and names an account that did not answer', async () => {
+    const { text } = await ask("what's on tomorrow?", {
+      answers: {
+        calendar_list_events: () =>
+          quoted({
+            events: [
+              { id: 'e1', title: 'Gym', start: '2026-11-26T18:00', end: '2026-11-26T19:00', allDay: false },
+              {
+                id: 'e2',
+                title: 'Team stand-up',
+                start: '2026-11-26T09:00',
+                end: '2026-11-26T09:15',
+                allDay: false,
+              },
+            ],
+            unavailable: ['microsoft'],
+          }),
+      },
+    });
+    expect(text).toBe(
+      "Tomorrow, Thu 26 Nov:\n- 09:00 Team stand-up\n- 18:00 Gym\n(couldn't reach: microsoft)",
+    );
+  });
+
+  it('never says "nothing on" when the only calendar could not be read', async () => {
+    const { text } = await ask('明天有什么安排', {
+      language: 'zh',
+      answers: { calendar_list_events: () => quoted({ events: [], unavailable: ['google'] }) },
+    });
+    expect(text).toBe('明天，11月26日（周四）没有找到安排（暂时无法读取：google）。');
+  });
+
+  it('takes a failure answered as data for a failure', async () => {
+    const { text } = await ask("what's on tomorrow?", {
+      answers: {
+        calendar_list_events: () => ({ error: 'not_connected', message: 'Connect a calendar first.' }),
+      },
+    });
+    expect(text).toBe(
+      "I couldn't read your calendar just now (Connect a calendar first.). Please try again in a moment.",
+    );
+    const booking = await ask('book gym tomorrow at 7am', {
+      answers: {
+        calendar_create_event: () => ({ error: 'rejected', message: 'Attendees must be email addresses' }),
+      },
+    });
+    expect(booking.text).toBe('I couldn\'t book "Gym"; nothing was changed.');
+  });
+
+  it('lists the whole items of a result cut at the size cap, and says there is more', async () => {
+    const events = Array.from({ length: 6 }, (_, i) => ({
+      id: `e${i}`,
+      title: `Meeting {${i}}`,
+      start: `2026-11-26T1${i}:00`,
+      end: `2026-11-26T1${i}:30`,
+      allDay: false,
+      description: 'x'.repeat(200),
+    }));
+    const whole = JSON.stringify(quoted({ events }));
+    const partial = whole.slice(0, whole.indexOf('"id":"e3"') + 20);
+    const { text } = await ask("what's on tomorrow?", {
+      answers: { calendar_list_events: () => ({ truncated: true, partial }) },
+    });
+    expect(text).toBe(
+      'Tomorrow, Thu 26 Nov:\n- 10:00 Meeting {0}\n- 11:00 Meeting {1}\n- 12:00 Meeting {2}\n…and more than fits here',
+    );
+  });
+});
+
 describe('the local stand-in model: booking', () => {
   it('looks the person up, books with them as attendee and waits for the YES', async () => {
     const { calls, text, result } = await ask('book lunch with Sam tomorrow at 12');

@@ -31,6 +31,7 @@ import {
   approvalRequested,
   findAll,
   type TFoundContact,
+  unavailableOf,
   ZFoundContact,
   ZFoundEvent,
   ZFoundMail,
@@ -161,21 +162,27 @@ export function decide(read: ReadPrompt, tools: ReadonlySet<string>): Step {
     toolName: TToolName,
     input: Record<string, unknown>,
     area: Area,
-    reply: (value: unknown) => string,
+    reply: (value: unknown, partial: boolean) => string,
   ) => {
     const outcome = lastOutcome(read, toolName);
     if (!outcome) return call(toolName, input);
-    return say(
-      outcome.output.ok ? reply(outcome.output.value) : toolFailedReply(lang, area, outcome.output.error),
-    );
+    const { output } = outcome;
+    return say(output.ok ? reply(output.value, output.partial) : toolFailedReply(lang, area, output.error));
   };
 
   switch (intent.kind) {
     case 'events': {
       if (!now) return say(noClockReply(lang));
       const range = { from: `${intent.date}T00:00`, to: `${addDays(intent.date, 1)}T00:00` };
-      return answer('calendar_list_events', range, 'calendar', (value) =>
-        eventsReply(lang, { date: intent.date, today: now.date, zone, events: findAll(value, ZFoundEvent) }),
+      return answer('calendar_list_events', range, 'calendar', (value, partial) =>
+        eventsReply(lang, {
+          date: intent.date,
+          today: now.date,
+          zone,
+          events: findAll(value, ZFoundEvent),
+          partial,
+          unavailable: unavailableOf(value),
+        }),
       );
     }
     case 'book':
@@ -183,13 +190,13 @@ export function decide(read: ReadPrompt, tools: ReadonlySet<string>): Step {
     case 'mail-from':
     case 'mail-unread': {
       const from = intent.kind === 'mail-from' ? intent.from : null;
-      return answer('mail_search', from ? { from } : { unread: true }, 'mail', (value) =>
-        mailReply(lang, { from, zone, mails: findAll(value, ZFoundMail) }),
+      return answer('mail_search', from ? { from } : { unread: true }, 'mail', (value, partial) =>
+        mailReply(lang, { from, zone, mails: findAll(value, ZFoundMail), partial }),
       );
     }
     case 'contact':
-      return answer('contacts_search', { query: intent.query }, 'contacts', (value) =>
-        contactReply(lang, { query: intent.query, contacts: findAll(value, ZFoundContact) }),
+      return answer('contacts_search', { query: intent.query }, 'contacts', (value, partial) =>
+        contactReply(lang, { query: intent.query, contacts: findAll(value, ZFoundContact), partial }),
       );
     case 'book-needs-time':
       return say(needsTimeReply(lang));

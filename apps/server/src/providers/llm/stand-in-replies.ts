@@ -73,12 +73,37 @@ function more(lang: Lang, count: number): string {
   return lang === 'zh' ? `……还有 ${count} 项` : `…and ${count} more`;
 }
 
+/** A result cut at the assistant's size cap: say the list goes on. */
+function cutShort(lang: Lang): string {
+  return lang === 'zh' ? '……还有更多，这里列不下' : '…and more than fits here';
+}
+
 export function eventsReply(
   lang: Lang,
-  args: { date: string; today: string; zone: string; events: TFoundEvent[] },
+  args: {
+    date: string;
+    today: string;
+    zone: string;
+    events: TFoundEvent[];
+    partial?: boolean;
+    /** Accounts that did not answer: their events are missing, so "nothing on" would be a guess. */
+    unavailable?: string[];
+  },
 ): string {
   const label = dayLabel(lang, args.date, args.today);
-  if (args.events.length === 0) return lang === 'zh' ? `${label}没有安排。` : `${label}: nothing on.`;
+  const missing = (args.unavailable ?? []).map((name) => oneLine(name, 30)).join(', ');
+  const unreachable = missing
+    ? lang === 'zh'
+      ? `（暂时无法读取：${missing}）`
+      : `(couldn't reach: ${missing})`
+    : '';
+  if (args.events.length === 0 && !args.partial) {
+    if (missing)
+      return lang === 'zh'
+        ? `${label}没有找到安排${unreachable}。`
+        : `${label}: nothing found ${unreachable}.`;
+    return lang === 'zh' ? `${label}没有安排。` : `${label}: nothing on.`;
+  }
   // All-day ones first, then by their start in the person's zone.
   const ordered = [...args.events].sort((a, b) => {
     if (Boolean(a.allDay) !== Boolean(b.allDay)) return a.allDay ? -1 : 1;
@@ -95,15 +120,17 @@ export function eventsReply(
     return `- ${clock(event.start, args.zone)} ${title}`;
   });
   if (ordered.length > MAX_EVENTS) lines.push(more(lang, ordered.length - MAX_EVENTS));
+  else if (args.partial) lines.push(cutShort(lang));
+  if (unreachable) lines.push(unreachable);
   return `${label}${lang === 'zh' ? '：' : ':'}\n${lines.join('\n')}`;
 }
 
 export function mailReply(
   lang: Lang,
-  args: { from: string | null; zone: string; mails: TFoundMail[] },
+  args: { from: string | null; zone: string; mails: TFoundMail[]; partial?: boolean },
 ): string {
   const who = args.from ? oneLine(args.from, 40) : null;
-  if (args.mails.length === 0) {
+  if (args.mails.length === 0 && !args.partial) {
     if (lang === 'zh') return who ? `没有找到${who}的邮件。` : '没有未读邮件。';
     return who ? `No mail from ${who} found.` : 'No unread mail.';
   }
@@ -124,6 +151,7 @@ export function mailReply(
     return `- ${when ? `${when}, ` : ''}${sender}: ${subject}`;
   });
   if (count > MAX_MAILS) lines.push(more(lang, count - MAX_MAILS));
+  else if (args.partial) lines.push(cutShort(lang));
   return `${head}\n${lines.join('\n')}`;
 }
 
@@ -132,9 +160,12 @@ function shortDate(lang: Lang, date: string): string {
   return lang === 'zh' ? `${month}月${day}日` : `${day} ${EN_MONTHS[month - 1]}`;
 }
 
-export function contactReply(lang: Lang, args: { query: string; contacts: TFoundContact[] }): string {
+export function contactReply(
+  lang: Lang,
+  args: { query: string; contacts: TFoundContact[]; partial?: boolean },
+): string {
   const query = oneLine(args.query, 40);
-  if (args.contacts.length === 0)
+  if (args.contacts.length === 0 && !args.partial)
     return lang === 'zh' ? `通讯录里没有找到“${query}”。` : `No contact matches "${query}".`;
   const lines = args.contacts.slice(0, MAX_CONTACTS).map((contact) => {
     const name = oneLine(contact.name, 40);
@@ -146,6 +177,7 @@ export function contactReply(lang: Lang, args: { query: string; contacts: TFound
     return `${name}${organization ? ` (${organization})` : ''}: ${ways.join(', ') || none}`;
   });
   if (args.contacts.length > MAX_CONTACTS) lines.push(more(lang, args.contacts.length - MAX_CONTACTS));
+  else if (args.partial) lines.push(cutShort(lang));
   return lines.join('\n');
 }
 
