@@ -329,6 +329,20 @@ async function fullPerson() {
     { headers: bearer(token) },
   );
   expect(contact.statusCode, contact.body).toBe(200);
+  // A conversation with the assistant from the simulated phone, answered before going on.
+  const texted = await post(app, '/v1/dev/sms/inbound', { from: phone, body: "what's on tomorrow?" });
+  expect(texted.statusCode, texted.body).toBe(200);
+  for (let waited = 0; waited < 10_000; waited += 50) {
+    const answered = await app.db
+      .selectFrom('assistant_messages')
+      .select('id')
+      .where('phone', '=', phone)
+      .where('direction', '=', 'out')
+      .where('status', '=', 'sent')
+      .executeTakeFirst();
+    if (answered) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   return { phone, token, userId, email, sub };
 }
 
@@ -355,7 +369,20 @@ describe('GET /v1/account/export', () => {
     ]);
     expect(data.billing.invoices).toHaveLength(1);
     expect(data.billing.account).toMatchObject({ customer_id: person.sub.customer });
-    expect(data.usage.events).toEqual([expect.objectContaining({ tokens: 1234 })]);
+    // The service's event, and the turn of the conversation on the simulated phone.
+    expect(data.usage.events).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ tokens: 1234 }),
+        expect.objectContaining({ idempotency_key: expect.stringMatching(/^turn:/) }),
+      ]),
+    );
+    expect(data.assistant.messages.map((m) => [m.direction, m.body])).toEqual(
+      expect.arrayContaining([
+        ['in', "what's on tomorrow?"],
+        ['out', expect.any(String)],
+      ]),
+    );
+    expect(data.assistant.toolCalls.map((c) => c.tool)).toContain('calendar_list_events');
     expect(data.supportMessages).toEqual([expect.objectContaining({ subject: 'My calendar' })]);
     expect(data.assistantAccess.map((a) => a.action)).toEqual(
       expect.arrayContaining(['record_usage', 'lookup_user']),
