@@ -37,7 +37,7 @@ beforeAll(async () => {
     TWILIO_AUTH_TOKEN: TOKEN,
     TWILIO_FROM: OUR_NUMBER,
     TWILIO_BASE_URL: twilioUrl,
-    LLM_BASE_URL: `${llmUrl}/v1`,
+    LLM_BASE_URL: llmUrl,
     LLM_MODEL: 'scripted',
     ASSISTANT_TURN_TIMEOUT_MS: '3000',
     JOBS_POLL_INTERVAL_MS: '50',
