@@ -78,19 +78,29 @@ export { expect };
 
 /**
  * Signs a fresh phone-only user in through the real API (code from the dev outbox), then
- * stores the session the way the app does, before any page script runs.
+ * stores the session the way the app does, before any page script runs. The account's language
+ * is the one its sign-in page was in (the assistant texts in it), when one is given.
  */
 export async function signInAsNewUser(
   page: Page,
   request: APIRequestContext,
+  options: { language?: Lang } = {},
 ): Promise<{ e164: string; token: string }> {
   const { e164 } = uniquePhone();
-  expect((await request.post('/v1/api/send-verification-code', { data: { phoneNumber: e164 } })).ok()).toBe(
-    true,
-  );
+  const { language } = options;
+  // Without a language the requests go as they always have, so other specs keep their accounts.
+  const headers: Record<string, string> = language ? { 'accept-language': LOCALES[language] } : {};
+  expect(
+    (
+      await request.post('/v1/api/send-verification-code', {
+        data: { phoneNumber: e164, ...(language ? { language } : {}) },
+        headers,
+      })
+    ).ok(),
+  ).toBe(true);
   const code = await codeFromOutbox(request, e164);
   const verified = await (
-    await request.post('/v1/api/verify-code', { data: { phoneNumber: e164, code } })
+    await request.post('/v1/api/verify-code', { data: { phoneNumber: e164, code }, headers })
   ).json();
   const session = await (
     await request.post('/v1/auth/phone-session', {

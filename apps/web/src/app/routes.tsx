@@ -134,6 +134,15 @@ export const routes: RouteObject[] = [
               (m) => m.OutboxPage,
             ),
           },
+          {
+            path: paths.devPhone,
+            lazy: lazyRoute(
+              'dev-phone',
+              () => import('@/features/dev/components/phone-page'),
+              (m) => m.PhonePage,
+              ['dev'],
+            ),
+          },
         ],
       },
       ...[paths.calendar, paths.calendarSettings, paths.settings].map((path) => ({

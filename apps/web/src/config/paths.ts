@@ -19,6 +19,7 @@ export const paths = {
   facebookCallback: '/facebook/callback',
   calendarCallback: '/calendar/callback',
   devOutbox: '/dev/outbox',
+  devPhone: '/dev/phone',
 } as const;
 
 /** Spec: the Integrations item is active on /, /integrations and every path beginning /calendar. */

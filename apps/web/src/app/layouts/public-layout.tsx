@@ -10,7 +10,7 @@ import { useAppConfig } from '@/lib/app-config';
 import { isAuthenticated } from '@/lib/session';
 import { useToastClearance } from '@/lib/toast';
 
-/** Pages anyone can read: privacy, terms, the Apple guide, the dev outbox. */
+/** Pages anyone can read: privacy, terms, the Apple guide, the dev outbox and the simulated phone. */
 export function PublicLayout() {
   const { t } = useTranslation();
   const { productName } = useAppConfig();

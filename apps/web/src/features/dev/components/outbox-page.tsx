@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Card,
@@ -15,7 +16,9 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck, IconCopy, IconMail, IconMessage } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
+import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -114,9 +117,12 @@ export function OutboxPage() {
       <Title order={1} fz={{ base: 28, sm: 32 }} mb={6}>
         {t('devOutbox.title')}
       </Title>
-      <Text c="dimmed" mb="lg">
+      <Text c="dimmed" mb="xs">
         {t('devOutbox.description')}
       </Text>
+      <Anchor component={Link} to={paths.devPhone} fz="sm" display="inline-block" mb="lg">
+        {t('devOutbox.openPhone')}
+      </Anchor>
       <TextInput
         label={t('devOutbox.filterLabel')}
         placeholder={t('devOutbox.filterPlaceholder')}
