@@ -14,7 +14,16 @@ import { HISTORY_MESSAGES, runTurn } from './run-turn';
 import { say } from './texts';
 import { newTurnContext } from './turn-context';
 
-export type HandleDeps = AssistantDeps & { jobs: Pick<Jobs, 'enqueue'>; log: FastifyBaseLogger; db: Db };
+export type HandleDeps = AssistantDeps & {
+  jobs: Pick<Jobs, 'enqueue'>;
+  log: FastifyBaseLogger;
+  db: Db;
+  /**
+   * How long a run may hold the person's lock past the turn's deadline: room to queue its
+   * replies (ASSISTANT_LEASE_MARGIN_MS, also the turn job's lease past the deadline).
+   */
+  leaseMarginMs: number;
+};
 
 /**
  * The job behind every inbound text: the gate in plain code, then an approval answer or an
@@ -47,12 +56,10 @@ export async function handleInbound(deps: HandleDeps, messageId: string): Promis
     case 'approval':
       return reply(await answerApproval(deps, outcome.user, outcome.answer), 'approval');
     case 'agent':
-      return agentTurn(deps, outcome.user);
+      return agentTurn(deps, outcome.user, message.id);
   }
 }
 
-/** How long a run may hold the person's lock: the turn's deadline and room to queue its replies. */
-const LOCK_MARGIN_MS = 30_000;
 /** Turns one run may take before it hands the rest to a new job, so one chatty person cannot hog a worker. */
 const MAX_TURNS_PER_RUN = 3;
 
@@ -60,14 +67,26 @@ const MAX_TURNS_PER_RUN = 3;
  * One run at a time per person, across instances. A text that arrives during a run finds the
  * lock taken and leaves it to the holder: the run answers every unanswered text, and looks again
  * after each turn and once more after letting go of the lock, queueing a new job for anything
- * that slipped in between.
+ * that slipped in between. The text's job also looks once more after the lock's life, in case
+ * the holder died.
  */
-async function agentTurn(deps: HandleDeps, user: UserRow): Promise<void> {
-  const release = await deps.oneTimeStore.lock(
-    `assistant-run:${user.id}`,
-    deps.turnDeadlineMs + LOCK_MARGIN_MS,
-  );
-  if (!release) return;
+async function agentTurn(deps: HandleDeps, user: UserRow, messageId: string): Promise<void> {
+  const lockMs = deps.turnDeadlineMs + deps.leaseMarginMs;
+  const release = await deps.oneTimeStore.lock(`assistant-run:${user.id}`, lockMs);
+  if (!release) {
+    // A live holder answers this text. A dead one does not: its lock outlives its job's lease by
+    // the moments between claim and lock, and a worker polling in them takes that job again (this
+    // may be it) and finds the lock held. So one more look once that lock has surely lapsed: a
+    // text a live holder answered by then ends it at once.
+    const now = deps.clock.now().getTime();
+    await deps.jobs.enqueue(deps.db, {
+      kind: INBOUND_JOB,
+      key: `busy:${messageId}:${now}`,
+      payload: { messageId },
+      runAt: new Date(now + lockMs),
+    });
+    return;
+  }
   try {
     for (let turn = 0; turn < MAX_TURNS_PER_RUN; turn += 1) {
       const pending = await deps.assistantRepo.unanswered(user.id);
@@ -91,7 +110,13 @@ async function answer(deps: HandleDeps, user: UserRow, pending: AssistantMessage
   const last = pending.at(-1)!;
   const turnId = newId();
   const ctx = newTurnContext(turnId, user);
-  const history = await deps.assistantRepo.recent(user.id, HISTORY_MESSAGES);
+  // The texts this turn answers go last, whatever their time: one that came in while the last
+  // run's model was busy is older than that run's reply, and in time order the model would be
+  // shown a conversation that ends with its own reply (seemingly answered; some providers take
+  // a closing assistant message as a prefix to continue).
+  const answering = new Set(pending.map((row) => row.id));
+  const earlier = await deps.assistantRepo.recent(user.id, HISTORY_MESSAGES);
+  const history = [...earlier.filter((row) => !answering.has(row.id)), ...pending].slice(-HISTORY_MESSAGES);
   const result = await runTurn(deps, ctx, history);
   const text = ctx.approval?.text ?? (result.text || say(ctx.language, 'apology'));
   await deps.assistantRepo.insertTurn({

@@ -18,13 +18,20 @@ const DAY_MS = 24 * 60 * 60_000;
  */
 export const assistantPlugin = fp(
   async (app: FastifyInstance) => {
-    const deps = { ...assistantDeps(app), jobs: app.jobs, log: app.log, db: app.db };
+    const deps = {
+      ...assistantDeps(app),
+      jobs: app.jobs,
+      log: app.log,
+      db: app.db,
+      leaseMarginMs: app.config.assistantLeaseMarginMs,
+    };
     app.jobs.worker.handle(INBOUND_JOB, (job) => handleInbound(deps, job.payload.messageId), {
       payload: z.object({ messageId: z.string() }),
       // A failing model or provider backs off; after the last try the person gets one apology.
       maxAttempts: 6,
       backoff: exponentialBackoff(app.config.assistantRetryBaseMs, 30 * app.config.assistantRetryBaseMs),
-      leaseMs: deps.turnDeadlineMs + 30_000,
+      // The same span as the person's run lock (handle-inbound.ts): the deadline and room to queue replies.
+      leaseMs: deps.turnDeadlineMs + deps.leaseMarginMs,
       onGiveUp: (job) => apologise(deps, job.payload.messageId),
     });
     app.jobs.worker.handle(SEND_JOB, (job) => sendQueued(deps, job.payload), {

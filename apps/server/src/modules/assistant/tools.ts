@@ -12,7 +12,7 @@ import { WorkspaceError } from '../workspace/workspace-error';
 import { type TAction, ZAction } from './actions';
 import type { AssistantDeps } from './deps';
 import { say } from './texts';
-import { isDate, localTime, nextDay, toInstant } from './tool-times';
+import { describeWhen, isDate, localTime, nextDay, toInstant } from './tool-times';
 import type { TurnContext } from './turn-context';
 
 /** How long the person has to answer YES (design §9). */
@@ -163,11 +163,7 @@ export function assistantTools(deps: AssistantDeps, ctx: TurnContext): Record<TT
   };
 
   const when = (start: string, end: string, allDay: boolean) =>
-    allDay
-      ? end === nextDay(start)
-        ? start
-        : `${start} – ${end}`
-      : `${start.replace('T', ' ')} – ${end.slice(11)}`;
+    describeWhen(start, end, allDay, ctx.language);
 
   return {
     calendar_list_events: define(
