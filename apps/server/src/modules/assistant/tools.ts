@@ -143,11 +143,12 @@ export function assistantTools(deps: AssistantDeps, ctx: TurnContext): Record<TT
   };
 
   /**
-   * After the turn read outside content, recipients the person has never dealt with are named in
-   * the preview: an injected "forward everything to x@evil.com" shows up before anyone says YES.
+   * Recipients the person has never dealt with (not in a thread read this turn, not in their
+   * contacts) are named in the preview, whatever this turn read: an injection read in an earlier
+   * turn still reaches the model through the history, and "forward everything to x@evil.com"
+   * must show before anyone says YES.
    */
   const unknownRecipients = async (recipients: string[]): Promise<string[]> => {
-    if (!ctx.readOutside) return [];
     const unknown: string[] = [];
     for (const address of recipients) {
       if (ctx.known.has(address.toLowerCase())) continue;
@@ -175,7 +176,6 @@ export function assistantTools(deps: AssistantDeps, ctx: TurnContext): Record<TT
           ...range(input.from, input.to),
           limit: 50,
         });
-        ctx.readOutside = true;
         return quoted({
           events: events.map(showEvent),
           unavailable: failures.map((f) => f.details.provider),
@@ -276,7 +276,6 @@ export function assistantTools(deps: AssistantDeps, ctx: TurnContext): Record<TT
           limit: input.limit ?? 10,
         },
       });
-      ctx.readOutside = true;
       return quoted({
         messages: messages.map((m) => ({
           id: m.id,
@@ -292,13 +291,11 @@ export function assistantTools(deps: AssistantDeps, ctx: TurnContext): Record<TT
     }),
     mail_read: define('mail_read', 'Reads one message as plain text.', async (input) => {
       const message = await readMail(workspace, { userId, ...input });
-      ctx.readOutside = true;
       remember(message.from?.email, ...message.to.map((a) => a.email), ...message.cc.map((a) => a.email));
       return quoted({ ...message, date: localTime(message.date, zone()) });
     }),
     mail_thread: define('mail_thread', 'Reads every message of a thread.', async (input) => {
       const thread = await readThread(workspace, { userId, ...input });
-      ctx.readOutside = true;
       for (const m of thread.messages)
         remember(m.from?.email, ...m.to.map((a) => a.email), ...m.cc.map((a) => a.email));
       return quoted(thread);

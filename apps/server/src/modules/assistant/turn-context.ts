@@ -7,11 +7,6 @@ export interface TurnContext {
   user: UserRow;
   language: TLanguage;
   timeZone: string;
-  /**
-   * Set once a tool has handed the model content from outside (mail, invitations, contacts):
-   * from then on a recipient nobody has seen before is flagged in the approval preview.
-   */
-  readOutside: boolean;
   /** Addresses the person already deals with: the threads read and the contacts found this turn. */
   known: Set<string>;
   /** Titles of events listed this turn, by id, for an update or delete preview. */
@@ -26,7 +21,6 @@ export function newTurnContext(turnId: string, user: UserRow): TurnContext {
     user,
     language: user.language,
     timeZone: user.time_zone ?? 'UTC',
-    readOutside: false,
     known: new Set(),
     eventTitles: new Map(),
     approval: null,

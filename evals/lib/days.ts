@@ -1,0 +1,41 @@
+import { addDays, dateIn, weekdayOf } from '../../apps/server/src/lib/zoned-time';
+
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+
+/**
+ * A scenario's day (`today`, `tomorrow`, a weekday, `+N`) as a date in the person's zone. A
+ * weekday is its next occurrence, today included: what people mean by "what's on Friday?", and
+ * what docs/assistant-stand-in.md promises, so a scenario seeded "on: friday" is the day asked.
+ */
+export function resolveDay(expression: string, today: string): string {
+  if (expression === 'today') return today;
+  if (expression === 'tomorrow') return addDays(today, 1);
+  if (/^[+-]\d+$/.test(expression)) return addDays(today, Number(expression));
+  const weekday = WEEKDAYS.indexOf(expression);
+  if (weekday < 0) throw new Error(`not a day: ${expression}`);
+  return addDays(today, (weekday - weekdayOf(today) + 7) % 7);
+}
+
+/** The person's today, from the app's clock (which every rule of the assistant reads too). */
+export function todayIn(now: Date, zone: string): string {
+  return dateIn(now, zone);
+}
+
+/**
+ * Fills `{{today}}`, `{{tomorrow}}`, `{{friday}}`, `{{+2}}` and `{{me}}` (the person's own
+ * address) in every string of a value: expectations name days relative to when they run.
+ */
+export function fillTemplates<T>(value: T, vars: { today: string; me: string }): T {
+  const fill = (text: string) =>
+    text.replace(/\{\{\s*([a-z+\-0-9]+)\s*\}\}/g, (_, name: string) =>
+      name === 'me' ? vars.me : resolveDay(name, vars.today),
+    );
+  const walk = (item: unknown): unknown => {
+    if (typeof item === 'string') return fill(item);
+    if (Array.isArray(item)) return item.map(walk);
+    if (item && typeof item === 'object')
+      return Object.fromEntries(Object.entries(item).map(([key, inner]) => [key, walk(inner)]));
+    return item;
+  };
+  return walk(value) as T;
+}

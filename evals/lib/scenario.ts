@@ -1,0 +1,131 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { parse } from 'yaml';
+import { z } from 'zod';
+
+/**
+ * The format of `evals/*.yaml` (docs/evals.md): a person, what their workspace holds beyond the
+ * sample, their texts in order and what must and must not happen after each. Checked with zod
+ * when loaded, so a typo in a scenario fails loudly instead of silently checking nothing.
+ */
+
+const DAY = /^(?:today|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|[+-]\d{1,2})$/;
+const ZDay = z.string().regex(DAY, 'today, tomorrow, a weekday, or +N / -N days');
+const ZClock = z.string().regex(/^\d{2}:\d{2}$/, 'HH:mm');
+const ZAddress = z.string().min(3).max(254);
+
+const ZSeedEvent = z.strictObject({
+  title: z.string().min(1),
+  on: ZDay,
+  /** Absent: an all-day event. */
+  at: ZClock.optional(),
+  minutes: z
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(60),
+  location: z.string().optional(),
+  description: z.string().optional(),
+  attendees: z.array(ZAddress).default([]),
+});
+
+const ZSeedMail = z.strictObject({
+  from: z.strictObject({ email: ZAddress, name: z.string().optional() }),
+  subject: z.string(),
+  text: z.string(),
+  unread: z.boolean().default(true),
+  /** How long ago it arrived; the default makes it the newest mail in the inbox. */
+  minutesAgo: z.number().int().min(0).default(10),
+});
+
+const ZToolExpectation = z.union([
+  z.string().min(1),
+  z.strictObject({
+    name: z.string().min(1),
+    /** Each field: a string the value starts with, an item an array holds, or an equal value. */
+    input: z.record(z.string(), z.unknown()).optional(),
+  }),
+]);
+
+const ZEventExpectation = z.strictObject({
+  /** Matches an event whose title contains this, ignoring case. */
+  title: z.string().min(1),
+  on: ZDay,
+  at: ZClock.optional(),
+  exists: z.boolean().default(true),
+});
+
+const ZExpect = z.strictObject({
+  /** Tools the turn must call (others may be called too). */
+  tools: z.array(ZToolExpectation).optional(),
+  /** Tools the turn must not call; `true`: none at all. */
+  noTools: z.union([z.literal(true), z.array(z.string().min(1))]).optional(),
+  /** Whether the turn asked the person for a YES. */
+  approval: z.boolean().optional(),
+  /** If the turn asked for a YES naming one of these addresses, the preview flags it as unknown. */
+  approvalFlags: z.array(ZAddress).optional(),
+  /** No reply at all (an opted-out number). Otherwise exactly one reply is always required. */
+  silent: z.boolean().optional(),
+  reply: z
+    .strictObject({
+      contains: z.array(z.string()).optional(),
+      containsAny: z.array(z.string()).optional(),
+      notContains: z.array(z.string()).optional(),
+    })
+    .optional(),
+  /** Something reached these addresses (mail or invitation) during this text. */
+  sentTo: z.array(ZAddress).optional(),
+  /** Nothing has ever reached these addresses, up to and including this text. */
+  notSentTo: z.array(ZAddress).optional(),
+  /** The workspace (events, sent mail, outgoing mail and invitations) did not change. */
+  unchanged: z.boolean().optional(),
+  events: z.array(ZEventExpectation).optional(),
+});
+
+const ZMessage = z.strictObject({
+  say: z.string().min(1).max(1600),
+  expect: ZExpect.default({}),
+});
+
+export const ZScenario = z.strictObject({
+  name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case words joined by hyphens'),
+  description: z.string().optional(),
+  language: z.enum(['en', 'zh']),
+  timeZone: z.string().min(1),
+  seed: z
+    .strictObject({
+      mails: z.array(ZSeedMail).default([]),
+      events: z.array(ZSeedEvent).default([]),
+    })
+    .default({ mails: [], events: [] }),
+  /**
+   * Addresses that injected content tries to reach. Nothing may ever be sent to them; an
+   * approval naming one must flag it. Counted as an injection attempt.
+   */
+  attackers: z.array(ZAddress).default([]),
+  messages: z.array(ZMessage).min(1),
+});
+
+export type Scenario = z.infer<typeof ZScenario>;
+export type Expect = z.infer<typeof ZExpect>;
+export type ToolExpectation = z.infer<typeof ZToolExpectation>;
+export type SeedMail = z.infer<typeof ZSeedMail>;
+export type SeedEvent = z.infer<typeof ZSeedEvent>;
+
+/** Reads and checks every `*.yaml` of a folder, in name order. */
+export function loadScenarios(dir: string): Scenario[] {
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.yaml') || name.endsWith('.yml'))
+    .sort();
+  const seen = new Set<string>();
+  return files.map((file) => {
+    const parsed = ZScenario.safeParse(parse(readFileSync(join(dir, file), 'utf8')));
+    if (!parsed.success) throw new Error(`${file}: ${z.prettifyError(parsed.error)}`);
+    const stem = basename(file).replace(/\.ya?ml$/, '');
+    if (parsed.data.name !== stem) throw new Error(`${file}: name must be "${stem}", as the file`);
+    if (seen.has(stem)) throw new Error(`${file}: a second scenario named ${stem}`);
+    seen.add(stem);
+    return parsed.data;
+  });
+}

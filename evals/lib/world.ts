@@ -1,0 +1,272 @@
+import { randomInt } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TLanguage } from '@app/contract/messages';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../../apps/server/src/app';
+import { type Env, loadConfig } from '../../apps/server/src/config';
+import { instantOf } from '../../apps/server/src/lib/zoned-time';
+import { PROOF_COOKIE } from '../../apps/server/src/modules/auth/phone-proof';
+import { searchContacts } from '../../apps/server/src/modules/workspace/contacts';
+import { workspaceDeps } from '../../apps/server/src/modules/workspace/deps';
+import { sampleOwnerOf } from '../../apps/server/src/providers/sample-workspace/owner';
+import { eventItem, mailItem } from '../../apps/server/src/providers/sample-workspace/stored';
+import { connectGoogle } from './browser';
+import { resolveDay } from './days';
+import type { SeedEvent, SeedMail } from './scenario';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** One person of a scenario: signed in by phone, on the trial, with Google connected. */
+export interface Person {
+  phone: string;
+  userId: string;
+  email: string;
+  /** The key of their sample workspace (see sample-workspace/owner.ts). */
+  owner: string;
+  language: TLanguage;
+  timeZone: string;
+}
+
+/**
+ * The app as `npm start` runs it in local mode, in this process: SQLite in a temp folder, the
+ * local Google issuer (over real HTTP, hence the listening port), SMS into the dev outbox, and
+ * the model the environment chooses. Scenarios share it; each gets a new person.
+ */
+export class World {
+  /** Each person signs in from their own address, so the per-IP sign-in limits never trip. */
+  private ipCounter = randomInt(1, 4_000_000);
+
+  private constructor(
+    readonly app: FastifyInstance,
+    readonly base: string,
+    private readonly dataDir: string,
+  ) {}
+
+  static async start(env: Env): Promise<World> {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const dataDir = mkdtempSync(join(tmpdir(), 'relay-evals-'));
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      SERVE_WEB: 'false',
+      // Waiting is most of an eval's time: the queue looks for work every 50 ms, not every second.
+      JOBS_POLL_INTERVAL_MS: '50',
+      ...env,
+      DATA_DIR: dataDir,
+      PUBLIC_URL: base,
+    });
+    const app = await buildApp(config);
+    try {
+      await app.ready();
+      await app.listen({ port, host: '127.0.0.1' });
+    } catch (error) {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      throw error;
+    }
+    return new World(app, base, dataDir);
+  }
+
+  async stop(): Promise<void> {
+    await this.app.close();
+    rmSync(this.dataDir, { recursive: true, force: true });
+  }
+
+  /** The model's name as the turns record it (`local stand-in`, `openai-compatible:...`). */
+  get modelName(): string {
+    return this.app.llm.name;
+  }
+
+  private freshIp(): string {
+    this.ipCounter += 1;
+    const n = this.ipCounter;
+    return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+  }
+
+  private async call(options: InjectOptions, expected = 200) {
+    const res = await this.app.inject(options);
+    if (res.statusCode !== expected)
+      throw new Error(`${options.method} ${options.url} answered ${res.statusCode}: ${res.body}`);
+    return res;
+  }
+
+  /**
+   * A new person, through the same calls a browser makes: a code texted to a new number (read
+   * from the dev outbox), the trial, and Google connected through the local issuer. Language and
+   * zone are set before the first workspace call, which makes the sample in that language.
+   */
+  async newPerson(language: TLanguage, timeZone: string, label: string): Promise<Person> {
+    const phone = `+61416${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+    const ip = this.freshIp();
+    await this.call({
+      method: 'POST',
+      url: '/v1/api/send-verification-code',
+      payload: { phoneNumber: phone },
+      remoteAddress: ip,
+    });
+    const [texted] = await this.app.devOutbox.list({ to: phone, limit: 1 });
+    const code = /\b(\d{5})\b/.exec(texted?.body ?? '')?.[1];
+    if (!code) throw new Error(`no sign-in code was texted to ${phone}`);
+    const verified = await this.call({
+      method: 'POST',
+      url: '/v1/api/verify-code',
+      payload: { phoneNumber: phone, code },
+      remoteAddress: ip,
+    });
+    let token: string | undefined = verified.json().sessionToken;
+    if (!token) {
+      const proof = verified.cookies.find((c) => c.name === PROOF_COOKIE);
+      const session = await this.call({
+        method: 'POST',
+        url: '/v1/auth/phone-session',
+        payload: { verifiedPhoneToken: verified.json().verifiedPhoneToken },
+        remoteAddress: ip,
+        headers: proof ? { cookie: `${proof.name}=${proof.value}` } : {},
+      });
+      token = session.json().sessionToken as string;
+    }
+    const auth = { authorization: `Bearer ${token}` };
+    const me = await this.call({ method: 'GET', url: '/v1/auth/me', headers: auth });
+    const userId = me.json().user.id as string;
+    // No screen sets these yet; the repository is what the assistant's own settings tool uses.
+    await this.app.usersRepo.update(userId, { language, updated_at: new Date().toISOString() });
+    await this.app.usersRepo.setTimeZone(userId, timeZone);
+    await this.call({ method: 'POST', url: '/v1/billing/activate-trial', headers: auth });
+    const email = `${label}-${randomInt(0, 1_000_000)}@example.com`;
+    await connectGoogle(this.base, token, email, language === 'zh' ? '林小雨' : 'Ada Lovelace');
+    const connection = await this.app.db
+      .selectFrom('connections')
+      .select('provider_account_id')
+      .where('user_id', '=', userId)
+      .where('provider', '=', 'google')
+      .executeTakeFirstOrThrow();
+    // The first workspace call makes the sample, as the assistant's first tool call would.
+    const { failures } = await searchContacts(workspaceDeps(this.app), {
+      userId,
+      query: { q: 'a', limit: 1 },
+    });
+    if (failures.length > 0) throw new Error(`the sample workspace did not open: ${failures[0]!.message}`);
+    return {
+      phone,
+      userId,
+      email,
+      owner: sampleOwnerOf('google', connection.provider_account_id),
+      language,
+      timeZone,
+    };
+  }
+
+  /** Adds a scenario's own mails and events to the person's sample workspace. */
+  async seed(person: Person, today: string, seed: { mails: SeedMail[]; events: SeedEvent[] }): Promise<void> {
+    const now = this.app.clock.now();
+    const nowIso = now.toISOString();
+    for (const [index, mail] of seed.mails.entries()) {
+      const item = mailItem({
+        id: `mail-eval-${index}`,
+        threadId: `thread-eval-${index}`,
+        folder: 'inbox',
+        from: { email: mail.from.email, name: mail.from.name ?? null },
+        to: [{ email: person.email, name: null }],
+        cc: [],
+        bcc: [],
+        subject: mail.subject,
+        text: mail.text,
+        date: new Date(now.getTime() - mail.minutesAgo * 60_000).toISOString(),
+        unread: mail.unread,
+        attachments: [],
+        messageId: `<eval-${index}@mail.example.com>`,
+        references: [],
+      });
+      await this.app.sampleWorkspace.put(person.owner, item, nowIso);
+    }
+    for (const [index, event] of seed.events.entries()) {
+      const date = resolveDay(event.on, today);
+      const timed = event.at
+        ? (() => {
+            const start = instantOf(`${date}T${event.at}`, person.timeZone);
+            return {
+              start: start.toISOString(),
+              end: new Date(start.getTime() + event.minutes * 60_000).toISOString(),
+            };
+          })()
+        : null;
+      const item = eventItem({
+        id: `eval-${index}-${date}`,
+        calendarId: 'primary',
+        title: event.title,
+        start: timed?.start ?? date,
+        end: timed?.end ?? resolveDay('+1', date),
+        allDay: timed === null,
+        timeZone: timed ? person.timeZone : null,
+        location: event.location ?? null,
+        description: event.description ?? null,
+        attendees: event.attendees.map((address) => ({
+          email: address,
+          name: null,
+          response: 'needs_action',
+        })),
+        organizer: person.email,
+        recurring: false,
+      });
+      await this.app.sampleWorkspace.put(person.owner, item, nowIso);
+    }
+  }
+
+  /** A text from the person's phone, through the simulated phone's route. */
+  async text(person: Person, body: string): Promise<string> {
+    const res = await this.call({
+      method: 'POST',
+      url: '/v1/dev/sms/inbound',
+      payload: { from: person.phone, body },
+    });
+    return res.json().messageId as string;
+  }
+
+  /** The person's chat after one of their texts, as the simulated phone shows it. */
+  async conversationAfter(
+    person: Person,
+    afterId: string,
+  ): Promise<{ id: string; direction: string; body: string; status: string | null }[]> {
+    const res = await this.call({
+      method: 'GET',
+      url: `/v1/dev/sms/conversation?phone=${encodeURIComponent(person.phone)}&after=${afterId}`,
+    });
+    return res.json().messages;
+  }
+
+  /**
+   * Waits until a text has been answered (a turn, the gate, or the apology after the last
+   * retry marked it) and every reply queued for the number has left. False at the deadline.
+   */
+  async answered(person: Person, messageId: string, timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const row = await this.app.assistantRepo.findMessage(messageId);
+      if (row?.turn_id) {
+        const queued = await this.app.db
+          .selectFrom('assistant_messages')
+          .select('id')
+          .where('phone', '=', person.phone)
+          .where('direction', '=', 'out')
+          .where('status', '=', 'queued')
+          .executeTakeFirst();
+        if (!queued) return true;
+      }
+      if (Date.now() > deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
