@@ -336,6 +336,20 @@ describe('nothing is sent or changed without a yes', () => {
     expect(approval.status).toBe('declined');
   });
 
+  it('keeps an approval pending through another question, and a later YES runs it', async () => {
+    const { phone, userId } = await person();
+    const before = (await lunches(userId)).length;
+    llm.script([bookLunch(), { text: 'Friday is free.' }]);
+    await text(phone, 'book lunch');
+    await repliesTo(phone, 1);
+    await text(phone, 'what about friday?');
+    expect((await repliesTo(phone, 2))[1]).toBe('Friday is free.');
+    expect(await lunches(userId)).toHaveLength(before);
+    await text(phone, '好');
+    expect((await repliesTo(phone, 3))[2]).toMatch(/^Done: /);
+    expect(await lunches(userId)).toHaveLength(before + 1);
+  });
+
   it('lets an approval lapse after 30 minutes', async () => {
     const { phone, userId } = await person();
     llm.script([bookLunch()]);
