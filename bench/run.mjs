@@ -4,9 +4,11 @@
 //
 // The order keeps measurements apart: start-up first on an idle machine; then the SQLite app
 // with the bare Fastify reference beside it (API load; page weight and Lighthouse while nothing
-// else of ours runs; scale last, as it grows the database); then PostgreSQL + Redis.
+// else of ours runs; scale last, as it grows the database); then PostgreSQL + Redis; then the
+// assistant (issue 21), on apps of its own.
 import { spawnSync } from 'node:child_process';
 import { measureBare, measureRoutes } from './lib/api.mjs';
+import { measureAssistant } from './lib/assistant.mjs';
 import { config, machine } from './lib/config.mjs';
 import { DAY_USER, YEAR_USER } from './lib/identities.mjs';
 import { runLighthouse } from './lib/lighthouse.mjs';
@@ -154,6 +156,15 @@ try {
       measurePostgres({ bare, port: ports.postgres, clusterPort: ports.cluster }),
     );
     if (results.postgres?.bare) bareRuns.push(results.postgres.bare.requestsPerSecond);
+  }
+  if (wants('assistant')) {
+    step('The assistant: turns a second and the webhook (SQLite, PostgreSQL + Redis), the pipeline per turn');
+    const measured = await section('assistant', () =>
+      measureAssistant({ port: ports.app, postgresPort: ports.postgres }),
+    );
+    // Its own date and machine: a run of this section alone leaves the other tables as they were.
+    if (measured)
+      results.assistant = { date: results.date, machine: results.machine, quick: config.quick, ...measured };
   }
 } finally {
   await bare.stop();

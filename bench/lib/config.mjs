@@ -27,8 +27,14 @@ export const config = {
   postgresUrl: env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
   /** A Redis database of the benchmark's own (13), so its rate-limit counters meet nobody's. */
   redisUrl: env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/13',
-  /** Comma-separated sections to run (default all): startup, api, postgres, pages, lighthouse, scale. */
-  only: (env.BENCH_ONLY ?? 'startup,api,postgres,pages,lighthouse,scale').split(',').map((s) => s.trim()),
+  /** People texting the assistant at once in its turns-a-second case (each made through the API). */
+  assistantPeople: number('BENCH_ASSISTANT_PEOPLE', quick ? 20 : 50),
+  /** Turns, one at a time, behind the assistant pipeline's median and p99. */
+  pipelineTurns: number('BENCH_PIPELINE_TURNS', quick ? 60 : 300),
+  /** Comma-separated sections to run (default all): startup, api, postgres, pages, lighthouse, scale, assistant. */
+  only: (env.BENCH_ONLY ?? 'startup,api,postgres,pages,lighthouse,scale,assistant')
+    .split(',')
+    .map((s) => s.trim()),
 };
 
 export const machine = () => ({

@@ -7,7 +7,7 @@ import { config } from './config.mjs';
 import { rssMb, startApp, startCluster, tempDir } from './processes.mjs';
 import { seed } from './seeding.mjs';
 
-async function query(url, text) {
+export async function query(url, text) {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
   await client.connect();
   try {
@@ -17,7 +17,7 @@ async function query(url, text) {
   }
 }
 
-async function redisReachable(url) {
+export async function redisReachable(url) {
   const { Redis } = await import('ioredis');
   const redis = new Redis(url, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0 });
   try {
@@ -31,7 +31,7 @@ async function redisReachable(url) {
 }
 
 /** The rate-limit counters the run left in the benchmark's Redis database (they expire anyway). */
-async function clearRedis(url) {
+export async function clearRedis(url) {
   const { Redis } = await import('ioredis');
   const redis = new Redis(url, { maxRetriesPerRequest: 1 });
   try {

@@ -45,7 +45,7 @@ export function rssMb(pid) {
  * warnings only in the log, per-address limits out of the way (TRUST_PROXY=1 lets the load
  * generator spread the routes with fixed limits over many client addresses).
  */
-export function appEnv({ port, dataDir, database }) {
+export function appEnv({ port, dataDir, database, env = {} }) {
   return {
     ...process.env,
     NODE_ENV: 'production',
@@ -65,6 +65,8 @@ export function appEnv({ port, dataDir, database }) {
           ...(database.redisUrl ? { REDIS_URL: database.redisUrl } : {}),
         }
       : { DATABASE_URL: `sqlite:${join(dataDir, 'app.db')}` }),
+    // A benchmark's own settings last (the assistant's: Twilio and the model on loopback fakes).
+    ...env,
   };
 }
 
@@ -163,10 +165,10 @@ export async function startProcess({
 }
 
 /** The production app, as `npm start` runs it. `dataDir` is removed on stop unless `keepData`. */
-export async function startApp({ port, dataDir, database, keepData = false, logName = 'app' }) {
+export async function startApp({ port, dataDir, database, env, keepData = false, logName = 'app' }) {
   const app = await startProcess({
     args: [...startCommand.nodeFlags, ...startCommand.args],
-    env: appEnv({ port, dataDir, database }),
+    env: appEnv({ port, dataDir, database, env }),
     port,
     logName,
   });

@@ -224,19 +224,140 @@ export function markdown(r) {
     .join('\n\n');
 }
 
+const ms = (value) => (value === null || value === undefined ? '–' : `${value} ms`);
+
+function assistantApp(name, app) {
+  if (!app) return null;
+  if (app.skipped) return { name, skipped: app.skipped };
+  return { name, ...app };
+}
+
+/** The assistant's tables (issue 21), in a block of their own: its section can run alone. */
+export function assistantMarkdown(a) {
+  const m = a.machine;
+  const apps = [
+    assistantApp('SQLite', a.sqlite),
+    assistantApp(`PostgreSQL${a.postgres?.redis ? ' + Redis' : ''}`, a.postgres),
+  ].filter(Boolean);
+  const measured = apps.filter((app) => !app.skipped);
+  const head = `Measured ${a.date} on ${m.cores} cores (${m.cpu}), Node ${m.node}, ${m.platform}${a.quick ? ' — **BENCH_QUICK smoke run: rough figures**' : ''}. \`node scripts/start.mjs\` (production build, \`LOG_LEVEL=warn\`, the job queue's defaults: 4 jobs at once per instance) with Twilio on a loopback fake in the benchmark's process; ${num(a.people)} people signed up through the API (code, trial, Google through the local issuer).`;
+  const webhook = table(
+    ['database', 'req/s', 'p50', 'p99', 'answers', 'target p99 < 50 ms'],
+    measured.map((app) => [
+      app.name,
+      num(app.webhook.requestsPerSecond),
+      ms(app.webhook.latencyMs.p50),
+      ms(app.webhook.latencyMs.p99),
+      statuses(app.webhook),
+      verdict(app.webhook.latencyMs.p99 < 50),
+    ]),
+  );
+  const turns = table(
+    [
+      'database',
+      'turns a second',
+      'p50 (webhook post to reply at Twilio)',
+      'p99',
+      'turns',
+      'unexpected replies',
+    ],
+    measured.map((app) => [
+      app.name,
+      app.turns.turnsPerSecond,
+      ms(app.turns.latencyMs.p50),
+      ms(app.turns.latencyMs.p99),
+      `${num(app.turns.turns)} in ${app.turns.seconds} s, ${num(app.turns.people)} people`,
+      num(app.turns.unexpected),
+    ]),
+  );
+  const p = a.pipeline;
+  const pipeline = p
+    ? table(
+        ['per turn (SQLite, one at a time)', 'median', 'p99'],
+        [
+          [
+            '**the pipeline without the model**: text stored to reply queued, less model time',
+            ms(p.ownMs.p50),
+            ms(p.ownMs.p99),
+          ],
+          [
+            'text stored to reply queued (database timestamps, ms)',
+            ms(p.storedToQueuedMs.p50),
+            ms(p.storedToQueuedMs.p99),
+          ],
+          [
+            `the model's own time, ${p.modelRequestsPerTurn.join('/')} requests`,
+            ms(p.modelMs.p50),
+            ms(p.modelMs.p99),
+          ],
+          [
+            'webhook post to reply at Twilio, less model time',
+            ms(p.endToEndOwnMs.p50),
+            ms(p.endToEndOwnMs.p99),
+          ],
+          ['webhook post to reply at Twilio', ms(p.endToEndMs.p50), ms(p.endToEndMs.p99)],
+        ],
+      )
+    : '';
+  const skipped = apps.filter((app) => app.skipped).map((app) => `${app.name} skipped: ${app.skipped}.`);
+  return [
+    head,
+    `#### Twilio's webhook: signed form posts from ${num(a.connections)} concurrent senders, a new MessageSid each (${num(a.seconds)} s after a warm-up)`,
+    webhook,
+    '#### Turns a second, end to end (the stand-in model, "what\'s on tomorrow?": one calendar tool call)',
+    turns,
+    p
+      ? `#### The pipeline's own time per turn (${num(p.turns)} turns; ${p.toolCallsPerTurn.join('/')} tool calls each against the sample workspace; a loopback model that answers at once)`
+      : '',
+    pipeline,
+    ...skipped,
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+const ASSISTANT_START =
+  '<!-- assistant-results:start (written by `npm run bench`; edit the text outside these markers) -->';
+const ASSISTANT_END = '<!-- assistant-results:end -->';
+
+/** `text` with the block between `start` and `end` replaced, or appended under `heading`. */
+function replaceBlock(text, start, end, content, heading) {
+  const block = `${start}\n\n${content}\n\n${end}`;
+  const from = text.indexOf(start.slice(0, 25));
+  const to = text.indexOf(end);
+  return from >= 0 && to > from
+    ? `${text.slice(0, from)}${block}${text.slice(to + end.length)}`
+    : `${text.trimEnd()}\n\n${heading}\n\n${block}\n`;
+}
+
+/** The sections written in the main block; a run of the assistant's alone leaves it as it was. */
+const MAIN_SECTIONS = ['startup', 'api', 'postgres', 'pages', 'lighthouse', 'scale'];
+
 /** Writes results.json, and the tables into README.md (between the markers, added if missing). */
 export function writeResults(results) {
-  const json = { ...results, lighthouse: results.lighthouse?.map(({ report, ...rest }) => rest) };
-  writeFileSync(join(root, 'bench/results.json'), `${JSON.stringify(json, null, 2)}\n`);
+  const resultsFile = join(root, 'bench/results.json');
+  const ranMain = MAIN_SECTIONS.some((key) => results[key] !== undefined);
+  let json = { ...results, lighthouse: results.lighthouse?.map(({ report, ...rest }) => rest) };
+  if (!ranMain) {
+    // Only the assistant ran: the other figures of the last full run stay.
+    let previous = {};
+    try {
+      previous = JSON.parse(readFileSync(resultsFile, 'utf8'));
+    } catch {}
+    json = { ...previous, assistant: results.assistant ?? previous.assistant };
+  }
+  writeFileSync(resultsFile, `${JSON.stringify(json, null, 2)}\n`);
   const readmeFile = join(root, 'bench/README.md');
-  const readme = readFileSync(readmeFile, 'utf8');
-  const block = `${START}\n\n${markdown(json)}\n\n${END}`;
-  const from = readme.indexOf(START.slice(0, 25));
-  const to = readme.indexOf(END);
-  const next =
-    from >= 0 && to > from
-      ? `${readme.slice(0, from)}${block}${readme.slice(to + END.length)}`
-      : `${readme.trimEnd()}\n\n## Latest results\n\n${block}\n`;
-  writeFileSync(readmeFile, next);
+  let readme = readFileSync(readmeFile, 'utf8');
+  if (ranMain) readme = replaceBlock(readme, START, END, markdown(json), '## Latest results');
+  if (results.assistant)
+    readme = replaceBlock(
+      readme,
+      ASSISTANT_START,
+      ASSISTANT_END,
+      assistantMarkdown(results.assistant),
+      '## The assistant: latest results',
+    );
+  writeFileSync(readmeFile, readme);
   return json;
 }

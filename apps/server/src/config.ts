@@ -157,6 +157,12 @@ const ZEnv = z.object({
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** How long one assistant turn (every model step and tool call) may take. */
   ASSISTANT_TURN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  /**
+   * Added to the turn's deadline for the turn job's lease and the person's run lock: room to
+   * queue the replies after the model. A dead instance's turn is taken again after deadline +
+   * this; tests shorten it to see that happen in seconds.
+   */
+  ASSISTANT_LEASE_MARGIN_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   /** The first retry of a failed turn waits about this long, doubling up to 30 times it. */
   ASSISTANT_RETRY_BASE_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
   /** How long texts, turns, tool calls and approvals are kept (issue 21: 90 days). */
@@ -232,6 +238,7 @@ export interface Config {
   mail: { smtpUrl?: string; from: string; pollIntervalMs: number; retryBaseMs: number };
   jobs: { pollIntervalMs: number; concurrency: number };
   assistantTurnTimeoutMs: number;
+  assistantLeaseMarginMs: number;
   assistantRetentionDays: number;
   assistantRetryBaseMs: number;
   /** `local`: the stand-in answers (outside production with no URL set). */
@@ -404,6 +411,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     jobs: { pollIntervalMs: e.JOBS_POLL_INTERVAL_MS, concurrency: e.JOBS_CONCURRENCY },
     assistantTurnTimeoutMs: e.ASSISTANT_TURN_TIMEOUT_MS,
+    assistantLeaseMarginMs: e.ASSISTANT_LEASE_MARGIN_MS,
     assistantRetentionDays: e.ASSISTANT_RETENTION_DAYS,
     assistantRetryBaseMs: e.ASSISTANT_RETRY_BASE_MS,
     apple: {

@@ -60,13 +60,10 @@ export async function handleInbound(deps: HandleDeps, messageId: string): Promis
   }
 }
 
-/** Turns one run may take before it hands the rest to a new job, so one chatty person cannot hog a worker. */
-const MAX_TURNS_PER_RUN = 3;
-
 /**
  * One run at a time per person, across instances. A text that arrives during a run finds the
- * lock taken and leaves it to the holder: the run answers every unanswered text, and looks again
- * after each turn and once more after letting go of the lock, queueing a new job for anything
+ * lock taken and leaves it to the holder: the run answers every unanswered text in one turn, and looks
+ * again after letting go of the lock, queueing a new job for anything
  * that slipped in between. The text's job also looks once more after the lock's life, in case
  * the holder died.
  */
@@ -88,11 +85,10 @@ async function agentTurn(deps: HandleDeps, user: UserRow, messageId: string): Pr
     return;
   }
   try {
-    for (let turn = 0; turn < MAX_TURNS_PER_RUN; turn += 1) {
-      const pending = await deps.assistantRepo.unanswered(user.id);
-      if (pending.length === 0) return;
-      await answer(deps, user, pending);
-    }
+    // One turn per hold: the lock's life covers one turn's deadline, so a run never outlives it;
+    // texts that came in meanwhile get a new job below.
+    const pending = await deps.assistantRepo.unanswered(user.id);
+    if (pending.length > 0) await answer(deps, user, pending);
   } finally {
     await release();
     const left = (await deps.assistantRepo.unanswered(user.id)).at(-1);
