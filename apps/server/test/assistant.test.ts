@@ -20,10 +20,13 @@ let app: FastifyInstance;
 let close: () => Promise<void>;
 let base = '';
 let sidCounter = 0;
-const twilio = fakeTwilio(({ form }) => ({
-  status: 201,
-  body: { sid: `SM${String((sidCounter += 1)).padStart(32, '0')}`, status: 'queued', to: form.get('To') },
-}));
+const twilio = fakeTwilio(({ form }) => {
+  sidCounter += 1;
+  return {
+    status: 201,
+    body: { sid: `SM${String(sidCounter).padStart(32, '0')}`, status: 'queued', to: form.get('To') },
+  };
+});
 const llm = scriptedLlm();
 
 beforeAll(async () => {
