@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { Config } from '../src/config';
 import { createDb, type Db, migrateToLatest } from '../src/db/database';
-import { jobsPlugin } from '../src/lib/jobs/plugin';
 import { JobsRepo } from '../src/lib/jobs/repo';
 import { exponentialBackoff, type Job, JobWorker, type JobWorkerOptions } from '../src/lib/jobs/worker';
 import { build, testConfig, usingPostgres } from './helpers/build';
@@ -538,9 +537,8 @@ describe(`job queue (${usingPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
 
 describe('the jobs plugin', () => {
   it('runs an enqueued job at once, also from a transaction, and stops with the app', async () => {
-    const { app, close } = await build({ JOBS_POLL_INTERVAL_MS: '600000' }, (app) => {
-      void app.register(jobsPlugin);
-    });
+    // The app registers the plugin itself (app.ts), as in production.
+    const { app, close } = await build({ JOBS_POLL_INTERVAL_MS: '600000' });
     try {
       const ran: string[] = [];
       app.jobs.worker.handle(
