@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TLanguage } from '@app/contract/messages';
@@ -13,20 +12,10 @@ import { searchContacts } from '../../apps/server/src/modules/workspace/contacts
 import { workspaceDeps } from '../../apps/server/src/modules/workspace/deps';
 import { sampleOwnerOf } from '../../apps/server/src/providers/sample-workspace/owner';
 import { eventItem, mailItem } from '../../apps/server/src/providers/sample-workspace/stored';
+import { freePort } from '../../apps/server/test/helpers/process';
 import { connectGoogle } from './browser';
 import { resolveDay } from './days';
 import type { SeedEvent, SeedMail } from './scenario';
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** One person of a scenario: signed in by phone, on the trial, with Google connected. */
 export interface Person {
