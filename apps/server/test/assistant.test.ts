@@ -353,6 +353,21 @@ describe('nothing is sent or changed without a yes', () => {
     expect(await lunches(userId)).toHaveLength(before + 1);
   });
 
+  it('withdraws a pending approval on STOP, so a YES after START runs nothing', async () => {
+    const { phone, userId } = await person();
+    const before = (await lunches(userId)).length;
+    llm.script([bookLunch()]);
+    await text(phone, 'book lunch');
+    await repliesTo(phone, 1);
+    await text(phone, 'STOP');
+    await repliesTo(phone, 2);
+    await text(phone, 'START');
+    await repliesTo(phone, 3);
+    await text(phone, 'YES');
+    expect((await repliesTo(phone, 4))[3]).toMatch(/Nothing is waiting/);
+    expect(await lunches(userId)).toHaveLength(before);
+  });
+
   it('lets an approval lapse after 30 minutes', async () => {
     const { phone, userId } = await person();
     llm.script([bookLunch()]);

@@ -47,6 +47,7 @@ export async function gate(deps: GateDeps, from: SmsAddress, body: string): Prom
   const keyword = classifyKeyword(body);
   if (keyword === 'stop') {
     await deps.assistantRepo.optOut(hash, nowIso);
+    if (user) await deps.assistantRepo.cancelPending(user.id, nowIso);
     return { kind: 'reply', user, language, text: say(language, 'stopped', vars), carrier: true };
   }
   if (keyword === 'start') {

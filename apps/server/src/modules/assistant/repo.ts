@@ -151,6 +151,16 @@ export class AssistantRepo extends Repo {
     await this.db.updateTable('assistant_approvals').set({ status, result }).where('id', '=', id).execute();
   }
 
+  /** Everything the person has not answered is cancelled: STOP withdraws any pending yes. */
+  async cancelPending(userId: string, nowIso: string): Promise<void> {
+    await this.db
+      .updateTable('assistant_approvals')
+      .set({ status: 'declined', decided_at: nowIso })
+      .where('user_id', '=', userId)
+      .where('status', '=', 'pending')
+      .execute();
+  }
+
   async expireApprovals(nowIso: string): Promise<void> {
     await this.db
       .updateTable('assistant_approvals')
