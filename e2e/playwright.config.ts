@@ -4,14 +4,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
-import { startIcloudRefuser } from './icloud-refuser';
 import { E2E_ASSISTANT_KEY } from './keys';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`;
-const icloudPort = port + 1;
-startIcloudRefuser(icloudPort);
 
 export default defineConfig({
   testDir: '.',
@@ -51,9 +48,9 @@ export default defineConfig({
         env: {
           PORT: String(port),
           DATA_DIR: mkdtempSync(join(tmpdir(), 'relay-e2e-')),
-          // iCloud answers 401 here: the wrong-password journey (integrations.spec.ts).
-          APPLE_CALDAV_URL: `http://127.0.0.1:${icloudPort}/`,
-          APPLE_CARDDAV_URL: `http://127.0.0.1:${icloudPort}/`,
+          // Apple is the local stand-in, as on a newcomer's `npm start`: it refuses a password
+          // not shaped like an app-specific one (the wrong-password journey, integrations.spec.ts),
+          // and with every service a stand-in the screens drawn at build time are served.
           // The internal API exists only with a key: the usage journey records tokens through it.
           ASSISTANT_API_KEY: E2E_ASSISTANT_KEY,
           LOG_LEVEL: 'warn',

@@ -169,8 +169,8 @@ const ZEnv = z.object({
   ASSISTANT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Apple iCloud's CalDAV and CardDAV servers; tests point both at a local Radicale. */
   /**
-   * Unset outside production, Apple is the local stand-in (any Apple ID, a password shaped
-   * xxxx-xxxx-xxxx-xxxx); in production unset means iCloud itself.
+   * Unset, Apple is the local stand-in (any Apple ID, a password shaped xxxx-xxxx-xxxx-xxxx)
+   * outside production or on a loopback PUBLIC_URL; a deployed server unset means iCloud itself.
    */
   APPLE_CALDAV_URL: z.url().optional(),
   APPLE_CARDDAV_URL: z.url().optional(),
@@ -241,7 +241,7 @@ export interface Config {
   assistantLeaseMarginMs: number;
   assistantRetentionDays: number;
   assistantRetryBaseMs: number;
-  /** `local`: the stand-in answers (outside production with no URL set). */
+  /** `local`: the stand-in answers (no URL set, outside production or on a loopback PUBLIC_URL). */
   apple: { caldavUrl: string; carddavUrl: string; timeoutMs: number; local: boolean };
   twilio?: { accountSid: string; authToken: string; from: string; baseUrl: string };
   /** Real Stripe when its key is set; otherwise the local payments stand-in. */
@@ -418,7 +418,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       caldavUrl: e.APPLE_CALDAV_URL ?? 'https://caldav.icloud.com',
       carddavUrl: e.APPLE_CARDDAV_URL ?? e.APPLE_CALDAV_URL ?? 'https://contacts.icloud.com',
       timeoutMs: e.APPLE_TIMEOUT_MS,
-      local: !e.APPLE_CALDAV_URL && e.NODE_ENV !== 'production',
+      // A server only this machine can reach (`npm start`) is a local one whatever NODE_ENV says.
+      local: !e.APPLE_CALDAV_URL && (e.NODE_ENV !== 'production' || isLoopbackUrl(publicUrl)),
     },
     llm,
     identity: {

@@ -32,4 +32,12 @@ describe('config', () => {
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '' }).port).toBe(3000);
   });
+
+  it('makes Apple the local stand-in on this machine, even under npm start (production), and iCloud when deployed', () => {
+    expect(loadConfig({}).apple.local).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).apple.local).toBe(true);
+    const deployed = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://relay.example.com' });
+    expect(deployed.apple).toMatchObject({ local: false, caldavUrl: 'https://caldav.icloud.com' });
+    expect(loadConfig({ APPLE_CALDAV_URL: 'http://127.0.0.1:5232' }).apple.local).toBe(false);
+  });
 });
