@@ -1,4 +1,4 @@
-import { ZAttendee } from '@app/contract/workspace/calendar';
+import { ZWorkspaceEvent } from '@app/contract/workspace/calendar';
 import { ZAttachmentInfo, ZMailAddress } from '@app/contract/workspace/mail';
 import { z } from 'zod';
 import { ProviderError } from '../provider-errors';
@@ -9,21 +9,8 @@ import type { SampleItem } from './repo';
  * provider's answer: a document that no longer fits (written by an older shape) is a
  * ProviderError 'protocol', not a crash somewhere further on.
  */
-export const ZStoredEvent = z.object({
-  id: z.string(),
-  calendarId: z.string(),
-  title: z.string(),
-  /** Timed: UTC instants; all-day: dates, the end exclusive. */
-  start: z.string(),
-  end: z.string(),
-  allDay: z.boolean(),
-  timeZone: z.string().nullable(),
-  location: z.string().nullable(),
-  description: z.string().nullable(),
-  attendees: z.array(ZAttendee),
-  organizer: z.string().nullable(),
-  recurring: z.boolean(),
-});
+/** A workspace event as stored: which account and calendar name it has are the reader's. */
+export const ZStoredEvent = ZWorkspaceEvent.omit({ connectionId: true, provider: true, calendar: true });
 export type StoredEvent = z.infer<typeof ZStoredEvent>;
 
 export const ZStoredMail = z.object({
