@@ -61,8 +61,9 @@ describe('the simulated phone', () => {
     const sent = await say(phone, "what's on tomorrow?");
     expect(sent.statusCode, sent.body).toBe(200);
     const [first] = await answers(phone, 1);
-    // The sample workspace has a weekday stand-up, or says there is nothing on a weekend.
-    expect(first).toMatch(/Stand-up|stand-up|nothing|Nothing/);
+    // The sample workspace always holds a project review tomorrow (and a stand-up on weekdays).
+    expect(first).toMatch(/^Tomorrow, .*\n- \d\d:\d\d /);
+    expect(first).toContain('Project review');
 
     await say(phone, 'book lunch with Sam tomorrow at 12');
     const asked = await answers(phone, 2);
