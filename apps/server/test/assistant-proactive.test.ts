@@ -1,4 +1,5 @@
 import { ZAssistantMessagesResponse } from '@app/contract/assistant/screen';
+import { PLANS } from '@app/contract/plans';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -121,21 +122,37 @@ describe('the morning briefing at the local time, on a day the clocks change', (
 });
 
 describe('nothing is started unasked', () => {
-  it('in quiet hours, while paused, or after STOP', async () => {
+  it("in quiet hours, while paused, after STOP, or past the plan's tokens", async () => {
     await moveTo('2026-06-01T10:00:00Z');
     const quiet = await assistantPerson(app, base, { timeZone: 'UTC', google: false });
     const paused = await assistantPerson(app, base, { timeZone: 'UTC', google: false });
     const stopped = await assistantPerson(app, base, { timeZone: 'UTC', google: false });
-    for (const person of [quiet, paused, stopped]) await waitForTexts(app, person.phone, 1);
+    const spent = await assistantPerson(app, base, { timeZone: 'UTC', google: false });
+    const everyone = [quiet, paused, stopped, spent];
+    for (const person of everyone) await waitForTexts(app, person.phone, 1);
     await patch(quiet.token, { briefingTime: '06:00', quietHours: { start: '22:00', end: '07:00' } });
     await patch(paused.token, { briefingTime: '06:00', quietHours: null, paused: true });
     await patch(stopped.token, { briefingTime: '06:00', quietHours: null });
+    await patch(spent.token, { briefingTime: '06:00', quietHours: null });
     await textFrom(app, stopped.phone, 'STOP');
     expect((await waitForTexts(app, stopped.phone, 2))[1]).toMatch(/unsubscribed/);
+    // The whole trial's tokens used: the 80% and 100% alerts go, then nothing it starts itself.
+    const usage = await app.inject({
+      method: 'POST',
+      url: '/v1/internal/usage',
+      headers: bearer(KEY),
+      payload: {
+        userId: spent.userId,
+        tokens: PLANS.find((plan) => plan.id === 'trial')!.tokens,
+        idempotencyKey: `spent-${spent.userId}`,
+        occurredAt: new Date(at).toISOString(),
+      },
+    });
+    expect(usage.statusCode, usage.body).toBe(200);
 
     await moveTo('2026-06-02T06:00:00Z');
     await moveTo('2026-06-02T06:30:00Z');
-    for (const person of [quiet, paused, stopped]) {
+    for (const person of everyone) {
       expect((await textsTo(app, person.phone)).filter(isBriefing)).toEqual([]);
       expect(await messagesOf(person.token, 'briefing')).toEqual([]);
     }
