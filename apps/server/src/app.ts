@@ -15,6 +15,7 @@ import { appConfigRoutes, publicAppConfig } from './modules/app-config/routes';
 import { appleRoutes } from './modules/apple/routes';
 import { assistantPlugin } from './modules/assistant/plugin';
 import { assistantRepoPlugin } from './modules/assistant/repo';
+import { assistantSettingsRepoPlugin } from './modules/assistant/settings/repo';
 import { authRepoPlugin } from './modules/auth/repo';
 import { authRoutes } from './modules/auth/routes';
 import { sessionsPlugin } from './modules/auth/sessions';
@@ -152,6 +153,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(jobsPlugin);
   await app.register(usersRepoPlugin);
   await app.register(assistantRepoPlugin);
+  await app.register(assistantSettingsRepoPlugin);
   await app.register(authRepoPlugin);
   await app.register(securityEventsRepoPlugin);
   await app.register(accountRepoPlugin);

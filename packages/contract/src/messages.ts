@@ -117,6 +117,9 @@ const en = {
     '{{code}} is your {{product}} code to link this number to your assistant. It expires in 10 minutes. Never share it with anyone.',
   // Account and privacy (issue 11).
   sessionNotFound: 'This session has already ended.',
+  // The Assistant screen (issue 22).
+  approvalNotFound: 'That request was not found.',
+  approvalNotPending: 'That request was already answered or has expired.',
   deleteCancelFailed:
     'We could not cancel your subscription, so nothing was deleted. Please try again in a few minutes.',
   accountDeleted: 'Your account has been deleted.',
@@ -224,6 +227,8 @@ const zh: Record<MessageKey, string> = {
   smsLinkCode:
     '{{code}} 是您的 {{product}} 验证码，用于将此号码关联到您的助手，10 分钟内有效。请勿告诉任何人。',
   sessionNotFound: '此会话已结束。',
+  approvalNotFound: '未找到该请求。',
+  approvalNotPending: '该请求已被处理或已过期。',
   deleteCancelFailed: '无法取消您的订阅，因此未删除任何内容。请几分钟后重试。',
   accountDeleted: '您的账户已删除。',
   accountDeletedSms:

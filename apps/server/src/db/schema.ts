@@ -235,6 +235,7 @@ export interface Database {
   assistant_approvals: AssistantApprovalsTable;
   sms_opt_outs: SmsOptOutsTable;
   assistant_notices: AssistantNoticesTable;
+  assistant_settings: AssistantSettingsTable;
 }
 
 /** One job of the durable queue (lib/jobs, migration 0012). */
@@ -341,6 +342,10 @@ export interface AssistantMessagesTable {
   provider_sid: string | null;
   turn_id: string | null;
   status: string | null;
+  /** in: text; out: reply, approval, briefing, reminder, greeting, notice; null before issue 22. */
+  kind: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The whole answer when `body` was cut to fit the SMS segments. */
+  full_body: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
 }
 export interface AssistantTurnsTable {
@@ -376,6 +381,10 @@ export interface AssistantApprovalsTable {
   result: string | null;
   expires_at: string;
   decided_at: string | null;
+  /** sms or web. */
+  decided_via: ColumnType<'sms' | 'web' | null, 'sms' | 'web' | null | undefined, 'sms' | 'web' | null>;
+  /** JSON: the approval's structured details (assistant/approval-details.ts). */
+  details: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
 }
 export interface SmsOptOutsTable {
@@ -387,4 +396,17 @@ export interface AssistantNoticesTable {
   kind: string;
   period: string;
   sent_at: string;
+}
+export interface AssistantSettingsTable {
+  user_id: string;
+  /** Opaque: what job keys and payloads carry instead of the person's id. */
+  id: string;
+  paused: number;
+  quiet_start: string | null;
+  quiet_end: string | null;
+  briefing_time: string | null;
+  reminder_lead_minutes: number | null;
+  greeted_phone: string | null;
+  reminders_scanned_at: string | null;
+  updated_at: string;
 }

@@ -41,6 +41,8 @@ export const ZAccountExport = z.object({
     messages: z.array(ZRecord),
     toolCalls: z.array(ZRecord),
     approvals: z.array(ZRecord),
+    /** Its settings (pause, quiet hours, briefing, reminders); null while never changed. */
+    settings: ZRecord.nullable().optional(),
   }),
   securityEvents: z.array(ZSecurityEvent),
 });

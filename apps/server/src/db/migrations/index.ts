@@ -12,6 +12,7 @@ import * as m0010 from './0010-usage-covering-index';
 import * as m0011 from './0011-sample-workspace';
 import * as m0012 from './0012-jobs';
 import * as m0013 from './0013-assistant';
+import * as m0014 from './0014-assistant-screen';
 
 /**
  * Imported, not read from disk, so the same list runs under tsx, a bundle or a test,
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0011-sample-workspace': m0011,
   '0012-jobs': m0012,
   '0013-assistant': m0013,
+  '0014-assistant-screen': m0014,
 };

@@ -45,6 +45,7 @@ export async function exportAccount(
         messages: rows.assistantMessages,
         toolCalls: rows.assistantToolCalls,
         approvals: rows.assistantApprovals,
+        settings: rows.assistantSettings,
       },
       securityEvents: (await events.recent(user.id)).map(describeEvent),
     };

@@ -135,7 +135,7 @@ export class AccountRepo extends Repo {
       // The conversation with the assistant: what was said, what it did, what it asked.
       assistantMessages: await this.db
         .selectFrom('assistant_messages')
-        .select(['id', 'direction', 'channel', 'body', 'status', 'created_at'])
+        .select(['id', 'direction', 'channel', 'kind', 'body', 'full_body', 'status', 'created_at'])
         .where('user_id', '=', userId)
         .orderBy('created_at')
         .execute(),
@@ -147,10 +147,35 @@ export class AccountRepo extends Repo {
         .execute(),
       assistantApprovals: await this.db
         .selectFrom('assistant_approvals')
-        .select(['id', 'tool', 'preview', 'status', 'result', 'expires_at', 'decided_at', 'created_at'])
+        .select([
+          'id',
+          'tool',
+          'preview',
+          'details',
+          'status',
+          'result',
+          'decided_via',
+          'expires_at',
+          'decided_at',
+          'created_at',
+        ])
         .where('user_id', '=', userId)
         .orderBy('created_at')
         .execute(),
+      assistantSettings:
+        (await this.db
+          .selectFrom('assistant_settings')
+          .select([
+            'paused',
+            'quiet_start',
+            'quiet_end',
+            'briefing_time',
+            'reminder_lead_minutes',
+            'greeted_phone',
+            'updated_at',
+          ])
+          .where('user_id', '=', userId)
+          .executeTakeFirst()) ?? null,
     };
   }
 

@@ -1,3 +1,4 @@
+import type { TWorkspaceEvent } from '@app/contract/workspace/calendar';
 import { ZCreateEventBody, ZUpdateEventBody } from '@app/contract/workspace/calendar';
 import { ZComposeMail } from '@app/contract/workspace/mail';
 import { z } from 'zod';
@@ -22,23 +23,30 @@ export const ZAction = z.discriminatedUnion('kind', [
 ]);
 export type TAction = z.infer<typeof ZAction>;
 
-/** Runs an approved action through the workspace, exactly as the internal API would. */
-export async function runAction(deps: WorkspaceDeps, userId: string, action: TAction): Promise<string> {
+/**
+ * Runs an approved action through the workspace, exactly as the internal API would: what to
+ * store as its result, and the event it made or changed (the screen names its calendar).
+ */
+export async function runAction(
+  deps: WorkspaceDeps,
+  userId: string,
+  action: TAction,
+): Promise<{ result: string; event?: TWorkspaceEvent }> {
   switch (action.kind) {
     case 'create_event': {
       const event = await createEvent(deps, { userId, event: action.event });
-      return `event ${event.id}`;
+      return { result: `event ${event.id}`, event };
     }
     case 'update_event': {
       const event = await updateEvent(deps, { userId, ...action });
-      return `event ${event.id}`;
+      return { result: `event ${event.id}`, event };
     }
     case 'delete_event':
       await deleteEvent(deps, { userId, ...action, sendUpdates: true });
-      return `deleted ${action.eventId}`;
+      return { result: `deleted ${action.eventId}` };
     case 'send_mail': {
       const sent = await composeMail(deps, { userId, mail: action.mail, mode: 'send' });
-      return `mail ${sent.id}`;
+      return { result: `mail ${sent.id}` };
     }
   }
 }

@@ -2,42 +2,73 @@ import type { ApprovalReply } from '../../providers/sms/keywords';
 import type { UserRow } from '../users/repo';
 import { WorkspaceError } from '../workspace/workspace-error';
 import { runAction, ZAction } from './actions';
+import { calendarLabel, detailsOf, failureReason } from './approval-details';
 import type { AssistantDeps } from './deps';
-import { type AssistantTextKey, say } from './texts';
+import type { ApprovalRow } from './repo';
+import { say } from './texts';
 
-const REASONS: Partial<Record<WorkspaceError['code'], AssistantTextKey>> = {
-  unavailable: 'reasonUnavailable',
-  needs_reconnect: 'reasonReconnect',
-  permission_missing: 'reasonPermission',
-};
+type ApprovalDeps = Pick<AssistantDeps, 'assistantRepo' | 'workspace' | 'clock'>;
+
+/** What became of one answer: the words to answer with, or null when another answer took it. */
+export type Decision =
+  | { taken: true; status: 'declined' | 'done' | 'failed'; text: string }
+  | { taken: false };
 
 /**
- * The person's YES or NO, decided in code (design §9): only their own number reaches here (the
- * gate found them by it), only a pending approval younger than 30 minutes counts, and moving it
- * out of pending happens once, so two YES at the same moment (a text and the web) run it once.
- * Returns the text to answer with, or null when another answer already took it.
+ * The one way a pending approval is answered, by text or on the web (design §9): moving it out
+ * of pending is one guarded UPDATE, so of two answers at the same moment (a YES by text and
+ * Approve on the web) exactly one goes on, and only that one runs the action.
+ */
+export async function decideApproval(
+  deps: ApprovalDeps,
+  user: UserRow,
+  approval: ApprovalRow,
+  answer: ApprovalReply,
+  via: 'sms' | 'web',
+): Promise<Decision> {
+  const nowIso = deps.clock.now().toISOString();
+  if (answer === 'no') {
+    return (await deps.assistantRepo.decide(approval.id, 'declined', nowIso, via))
+      ? { taken: true, status: 'declined', text: say(user.language, 'declined') }
+      : { taken: false };
+  }
+  if (!(await deps.assistantRepo.decide(approval.id, 'approved', nowIso, via))) return { taken: false };
+  try {
+    const { result, event } = await runAction(
+      deps.workspace,
+      user.id,
+      ZAction.parse(JSON.parse(approval.input)),
+    );
+    const details = detailsOf(approval);
+    if (event) {
+      const connection = await deps.workspace.connectionsRepo.findById(event.connectionId);
+      details.calendar = calendarLabel(event.calendar, connection?.email ?? null) ?? details.calendar;
+    }
+    await deps.assistantRepo.finishApproval(approval.id, 'done', result, JSON.stringify(details));
+    return { taken: true, status: 'done', text: say(user.language, 'done', { preview: approval.preview }) };
+  } catch (error) {
+    if (!(error instanceof WorkspaceError)) throw error;
+    await deps.assistantRepo.finishApproval(approval.id, 'failed', `${error.code}: ${error.message}`);
+    return {
+      taken: true,
+      status: 'failed',
+      text: say(user.language, 'failed', { reason: failureReason(user.language, error.code) }),
+    };
+  }
+}
+
+/**
+ * The person's YES or NO by text, decided in code: only their own number reaches here (the gate
+ * found them by it), and only a pending approval younger than 30 minutes counts. Returns the
+ * text to answer with, or null when another answer already took it.
  */
 export async function answerApproval(
-  deps: Pick<AssistantDeps, 'assistantRepo' | 'workspace' | 'clock'>,
+  deps: ApprovalDeps,
   user: UserRow,
   answer: ApprovalReply,
 ): Promise<string | null> {
-  const nowIso = deps.clock.now().toISOString();
-  const open = await deps.assistantRepo.openApproval(user.id, nowIso);
+  const open = await deps.assistantRepo.openApproval(user.id, deps.clock.now().toISOString());
   if (!open) return say(user.language, 'nothingPending');
-  if (answer === 'no') {
-    return (await deps.assistantRepo.decide(open.id, 'declined', nowIso))
-      ? say(user.language, 'declined')
-      : null;
-  }
-  if (!(await deps.assistantRepo.decide(open.id, 'approved', nowIso))) return null;
-  try {
-    const result = await runAction(deps.workspace, user.id, ZAction.parse(JSON.parse(open.input)));
-    await deps.assistantRepo.finishApproval(open.id, 'done', result);
-    return say(user.language, 'done', { preview: open.preview });
-  } catch (error) {
-    if (!(error instanceof WorkspaceError)) throw error;
-    await deps.assistantRepo.finishApproval(open.id, 'failed', `${error.code}: ${error.message}`);
-    return say(user.language, 'failed', { reason: say(user.language, REASONS[error.code] ?? 'reasonOther') });
-  }
+  const decision = await decideApproval(deps, user, open, answer, 'sms');
+  return decision.taken ? decision.text : null;
 }

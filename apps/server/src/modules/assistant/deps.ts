@@ -12,10 +12,12 @@ import type { UsersRepo } from '../users/repo';
 import type { WorkspaceDeps } from '../workspace/deps';
 import { workspaceDeps } from '../workspace/deps';
 import type { AssistantRepo } from './repo';
+import type { AssistantSettingsRepo } from './settings/repo';
 
 /** What the assistant's use cases need; each takes the part it uses. */
 export interface AssistantDeps {
   assistantRepo: AssistantRepo;
+  assistantSettingsRepo: AssistantSettingsRepo;
   usersRepo: UsersRepo;
   billingRepo: BillingRepo;
   workspace: WorkspaceDeps;
@@ -39,6 +41,7 @@ export function assistantDeps(app: FastifyInstance): AssistantDeps {
   const hashKey = app.secrets.codeHash;
   return {
     assistantRepo: app.assistantRepo,
+    assistantSettingsRepo: app.assistantSettingsRepo,
     usersRepo: app.usersRepo,
     billingRepo: app.billingRepo,
     workspace: workspaceDeps(app),

@@ -8,7 +8,7 @@ import { answerApproval } from './approvals';
 import type { AssistantDeps } from './deps';
 import { gate } from './gate';
 import { INBOUND_JOB } from './receive-message';
-import { queueReplies } from './replies';
+import { queueReplies, type TOutboundKind } from './replies';
 import type { AssistantMessageRow } from './repo';
 import { HISTORY_MESSAGES, runTurn } from './run-turn';
 import { say } from './texts';
@@ -37,8 +37,9 @@ export async function handleInbound(deps: HandleDeps, messageId: string): Promis
   const outcome = await gate(deps, from, message.body);
   const userId = outcome.user?.id ?? null;
   if (userId) await deps.assistantRepo.claimForUser(message.id, userId);
-  const reply = (text: string | null, turnId: string, carrier = false) =>
+  const reply = (text: string | null, turnId: string, kind: TOutboundKind, carrier = false) =>
     queueReplies(deps, {
+      kind,
       inboundId: message.id,
       userId,
       to: from,
@@ -50,11 +51,11 @@ export async function handleInbound(deps: HandleDeps, messageId: string): Promis
 
   switch (outcome.kind) {
     case 'silent':
-      return reply(null, 'gate');
+      return reply(null, 'gate', 'notice');
     case 'reply':
-      return reply(outcome.text, 'gate', outcome.carrier);
+      return reply(outcome.text, 'gate', 'notice', outcome.carrier);
     case 'approval':
-      return reply(await answerApproval(deps, outcome.user, outcome.answer), 'approval');
+      return reply(await answerApproval(deps, outcome.user, outcome.answer), 'approval', 'reply');
     case 'agent':
       return agentTurn(deps, outcome.user, message.id);
   }
@@ -134,6 +135,7 @@ async function answer(deps: HandleDeps, user: UserRow, pending: AssistantMessage
     language: ctx.language,
     turnId,
     parts: [text],
+    kind: ctx.approval ? 'approval' : 'reply',
   });
   await deps.assistantRepo.markAnswered(
     pending.map((row) => row.id),
@@ -168,6 +170,7 @@ export async function apologise(deps: HandleDeps, messageId: string): Promise<vo
     language: user.language,
     turnId: null,
     parts: [say(user.language, 'apology')],
+    kind: 'reply',
   });
   await deps.assistantRepo.markAnswered([message.id], 'failed');
 }

@@ -8,6 +8,7 @@ import { apologise, handleInbound } from './handle-inbound';
 import { INBOUND_JOB } from './receive-message';
 import { SEND_JOB, sendQueued } from './replies';
 import { devSmsRoutes, twilioWebhookRoutes } from './routes';
+import { assistantScreenRoutes } from './screen-routes';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -42,6 +43,7 @@ export const assistantPlugin = fp(
     });
     await app.register(async (scope) => twilioWebhookRoutes(scope, deps));
     await app.register(async (scope) => devSmsRoutes(scope, deps));
+    await app.register(async (scope) => assistantScreenRoutes(scope, deps));
     runPeriodically(app, {
       everyMs: 60 * 60_000,
       failure: 'assistant retention pass failed',
@@ -53,5 +55,15 @@ export const assistantPlugin = fp(
       },
     });
   },
-  { name: 'assistant', dependencies: ['jobs', 'assistant-repo', 'llm', 'workspace-adapters', 'connections'] },
+  {
+    name: 'assistant',
+    dependencies: [
+      'jobs',
+      'assistant-repo',
+      'assistant-settings-repo',
+      'llm',
+      'workspace-adapters',
+      'connections',
+    ],
+  },
 );

@@ -33,6 +33,7 @@ export async function receiveMessage(
       provider_sid: text.providerSid,
       turn_id: null,
       status: null,
+      kind: 'text',
       created_at: deps.clock.now().toISOString(),
     });
     if (fresh)

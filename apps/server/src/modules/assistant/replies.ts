@@ -1,3 +1,4 @@
+import type { MESSAGE_KINDS } from '@app/contract/assistant/screen';
 import type { TLanguage } from '@app/contract/messages';
 import { newId } from '../../lib/ids';
 import type { Jobs } from '../../lib/jobs/plugin';
@@ -7,6 +8,9 @@ import type { AssistantDeps } from './deps';
 import { say } from './texts';
 
 export const SEND_JOB = 'assistant.send';
+
+type TMessageKind = (typeof MESSAGE_KINDS)[number];
+export type TOutboundKind = Exclude<TMessageKind, 'text'>;
 
 type ReplyDeps = Pick<AssistantDeps, 'assistantRepo' | 'transaction' | 'clock' | 'publicUrl'> & {
   jobs: Pick<Jobs, 'enqueue'>;
@@ -29,20 +33,29 @@ export async function queueReplies(
     parts: string[];
     /** A reply carriers require whatever the opt-out (the STOP confirmation, HELP). */
     carrier?: boolean;
+    /** What the screen calls it (a reply, an approval request, a notice, a briefing...). */
+    kind: TOutboundKind;
+    /** Segments a part may take: 3 for answers, fewer for what the assistant starts itself. */
+    maxSegments?: number;
+    /** The send key's prefix; `reply:<inboundId>` for answers to a text. */
+    key?: string;
   },
-): Promise<void> {
+): Promise<{ queued: boolean }> {
   const more = say(input.language, 'more', { url: `${deps.publicUrl}/assistant` });
+  let queuedAny = false;
   await deps.transaction(async (tx) => {
     for (const [index, part] of input.parts.entries()) {
-      const body = fitReply(part, { maxSegments: 3, more }).text;
+      const fitted = fitReply(part, { maxSegments: input.maxSegments ?? 3, more });
+      const body = fitted.text;
       if (!body) continue;
       const messageId = newId();
       const queued = await deps.jobs.enqueue(tx, {
         kind: SEND_JOB,
-        key: `reply:${input.inboundId}:${index}`,
+        key: `${input.key ?? `reply:${input.inboundId}`}:${index}`,
         payload: { messageId, ...(input.carrier ? { carrier: true } : {}) },
       });
       if (!queued.created) continue;
+      queuedAny = true;
       await deps.assistantRepo.insertOutbound(tx, {
         id: messageId,
         user_id: input.userId,
@@ -53,10 +66,14 @@ export async function queueReplies(
         provider_sid: null,
         turn_id: input.turnId,
         status: 'queued',
+        kind: input.kind,
+        // The screen shows what the SMS could not hold.
+        full_body: fitted.cut ? part : null,
         created_at: deps.clock.now().toISOString(),
       });
     }
   });
+  return { queued: queuedAny };
 }
 
 /**

@@ -136,10 +136,10 @@ export class AssistantRepo extends Repo {
    * Moves an approval from pending to `to`, once: of two YES at the same moment (a text and the
    * web), exactly one sees true and runs the action.
    */
-  async decide(id: string, to: ApprovalRow['status'], nowIso: string): Promise<boolean> {
+  async decide(id: string, to: ApprovalRow['status'], nowIso: string, via: 'sms' | 'web'): Promise<boolean> {
     const result = await this.db
       .updateTable('assistant_approvals')
-      .set({ status: to, decided_at: nowIso })
+      .set({ status: to, decided_at: nowIso, decided_via: via })
       .where('id', '=', id)
       .where('status', '=', 'pending')
       .where('expires_at', '>', nowIso)
@@ -147,8 +147,79 @@ export class AssistantRepo extends Repo {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  async finishApproval(id: string, status: 'done' | 'failed', result: string): Promise<void> {
-    await this.db.updateTable('assistant_approvals').set({ status, result }).where('id', '=', id).execute();
+  /** The action's outcome; `details` when running it taught us more (the event's calendar). */
+  async finishApproval(
+    id: string,
+    status: 'done' | 'failed',
+    result: string,
+    details?: string,
+  ): Promise<void> {
+    await this.db
+      .updateTable('assistant_approvals')
+      .set({ status, result, ...(details !== undefined ? { details } : {}) })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** One of the person's approvals; another person's is as absent as one that never was. */
+  findApproval(userId: string, id: string): Promise<ApprovalRow | undefined> {
+    return this.db
+      .selectFrom('assistant_approvals')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  /** What waits for the person's yes at `nowIso`, newest first. */
+  pendingApprovals(userId: string, nowIso: string): Promise<ApprovalRow[]> {
+    return this.db
+      .selectFrom('assistant_approvals')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('status', '=', 'pending')
+      .where('expires_at', '>', nowIso)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  /**
+   * Approved actions that ran or tried to, newest first, a page at a time: `limit + 1` rows are
+   * read so the caller knows whether more remain. Ids are UUIDv7, so they order like time.
+   */
+  actionsPage(userId: string, beforeId: string | null, limit: number): Promise<ApprovalRow[]> {
+    let query = this.db
+      .selectFrom('assistant_approvals')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('status', 'in', ['approved', 'done', 'failed']);
+    if (beforeId) query = query.where('id', '<', beforeId);
+    return query
+      .orderBy('id', 'desc')
+      .limit(limit + 1)
+      .execute();
+  }
+
+  /** The person's messages in and out, newest first, older than `beforeId`; `limit + 1` rows. */
+  messagesPage(userId: string, beforeId: string | null, limit: number): Promise<AssistantMessageRow[]> {
+    let query = this.db.selectFrom('assistant_messages').selectAll().where('user_id', '=', userId);
+    if (beforeId) query = query.where('id', '<', beforeId);
+    return query
+      .orderBy('id', 'desc')
+      .limit(limit + 1)
+      .execute();
+  }
+
+  /** Whether the person has ever texted or been texted: someone already talking needs no greeting. */
+  async hasConversation(userId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('assistant_messages')
+      .select('id')
+      .where('user_id', '=', userId)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /** Everything the person has not answered is cancelled: STOP withdraws any pending yes. */

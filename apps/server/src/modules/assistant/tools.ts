@@ -4,12 +4,14 @@ import type { TWorkspaceEvent } from '@app/contract/workspace/calendar';
 import { type Tool, tool } from 'ai';
 import type { z } from 'zod';
 import { newId } from '../../lib/ids';
+import { oneTarget } from '../workspace/accounts';
 import { freeBusy, listEvents } from '../workspace/calendar';
 import { searchContacts } from '../workspace/contacts';
 import { composeMail, readMail, readThread, searchMail } from '../workspace/mail';
 import { replyRecipients, replySubject } from '../workspace/reply-recipients';
 import { WorkspaceError } from '../workspace/workspace-error';
 import { type TAction, ZAction } from './actions';
+import type { TApprovalDetails } from './approval-details';
 import type { AssistantDeps } from './deps';
 import { say } from './texts';
 import { describeWhen, isDate, localTime, nextDay, toInstant } from './tool-times';
@@ -114,9 +116,23 @@ export function assistantTools(deps: AssistantDeps, ctx: TurnContext): Record<TT
   };
 
   /** Stores the approval and tells the model the turn ends here. */
-  const ask = async (name: TToolName, action: TAction, preview: string, recipients: string[]) => {
+  const ask = async (
+    name: TToolName,
+    action: TAction,
+    preview: string,
+    recipients: string[],
+    about: { title: string; when: string | null; connectionId?: string | undefined },
+  ) => {
     const checked = ZAction.parse(action);
     const flagged = await unknownRecipients(recipients);
+    const details: TApprovalDetails = {
+      kind: checked.kind,
+      title: about.title,
+      recipients,
+      flagged,
+      when: about.when,
+      calendar: checked.kind === 'send_mail' ? null : await calendarAccount(about.connectionId),
+    };
     const shown = flagged.length
       ? preview + say(ctx.language, 'newRecipients', { list: flagged.join(', ') })
       : preview;
@@ -134,6 +150,7 @@ export function assistantTools(deps: AssistantDeps, ctx: TurnContext): Record<TT
       preview: shown,
       status: 'pending',
       result: null,
+      details: JSON.stringify(details),
       expires_at: new Date(now.getTime() + APPROVAL_TTL_MS).toISOString(),
       decided_at: null,
       created_at: now.toISOString(),
@@ -161,6 +178,20 @@ export function assistantTools(deps: AssistantDeps, ctx: TurnContext): Record<TT
       if (!inContacts) unknown.push(address);
     }
     return unknown;
+  };
+
+  /**
+   * The account an event goes into: the one named, or the default one the workspace will pick.
+   * The calendar's own name is known once the event exists (approvals.ts completes it).
+   */
+  const calendarAccount = async (connectionId: string | undefined): Promise<string | null> => {
+    const target = await oneTarget(workspace, {
+      userId,
+      service: 'calendar',
+      access: 'write',
+      ...(connectionId ? { connectionId } : {}),
+    }).catch(() => null);
+    return target?.connection.email ?? null;
   };
 
   const when = (start: string, end: string, allDay: boolean) =>
@@ -223,7 +254,11 @@ export function assistantTools(deps: AssistantDeps, ctx: TurnContext): Record<TT
           where: input.location ? say(ctx.language, 'previewWhere', { place: input.location }) : '',
           with: attendees.length ? say(ctx.language, 'previewWith', { people: attendees.join(', ') }) : '',
         });
-        return ask('calendar_create_event', action, preview, attendees);
+        return ask('calendar_create_event', action, preview, attendees, {
+          title: input.title,
+          when: toInstant(start, zone()),
+          connectionId: input.connectionId,
+        });
       },
     ),
     calendar_update_event: define(
@@ -250,6 +285,11 @@ export function assistantTools(deps: AssistantDeps, ctx: TurnContext): Record<TT
           },
           preview,
           [],
+          {
+            title,
+            when: input.start && input.end ? toInstant(input.start, zone()) : null,
+            connectionId: input.connectionId,
+          },
         );
       },
     ),
@@ -263,6 +303,7 @@ export function assistantTools(deps: AssistantDeps, ctx: TurnContext): Record<TT
           { kind: 'delete_event', ...input },
           say(ctx.language, 'previewDelete', { title }),
           [],
+          { title, when: null, connectionId: input.connectionId },
         );
       },
     ),
@@ -334,7 +375,10 @@ export function assistantTools(deps: AssistantDeps, ctx: TurnContext): Record<TT
         to: [...mail.to, ...mail.cc].join(', '),
         subject: input.subject,
       });
-      return ask('mail_send', { kind: 'send_mail', mail }, preview, [...mail.to, ...mail.cc]);
+      return ask('mail_send', { kind: 'send_mail', mail }, preview, [...mail.to, ...mail.cc], {
+        title: input.subject,
+        when: null,
+      });
     }),
     mail_reply: define(
       'mail_reply',
@@ -368,7 +412,10 @@ export function assistantTools(deps: AssistantDeps, ctx: TurnContext): Record<TT
           to: [...recipients.to, ...recipients.cc].join(', '),
           subject: replySubject(original.subject),
         });
-        return ask('mail_reply', { kind: 'send_mail', mail }, preview, [...recipients.to, ...recipients.cc]);
+        return ask('mail_reply', { kind: 'send_mail', mail }, preview, [...recipients.to, ...recipients.cc], {
+          title: replySubject(original.subject),
+          when: null,
+        });
       },
     ),
     contacts_search: define('contacts_search', 'Finds people by name, email or phone.', async (input) => {

@@ -1,0 +1,100 @@
+import { type TAssistantApproval, ZActionKind } from '@app/contract/assistant/screen';
+import type { TLanguage } from '@app/contract/messages';
+import { z } from 'zod';
+import { type TAction, ZAction } from './actions';
+import type { ApprovalRow } from './repo';
+import { type AssistantTextKey, say } from './texts';
+
+/**
+ * What an approval is about, in fields the screen can lay out (the preview is the same in
+ * words): written by code beside the preview when the approval is made, the calendar completed
+ * from the action's result once it ran.
+ */
+export const ZApprovalDetails = z.object({
+  kind: ZActionKind,
+  title: z.string(),
+  recipients: z.array(z.string()),
+  flagged: z.array(z.string()),
+  when: z.string().nullable(),
+  calendar: z.string().nullable(),
+});
+export type TApprovalDetails = z.infer<typeof ZApprovalDetails>;
+
+/** A calendar as the person knows it: its name and the account that holds it. */
+export function calendarLabel(name: string | null, account: string | null): string | null {
+  if (name && account && name !== account) return `${name} (${account})`;
+  return name ?? account;
+}
+
+/** The details of an approval stored before they were kept: what its action itself says. */
+function detailsOfAction(action: TAction): TApprovalDetails {
+  switch (action.kind) {
+    case 'create_event':
+      return {
+        kind: action.kind,
+        title: action.event.title,
+        recipients: action.event.attendees ?? [],
+        flagged: [],
+        when: null,
+        calendar: null,
+      };
+    case 'update_event':
+      return {
+        kind: action.kind,
+        title: action.patch.title ?? '',
+        recipients: [],
+        flagged: [],
+        when: null,
+        calendar: null,
+      };
+    case 'delete_event':
+      return { kind: action.kind, title: '', recipients: [], flagged: [], when: null, calendar: null };
+    case 'send_mail':
+      return {
+        kind: action.kind,
+        title: action.mail.subject ?? '',
+        recipients: [...action.mail.to, ...action.mail.cc],
+        flagged: [],
+        when: null,
+        calendar: null,
+      };
+  }
+}
+
+export function detailsOf(row: Pick<ApprovalRow, 'details' | 'input'>): TApprovalDetails {
+  const stored = row.details ? ZApprovalDetails.safeParse(JSON.parse(row.details)) : null;
+  if (stored?.success) return stored.data;
+  return detailsOfAction(ZAction.parse(JSON.parse(row.input)));
+}
+
+const REASONS: Record<string, AssistantTextKey> = {
+  unavailable: 'reasonUnavailable',
+  needs_reconnect: 'reasonReconnect',
+  permission_missing: 'reasonPermission',
+};
+
+/** A failed action's reason in the person's words; the stored result is `<code>: <detail>`. */
+export function failureReason(language: TLanguage, code: string): string {
+  return say(language, REASONS[code] ?? 'reasonOther');
+}
+
+/** An approval as the screen shows it, in the person's language. */
+export function describeApproval(row: ApprovalRow, language: TLanguage): TAssistantApproval {
+  const details = detailsOf(row);
+  return {
+    id: row.id,
+    kind: details.kind,
+    preview: row.preview,
+    title: details.title,
+    recipients: details.recipients,
+    flagged: details.flagged,
+    when: details.when,
+    calendar: details.calendar,
+    status: row.status,
+    decidedVia: row.decided_via,
+    error: row.status === 'failed' ? failureReason(language, (row.result ?? '').split(':')[0] ?? '') : null,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    decidedAt: row.decided_at,
+  };
+}

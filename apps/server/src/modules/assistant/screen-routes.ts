@@ -1,0 +1,70 @@
+import {
+  approveApprovalRoute,
+  declineApprovalRoute,
+  getAssistantSettingsRoute,
+  listAssistantActionsRoute,
+  listAssistantMessagesRoute,
+  listPendingApprovalsRoute,
+  updateAssistantSettingsRoute,
+} from '@app/contract/assistant/screen';
+import type { FastifyInstance } from 'fastify';
+import { registerRoute } from '../../lib/route';
+import { perSessionLimit } from '../../lib/session-rate-limit';
+import { requireAuth } from '../../plugins/authenticate';
+import { decideOnWeb } from './decide-on-web';
+import type { AssistantDeps } from './deps';
+import { listActions, listPendingApprovals } from './list-approvals';
+import { listMessages } from './list-messages';
+import { getAssistantSettings, updateAssistantSettings } from './settings';
+
+const HOUR = 60 * 60 * 1000;
+/** A person changes settings a few times; a script changing them in a loop is refused. */
+export const SETTINGS_CHANGES_PER_HOUR = 60;
+/** Approve, and Decline, each per session: far more answers than the assistant can ask. */
+export const DECISIONS_PER_HOUR = 60;
+
+/** The Assistant screen's calls (issue 22): each reads or changes only the signed-in person's. */
+export async function assistantScreenRoutes(app: FastifyInstance, deps: AssistantDeps): Promise<void> {
+  registerRoute(app, getAssistantSettingsRoute, async (req) =>
+    getAssistantSettings(deps, { user: requireAuth(req).user, browserZone: req.query.timeZone }),
+  );
+
+  registerRoute(
+    app,
+    updateAssistantSettingsRoute,
+    async (req) => updateAssistantSettings(deps, { user: requireAuth(req).user, changes: req.body }),
+    { rateLimit: perSessionLimit('assistant-settings', SETTINGS_CHANGES_PER_HOUR, HOUR) },
+  );
+
+  registerRoute(app, listAssistantMessagesRoute, async (req) =>
+    listMessages(deps, {
+      userId: requireAuth(req).user.id,
+      before: req.query.before,
+      limit: req.query.limit,
+    }),
+  );
+
+  registerRoute(app, listPendingApprovalsRoute, async (req) => ({
+    approvals: await listPendingApprovals(deps, requireAuth(req).user),
+  }));
+
+  const decisions = perSessionLimit('assistant-decisions', DECISIONS_PER_HOUR, HOUR);
+  registerRoute(
+    app,
+    approveApprovalRoute,
+    async (req) =>
+      decideOnWeb(deps, { user: requireAuth(req).user, approvalId: req.params.id, answer: 'yes' }),
+    { rateLimit: decisions },
+  );
+  registerRoute(
+    app,
+    declineApprovalRoute,
+    async (req) =>
+      decideOnWeb(deps, { user: requireAuth(req).user, approvalId: req.params.id, answer: 'no' }),
+    { rateLimit: decisions },
+  );
+
+  registerRoute(app, listAssistantActionsRoute, async (req) =>
+    listActions(deps, { user: requireAuth(req).user, before: req.query.before, limit: req.query.limit }),
+  );
+}

@@ -1,0 +1,153 @@
+import type { Selectable, Updateable } from 'kysely';
+import { Repo, repoPlugin } from '../../../db/repo';
+import type { AssistantSettingsTable } from '../../../db/schema';
+
+export type AssistantSettingsRow = Selectable<AssistantSettingsTable>;
+
+/** A person with a linked number, their settings row, and what scheduling needs of them. */
+export interface ScheduledPerson {
+  userId: string;
+  phone: string;
+  language: 'en' | 'zh';
+  timeZone: string | null;
+  settings: AssistantSettingsRow;
+}
+
+/** The SQL of the assistant's settings, one row per person (absent: the defaults). */
+export class AssistantSettingsRepo extends Repo {
+  find(userId: string): Promise<AssistantSettingsRow | undefined> {
+    return this.db
+      .selectFrom('assistant_settings')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  findById(id: string): Promise<AssistantSettingsRow | undefined> {
+    return this.db.selectFrom('assistant_settings').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The person's row, made with `defaults` when they have none (two callers at once make one). */
+  async ensure(row: AssistantSettingsRow): Promise<AssistantSettingsRow> {
+    await this.db
+      .insertInto('assistant_settings')
+      .values(row)
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
+    return (await this.find(row.user_id))!;
+  }
+
+  async update(userId: string, changes: Updateable<AssistantSettingsTable>): Promise<void> {
+    await this.db.updateTable('assistant_settings').set(changes).where('user_id', '=', userId).execute();
+  }
+
+  /** People with a linked number and no settings row yet: the scheduler gives them one. */
+  async linkedWithoutSettings(limit: number): Promise<{ id: string; phone_number: string }[]> {
+    const rows = await this.db
+      .selectFrom('users')
+      .leftJoin('assistant_settings', 'assistant_settings.user_id', 'users.id')
+      .select(['users.id', 'users.phone_number'])
+      .where('users.phone_number', 'is not', null)
+      .where('assistant_settings.user_id', 'is', null)
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ id: row.id, phone_number: row.phone_number! }));
+  }
+
+  /** People whose linked number has not been greeted (a new link, or a new number). */
+  async ungreeted(limit: number): Promise<ScheduledPerson[]> {
+    const rows = await this.people()
+      .where((eb) =>
+        eb.or([
+          eb('assistant_settings.greeted_phone', 'is', null),
+          eb('assistant_settings.greeted_phone', '!=', eb.ref('users.phone_number')),
+        ]),
+      )
+      .limit(limit)
+      .execute();
+    return rows.map(toPerson);
+  }
+
+  /** Marks the number greeted; false when another instance did first (it greets, not this one). */
+  async markGreeted(userId: string, phone: string, previous: string | null): Promise<boolean> {
+    const result = await this.db
+      .updateTable('assistant_settings')
+      .set({ greeted_phone: phone })
+      .where('user_id', '=', userId)
+      .where((eb) =>
+        previous === null ? eb('greeted_phone', 'is', null) : eb('greeted_phone', '=', previous),
+      )
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Unpaused people with a linked number and a briefing time. */
+  async withBriefing(): Promise<ScheduledPerson[]> {
+    const rows = await this.people()
+      .where('assistant_settings.paused', '=', 0)
+      .where('assistant_settings.briefing_time', 'is not', null)
+      .execute();
+    return rows.map(toPerson);
+  }
+
+  /** Unpaused people with reminders on whom no instance looked at since `beforeIso`. */
+  async dueForReminderScan(beforeIso: string, limit: number): Promise<ScheduledPerson[]> {
+    const rows = await this.people()
+      .where('assistant_settings.paused', '=', 0)
+      .where('assistant_settings.reminder_lead_minutes', 'is not', null)
+      .where((eb) =>
+        eb.or([
+          eb('assistant_settings.reminders_scanned_at', 'is', null),
+          eb('assistant_settings.reminders_scanned_at', '<', beforeIso),
+        ]),
+      )
+      .limit(limit)
+      .execute();
+    return rows.map(toPerson);
+  }
+
+  /** Claims one look at the person's events: of instances racing, one sees true. */
+  async claimReminderScan(userId: string, seen: string | null, nowIso: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('assistant_settings')
+      .set({ reminders_scanned_at: nowIso })
+      .where('user_id', '=', userId)
+      .where((eb) =>
+        seen === null ? eb('reminders_scanned_at', 'is', null) : eb('reminders_scanned_at', '=', seen),
+      )
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  private people() {
+    return this.db
+      .selectFrom('users')
+      .innerJoin('assistant_settings', 'assistant_settings.user_id', 'users.id')
+      .selectAll('assistant_settings')
+      .select(['users.phone_number', 'users.language', 'users.time_zone'])
+      .where('users.phone_number', 'is not', null);
+  }
+}
+
+function toPerson(
+  row: AssistantSettingsRow & {
+    phone_number: string | null;
+    language: 'en' | 'zh';
+    time_zone: string | null;
+  },
+): ScheduledPerson {
+  const { phone_number, language, time_zone, ...settings } = row;
+  return { userId: row.user_id, phone: phone_number!, language, timeZone: time_zone, settings };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    assistantSettingsRepo: AssistantSettingsRepo;
+  }
+}
+
+export const assistantSettingsRepoPlugin = repoPlugin(
+  'assistantSettingsRepo',
+  AssistantSettingsRepo,
+  'assistant-settings-repo',
+);
