@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadFailed, RowSkeletons } from '@/components/query-states';
 import { SectionCard } from '@/components/section-card';
 import { ApiError } from '@/lib/api-client';
+import { WARNING_COLOR } from '@/lib/colors';
 import { errorText } from '@/lib/error-text';
 import { showToast } from '@/lib/toast';
 import { type TDecision, useDecideApproval } from '../api/decide-approval';
@@ -46,7 +47,7 @@ export function ApprovalsCard() {
       description={pending.length > 0 ? t('approvals.description') : undefined}
       action={
         pending.length > 0 ? (
-          <Badge color="orange.9" variant="filled" size="lg" tt="none">
+          <Badge color={WARNING_COLOR} variant="filled" size="lg" tt="none">
             {t('approvals.count', { count: pending.length })}
           </Badge>
         ) : null
@@ -102,7 +103,7 @@ function ApprovalItem({
               <Icon size={20} stroke={1.6} />
             </ThemeIcon>
             <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-              <Text fz="xs" fw={700} tt="uppercase" c="orange.9">
+              <Text fz="xs" fw={700} tt="uppercase" c={WARNING_COLOR}>
                 {t(`kinds.${approval.kind}`)}
               </Text>
               <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
@@ -118,7 +119,7 @@ function ApprovalItem({
             <Alert
               color="orange"
               variant="light"
-              c="orange.9"
+              c={WARNING_COLOR}
               icon={<IconAlertTriangle aria-hidden />}
               p="xs"
             >
@@ -145,7 +146,6 @@ function ApprovalItem({
                 {t('approvals.decline')}
               </Button>
               <Button
-                color="teal.8"
                 leftSection={<IconCheck size={16} aria-hidden />}
                 aria-label={t('approvals.approveLabel', { title: approval.title })}
                 loading={deciding === 'approve'}
