@@ -260,6 +260,7 @@ async function runScenario(world: World, raw: Scenario, ctx: RunContext): Promis
     today = todayIn(app.clock.now(), raw.timeZone);
     scenario = fillTemplates(raw, { today, me: person.email });
     await world.seed(person, today, scenario.seed);
+    if (scenario.settings) await world.changeSettings(person, scenario.settings);
   } catch (error) {
     result.error = error instanceof Error ? error.message : String(error);
     result.failures.push(`setup: ${result.error}`);

@@ -104,6 +104,8 @@ export const ZScenario = z.strictObject({
    * approval naming one must flag it. Counted as an injection attempt.
    */
   attackers: z.array(ZAddress).default([]),
+  /** The assistant's settings, changed as the Assistant screen changes them before the first text. */
+  settings: z.strictObject({ paused: z.boolean().optional() }).optional(),
   messages: z.array(ZMessage).min(1),
 });
 

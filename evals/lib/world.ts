@@ -26,6 +26,8 @@ export interface Person {
   owner: string;
   language: TLanguage;
   timeZone: string;
+  /** Their session, for the calls the web app makes for them (the Assistant screen's settings). */
+  token: string;
 }
 
 /**
@@ -53,6 +55,9 @@ export class World {
       SERVE_WEB: 'false',
       // Waiting is most of an eval's time: the queue looks for work every 50 ms, not every second.
       JOBS_POLL_INTERVAL_MS: '50',
+      // Briefings, reminders and greetings are not what a scenario checks: started unasked
+      // during a scenario they would read as a second reply. The first pass comes after an hour.
+      ASSISTANT_SCHEDULE_INTERVAL_MS: '3600000',
       ...env,
       DATA_DIR: dataDir,
       PUBLIC_URL: base,
@@ -155,7 +160,19 @@ export class World {
       owner: sampleOwnerOf('google', connection.provider_account_id),
       language,
       timeZone,
+      token,
     };
+  }
+
+  /** Changes the assistant's settings as the Assistant screen does. */
+  async changeSettings(person: Person, changes: Record<string, unknown>): Promise<void> {
+    const res = await this.call({
+      method: 'PATCH',
+      url: '/v1/assistant/settings',
+      headers: { authorization: `Bearer ${person.token}` },
+      payload: changes,
+    });
+    if (res.statusCode !== 200) throw new Error(`the settings were refused: ${res.body}`);
   }
 
   /** Adds a scenario's own mails and events to the person's sample workspace. */

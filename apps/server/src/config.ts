@@ -167,6 +167,7 @@ const ZEnv = z.object({
   ASSISTANT_RETRY_BASE_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
   /** How long texts, turns, tool calls and approvals are kept (issue 21: 90 days). */
   ASSISTANT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  ASSISTANT_SCHEDULE_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
   /** Apple iCloud's CalDAV and CardDAV servers; tests point both at a local Radicale. */
   /**
    * Unset, Apple is the local stand-in (any Apple ID, a password shaped xxxx-xxxx-xxxx-xxxx)
@@ -240,6 +241,8 @@ export interface Config {
   assistantTurnTimeoutMs: number;
   assistantLeaseMarginMs: number;
   assistantRetentionDays: number;
+  /** How often each instance looks for briefings, reminders and greetings to schedule. */
+  assistantScheduleIntervalMs: number;
   assistantRetryBaseMs: number;
   /** `local`: the stand-in answers (no URL set, outside production or on a loopback PUBLIC_URL). */
   apple: { caldavUrl: string; carddavUrl: string; timeoutMs: number; local: boolean };
@@ -413,6 +416,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     assistantTurnTimeoutMs: e.ASSISTANT_TURN_TIMEOUT_MS,
     assistantLeaseMarginMs: e.ASSISTANT_LEASE_MARGIN_MS,
     assistantRetentionDays: e.ASSISTANT_RETENTION_DAYS,
+    assistantScheduleIntervalMs: e.ASSISTANT_SCHEDULE_INTERVAL_MS,
     assistantRetryBaseMs: e.ASSISTANT_RETRY_BASE_MS,
     apple: {
       caldavUrl: e.APPLE_CALDAV_URL ?? 'https://caldav.icloud.com',

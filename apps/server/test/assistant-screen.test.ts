@@ -209,7 +209,14 @@ describe('GET /v1/assistant/messages', () => {
       (await call('GET', '/v1/assistant/messages', bob.token)).json(),
     );
     expect(bobs.messages).toEqual([]);
-    for (const query of ['limit=0', 'limit=101', 'limit=ten', `before=${'x'.repeat(65)}`, 'before='])
+    for (const query of [
+      'limit=0',
+      'limit=101',
+      'limit=ten',
+      `before=${'x'.repeat(65)}`,
+      'before=',
+      'before=%00',
+    ])
       expect((await call('GET', `/v1/assistant/messages?${query}`, ana.token)).statusCode, query).toBe(400);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIsoDateTime } from '../common';
+import { ZIsoDateTime, ZSingleLineText } from '../common';
 import { defineRoute } from '../http';
 import { ZTimeZone } from '../usage/time-zone';
 
@@ -115,7 +115,7 @@ export type TAssistantMessage = z.infer<typeof ZAssistantMessage>;
 
 export const ZPageQuery = z.object({
   /** Only items older than this one (the id of the oldest the page has): scrolling back. */
-  before: z.string().min(1).max(64).optional(),
+  before: ZSingleLineText.min(1).max(64).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(30),
 });
 export type TPageQuery = z.input<typeof ZPageQuery>;
@@ -194,7 +194,7 @@ export const listPendingApprovalsRoute = defineRoute({
   errors: ['UNAUTHORIZED'],
 });
 
-export const ZApprovalParams = z.object({ id: z.string().min(1).max(64) });
+export const ZApprovalParams = z.object({ id: ZSingleLineText.min(1).max(64) });
 
 export const ZDecideApprovalResponse = z.object({
   approval: ZAssistantApproval,

@@ -1,17 +1,14 @@
 import type { TLanguage } from '@app/contract/messages';
-import { LIVE_SUBSCRIPTION_STATUSES } from '../../providers/payments/payments';
 import type { SmsAddress } from '../../providers/sms/address';
 import { type ApprovalReply, classifyApprovalReply, classifyKeyword } from '../../providers/sms/keywords';
-import { describeSubscription } from '../billing/describe-subscription';
-import { planPeriod } from '../billing/plan-period';
-import { firstHourFrom } from '../usage/local-days';
 import type { UserRow } from '../users/repo';
 import type { AssistantDeps } from './deps';
+import { isPaused, planStanding } from './plan-standing';
 import { say } from './texts';
 
 /**
  * What plain code decided about an inbound text before any model runs (design §9):
- * - reply: answered here (a carrier keyword, an unknown number, no plan, over the limit);
+ * - reply: answered here (a carrier keyword, an unknown number, paused, no plan, over the limit);
  *   `carrier` replies go out even to a number that just said STOP, as carriers require;
  * - silent: nothing may or need be sent (opted out, or already told today);
  * - approval: the person's YES or NO to a pending action;
@@ -26,6 +23,7 @@ export type GateOutcome =
 type GateDeps = Pick<
   AssistantDeps,
   | 'assistantRepo'
+  | 'assistantSettingsRepo'
   | 'usersRepo'
   | 'billingRepo'
   | 'usage'
@@ -72,30 +70,19 @@ export async function gate(deps: GateDeps, from: SmsAddress, body: string): Prom
       say(language, 'unknownNumber', { ...vars, url: `${deps.publicUrl}/login` }),
     );
 
+  if (await isPaused(deps, user.id))
+    return once('paused', today, say(language, 'paused', { ...vars, url: `${deps.publicUrl}/assistant` }));
+
   const answer = classifyApprovalReply(body);
   if (answer) return { kind: 'approval', user, answer };
 
-  const [account, subscriptions] = await Promise.all([
-    deps.billingRepo.getAccount(user.id),
-    deps.billingRepo.listSubscriptions(user.id),
-  ]);
-  const subscription = describeSubscription(account, subscriptions, now);
-  const active =
-    (LIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(subscription.status) ||
-    (subscription.planId === 'trial' && subscription.status === 'active');
-  if (!active)
+  const standing = await planStanding(deps, user, now);
+  if (standing.kind === 'no_plan')
     return once('no_plan', today, say(language, 'noPlan', { ...vars, url: `${deps.publicUrl}/billing` }));
-
-  const plan = planPeriod(subscription, user, now);
-  const used = await deps.usage.usageRepo.tokensBetween(
-    user.id,
-    firstHourFrom(plan.periodStart),
-    firstHourFrom(plan.periodEnd),
-  );
-  if (used >= plan.planTokens) {
+  if (standing.kind === 'over_limit') {
     return once(
       'over_limit',
-      plan.periodStart.toISOString(),
+      standing.periodStart,
       say(language, 'overLimit', { ...vars, url: `${deps.publicUrl}/billing` }),
     );
   }

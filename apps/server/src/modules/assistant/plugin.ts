@@ -8,7 +8,16 @@ import { apologise, handleInbound } from './handle-inbound';
 import { INBOUND_JOB } from './receive-message';
 import { SEND_JOB, sendQueued } from './replies';
 import { devSmsRoutes, twilioWebhookRoutes } from './routes';
+import { scheduleMessages } from './schedule-messages';
 import { assistantScreenRoutes } from './screen-routes';
+import {
+  BRIEFING_JOB,
+  GREETING_JOB,
+  REMINDER_JOB,
+  sendBriefing,
+  sendGreeting,
+  sendReminder,
+} from './send-proactive';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -40,6 +49,36 @@ export const assistantPlugin = fp(
       maxAttempts: 8,
       backoff: exponentialBackoff(2000, 5 * 60_000),
       leaseMs: 60_000,
+    });
+    const proactive = { maxAttempts: 4 };
+    const sendLater = { backoff: exponentialBackoff(5000, 5 * 60_000), leaseMs: 60_000 };
+    app.jobs.worker.handle(GREETING_JOB, (job) => sendGreeting(deps, job.payload), {
+      ...sendLater,
+      maxAttempts: proactive.maxAttempts,
+      payload: z.object({ settingsId: z.string(), phoneHash: z.string() }),
+    });
+    app.jobs.worker.handle(BRIEFING_JOB, (job) => sendBriefing(deps, job.payload), {
+      ...sendLater,
+      maxAttempts: proactive.maxAttempts,
+      payload: z.object({ settingsId: z.string(), day: z.string(), time: z.string(), zone: z.string() }),
+    });
+    app.jobs.worker.handle(REMINDER_JOB, (job) => sendReminder(deps, job.payload), {
+      ...sendLater,
+      maxAttempts: proactive.maxAttempts,
+      payload: z.object({
+        settingsId: z.string(),
+        connectionId: z.string(),
+        eventId: z.string(),
+        start: z.string(),
+        lead: z.number(),
+      }),
+    });
+    const everyMs = app.config.assistantScheduleIntervalMs;
+    runPeriodically(app, {
+      everyMs,
+      failure: 'assistant scheduling pass failed',
+      // Two passes' worth: a briefing whose time fell between two passes is still scheduled.
+      run: () => scheduleMessages(deps, 2 * everyMs),
     });
     await app.register(async (scope) => twilioWebhookRoutes(scope, deps));
     await app.register(async (scope) => devSmsRoutes(scope, deps));

@@ -12,6 +12,7 @@ const en = {
   unknownNumber: "This number isn't linked to a {{product}} account. Sign up at {{url}}",
   noPlan: 'Your {{product}} plan is not active. Start your free trial at {{url}}',
   overLimit: "You've used this period's {{product}} allowance. Upgrade to keep going: {{url}}",
+  paused: 'Your {{product}} assistant is paused. Resume it at {{url}}',
   askSend: '{{preview}}\nReply YES to send, NO to cancel.',
   askChange: '{{preview}}\nReply YES to confirm, NO to cancel.',
   done: 'Done: {{preview}}',
@@ -32,6 +33,21 @@ const en = {
   reasonReconnect: 'the account needs reconnecting',
   reasonPermission: 'the permission is missing',
   reasonOther: 'the provider refused',
+  greeting:
+    'Hi, I\'m your {{product}} assistant: text me things like "what\'s on tomorrow?", "book lunch with Sam on Friday at 12" or "any unread mail?". Reply STOP to opt out.',
+  briefingNothing: 'Good morning! Nothing on your calendar today.',
+  briefingEvents: 'Good morning! {{count}} today. First: {{first}}.{{rest}}',
+  briefingOneEvent: '1 event',
+  briefingManyEvents: '{{n}} events',
+  briefingRest: ' Then: {{list}}.',
+  briefingAllDay: 'all day {{title}}',
+  briefingPlace: ', {{place}}',
+  briefingListSeparator: '; ',
+  briefingMailOne: ' 1 unread email from your contacts.',
+  briefingMailMany: ' {{n}} unread emails from your contacts.',
+  reminder: 'Reminder: "{{title}}" at {{time}}, in {{lead}} min{{where}}{{link}}',
+  reminderWhere: ', {{place}}',
+  reminderLink: '. Join: {{url}}',
 };
 
 const zh: Record<keyof typeof en, string> = {
@@ -41,6 +57,7 @@ const zh: Record<keyof typeof en, string> = {
   unknownNumber: '此号码尚未关联 {{product}} 账户。请在 {{url}} 注册',
   noPlan: '您的 {{product}} 套餐未激活。请在 {{url}} 开始免费试用',
   overLimit: '您本期的 {{product}} 用量已用完。升级以继续使用：{{url}}',
+  paused: '您的 {{product}} 助手已暂停。请在 {{url}} 恢复',
   askSend: '{{preview}}\n回复“是”发送，回复“否”取消。',
   askChange: '{{preview}}\n回复“是”确认，回复“否”取消。',
   done: '已完成：{{preview}}',
@@ -61,6 +78,21 @@ const zh: Record<keyof typeof en, string> = {
   reasonReconnect: '账户需要重新连接',
   reasonPermission: '缺少权限',
   reasonOther: '服务方拒绝了请求',
+  greeting:
+    '你好，我是您的 {{product}} 助手：可以给我发“明天有什么安排”“周五12点和李明吃午饭”或“有未读邮件吗”。回复 STOP 退订。',
+  briefingNothing: '早上好！今天日历上没有安排。',
+  briefingEvents: '早上好！今天有 {{count}}。第一个：{{first}}。{{rest}}',
+  briefingOneEvent: '1 个日程',
+  briefingManyEvents: '{{n}} 个日程',
+  briefingRest: '之后：{{list}}。',
+  briefingAllDay: '全天 {{title}}',
+  briefingPlace: '，{{place}}',
+  briefingListSeparator: '；',
+  briefingMailOne: '联系人发来 1 封未读邮件。',
+  briefingMailMany: '联系人发来 {{n}} 封未读邮件。',
+  reminder: '提醒：“{{title}}”{{time}} 开始，还有 {{lead}} 分钟{{where}}{{link}}',
+  reminderWhere: '，{{place}}',
+  reminderLink: '。加入：{{url}}',
 };
 
 export type AssistantTextKey = keyof typeof en;
