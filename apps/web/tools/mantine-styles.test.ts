@@ -20,6 +20,13 @@ describe('Mantine stylesheets the app needs', () => {
     expect(sheets.indexOf(sheet('ModalBase'))).toBeLessThan(sheets.indexOf(sheet('Modal')));
   });
 
+  it('include the shared parts a component draws with from utils/ (the label beside a Switch)', () => {
+    const file = join(dir, 'form.tsx');
+    writeFileSync(file, "import { Radio, Switch } from '@mantine/core';\n");
+    const sheets = mantineStylesheets([file]);
+    for (const name of ['Switch', 'Radio', 'InlineInput']) expect(sheets).toContain(sheet(name));
+  });
+
   it("cover the app's own sources and the notifications and charts packages", () => {
     const sheets = mantineStylesheets(appSourceFiles(join(import.meta.dirname, '..', 'src')));
     // The toast host and the chart's legend swatches come from the companion packages.

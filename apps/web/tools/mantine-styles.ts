@@ -56,7 +56,9 @@ export function mantineStylesheets(sourceFiles: string[]): string[] {
   }
   const components = new Set(
     [...reached]
-      .map((file) => /[\\/]components[\\/]([^\\/]+)[\\/]/.exec(file)?.[1])
+      // Most stylesheets are a component's; a few are shared parts under utils/ (InlineInput lays
+      // out the label of every Switch, Checkbox and Radio).
+      .map((file) => /[\\/](?:components|utils)[\\/]([^\\/]+)[\\/]/.exec(file)?.[1])
       .filter(Boolean) as string[],
   );
   const full = readFileSync(join(core, 'styles.css'), 'utf8');

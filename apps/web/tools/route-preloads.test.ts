@@ -65,7 +65,7 @@ describe('route preloads', () => {
       [paths.login, paths.connect, paths.verification, paths.privacy, paths.terms, paths.appleGuide].sort(),
     );
     expect(Object.keys(routeChunks.signedIn).sort()).toEqual(
-      [paths.root, paths.integrations, paths.billing, paths.contact, paths.account].sort(),
+      [paths.root, paths.integrations, paths.assistant, paths.billing, paths.contact, paths.account].sort(),
     );
     expect(routeChunks.everyPage).toEqual(['src/start.tsx']);
     expect(readFileSync(join(web, 'src/main.tsx'), 'utf8')).toContain("import('./start')");

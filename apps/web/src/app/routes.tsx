@@ -64,6 +64,15 @@ export const routes: RouteObject[] = [
                 ),
               })),
               {
+                path: paths.assistant,
+                lazy: lazyRoute(
+                  'assistant',
+                  () => import('@/features/assistant/components/assistant-page'),
+                  (m) => m.AssistantPage,
+                  ['assistant'],
+                ),
+              },
+              {
                 path: paths.billing,
                 lazy: lazyRoute(
                   'billing',

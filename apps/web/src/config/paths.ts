@@ -5,6 +5,7 @@ export const paths = {
   connect: '/connect',
   verification: '/verification',
   integrations: '/integrations',
+  assistant: '/assistant',
   billing: '/billing',
   contact: '/contact',
   account: '/account',

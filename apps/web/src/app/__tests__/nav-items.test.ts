@@ -11,16 +11,16 @@ describe('side navigation active rule', () => {
     },
   );
 
-  it.each(['/billing', '/contact', '/account', '/integrations/x', '/privacy'])(
+  it.each(['/assistant', '/billing', '/contact', '/account', '/integrations/x', '/privacy'])(
     'Integrations is not active on %s',
     (p) => {
       expect(integrations.isActive(p)).toBe(false);
     },
   );
 
-  it('groups Integrations under Main; Billing, Contact and the account screen under Account', () => {
+  it('groups Integrations and the Assistant under Main; Billing, Contact and the account screen under Account', () => {
     expect(NAV_SECTIONS.map((s) => [s.labelKey, s.items.map((i) => i.labelKey)])).toEqual([
-      ['nav.main', ['nav.integrations']],
+      ['nav.main', ['nav.integrations', 'nav.assistant']],
       ['nav.account', ['nav.billing', 'nav.contact', 'nav.myAccount']],
     ]);
   });

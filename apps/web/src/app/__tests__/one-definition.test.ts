@@ -23,7 +23,7 @@ const sources = [...files(web), ...files(contract)].map((path) => ({
  * the card of a signed-in screen each have one home that the screens share.
  */
 describe('one definition of what screens share', () => {
-  it.each(['formatTokens', 'formatDate', 'intlLocale'])('%s is defined once', (name) => {
+  it.each(['formatTokens', 'formatDate', 'formatDateTime', 'intlLocale'])('%s is defined once', (name) => {
     const homes = sources
       .filter(({ text }) => new RegExp(`(?:function|const)\\s+${name}\\b`).test(text))
       .map(({ path }) => path);

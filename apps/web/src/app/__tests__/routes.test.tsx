@@ -21,7 +21,7 @@ async function landsOn(url: string, expected: string, user?: { name: string }) {
 }
 
 describe('route guard and redirects, signed out', () => {
-  it.each([paths.root, paths.integrations, paths.billing, paths.contact, paths.account])(
+  it.each([paths.root, paths.integrations, paths.assistant, paths.billing, paths.contact, paths.account])(
     '%s redirects to /login',
     async (url) => {
       await landsOn(url, paths.login);
@@ -78,7 +78,7 @@ describe('route guard and redirects, signed in', () => {
     },
   );
 
-  it.each([paths.root, paths.integrations, paths.billing, paths.contact, paths.account])(
+  it.each([paths.root, paths.integrations, paths.assistant, paths.billing, paths.contact, paths.account])(
     'protected %s opens',
     async (url) => {
       await landsOn(url, url, user);
@@ -106,6 +106,14 @@ describe('route guard and redirects, signed in', () => {
     expect(account).toHaveAttribute('aria-current', 'page');
     const links = screen.getAllByRole('link').map((link) => link.textContent);
     expect(links.indexOf('Account')).toBe(links.indexOf('Contact') + 1);
+  }, 20_000);
+
+  it('marks Assistant active on /assistant, below Integrations', async () => {
+    renderApp(paths.assistant, { user });
+    const assistant = await screen.findByRole('link', { name: 'Assistant' }, { timeout: 10_000 });
+    expect(assistant).toHaveAttribute('aria-current', 'page');
+    const links = screen.getAllByRole('link').map((link) => link.textContent);
+    expect(links.indexOf('Assistant')).toBe(links.indexOf('Integrations') + 1);
   }, 20_000);
 });
 

@@ -23,6 +23,7 @@ export const NAV_SECTIONS: NavSection[] = [
         labelKey: 'nav.integrations',
         isActive: (p) => p === paths.root || p === paths.integrations || p.startsWith(paths.calendar),
       },
+      { to: paths.assistant, labelKey: 'nav.assistant', isActive: exact(paths.assistant) },
     ],
   },
   {

@@ -1,11 +1,18 @@
 import { NavLink, Stack, Text } from '@mantine/core';
-import { IconCreditCard, IconLifebuoy, IconPlugConnected, IconShieldLock } from '@tabler/icons-react';
+import {
+  IconCreditCard,
+  IconLifebuoy,
+  IconMessageChatbot,
+  IconPlugConnected,
+  IconShieldLock,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { NAV_SECTIONS } from './nav-items';
 
 const ICONS: Record<string, typeof IconPlugConnected> = {
   'nav.integrations': IconPlugConnected,
+  'nav.assistant': IconMessageChatbot,
   'nav.billing': IconCreditCard,
   'nav.contact': IconLifebuoy,
   'nav.myAccount': IconShieldLock,

@@ -13,14 +13,14 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Facts } from '@/components/facts';
+import { LoadFailed, RowSkeletons } from '@/components/query-states';
 import { SectionCard } from '@/components/section-card';
+import { formatDateTime } from '@/lib/format';
 import { useActivity } from '../api/get-activity';
 import { eventSentence } from '../utils/activity';
 import { deviceName } from '../utils/device';
-import { formatDateTime } from '../utils/format';
 import classes from './account.module.css';
-import { Facts } from './facts';
-import { LoadFailed, RowSkeletons } from './query-states';
 
 /** How many events show before "Show all". */
 export const ACTIVITY_PREVIEW = 8;

@@ -3,6 +3,8 @@ import { TOAST_MS } from '@app/contract/constants';
 import { Badge, Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Facts } from '@/components/facts';
+import { LoadFailed, RowSkeletons } from '@/components/query-states';
 import { SectionCard } from '@/components/section-card';
 import { errorText } from '@/lib/error-text';
 import { formatDate } from '@/lib/format';
@@ -13,8 +15,6 @@ import { useRevokeSession } from '../api/revoke-session';
 import { DEVICE_ICONS, deviceName, methodLabel } from '../utils/device';
 import { formatSince } from '../utils/format';
 import classes from './account.module.css';
-import { Facts } from './facts';
-import { LoadFailed, RowSkeletons } from './query-states';
 
 /** This device first, then the others, the most recently active first. */
 function byRecency(a: TAccountSession, b: TAccountSession): number {

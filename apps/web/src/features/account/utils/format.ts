@@ -1,11 +1,5 @@
 import { formatDate, intlLocale } from '@/lib/format';
 
-export function formatDateTime(iso: string, language: string | undefined): string {
-  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
-}
-
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;

@@ -1,7 +1,8 @@
 import type { TDevPhoneMessage } from '@app/contract/dev/sms-inbound';
-import { Alert, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Loader, Stack, Text } from '@mantine/core';
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChatBubble, ChatBubbles } from '@/components/chat-bubbles';
 import { PageLoader } from '@/components/page-loader';
 import { intlLocale } from '@/lib/format';
 import classes from './phone-page.module.css';
@@ -76,7 +77,7 @@ export function PhoneChat({ label, state }: PhoneChatProps) {
             </Text>
           </Stack>
         ) : null}
-        <ol className={classes.messages}>
+        <ChatBubbles>
           {state.messages.map((message) => {
             const status =
               message.direction === 'out' && message.status
@@ -85,32 +86,29 @@ export function PhoneChat({ label, state }: PhoneChatProps) {
                   : message.status
                 : null;
             return (
-              <li
+              <ChatBubble
                 key={message.id}
-                className={`${classes.message} ${message.direction === 'in' ? classes.in : classes.out}`}
-                data-testid={`phone-message-${message.direction}`}
+                direction={message.direction}
+                speaker={message.direction === 'in' ? t('phone.you') : t('phone.assistant')}
+                testId={`phone-message-${message.direction}`}
+                meta={
+                  <>
+                    {message.channel === 'whatsapp' ? `${t('phone.whatsapp')} · ` : null}
+                    <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
+                    {status ? ` · ${status}` : null}
+                  </>
+                }
               >
-                <VisuallyHidden>
-                  {message.direction === 'in' ? t('phone.you') : t('phone.assistant')}:
-                </VisuallyHidden>
-                <div className={classes.bubble}>{message.body}</div>
-                <div className={classes.meta}>
-                  {message.channel === 'whatsapp' ? `${t('phone.whatsapp')} · ` : null}
-                  <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
-                  {status ? ` · ${status}` : null}
-                </div>
-              </li>
+                {message.body}
+              </ChatBubble>
             );
           })}
           {state.replying ? (
-            <li className={`${classes.message} ${classes.out}`}>
-              <div className={classes.bubble}>
-                <Loader type="dots" size="xs" color="gray.6" aria-hidden />
-              </div>
-              <div className={classes.meta}>{t('phone.replying')}</div>
-            </li>
+            <ChatBubble direction="out" meta={t('phone.replying')}>
+              <Loader type="dots" size="xs" color="gray.6" aria-hidden />
+            </ChatBubble>
           ) : null}
-        </ol>
+        </ChatBubbles>
       </>
     );
 

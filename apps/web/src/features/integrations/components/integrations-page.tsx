@@ -31,7 +31,8 @@ export function IntegrationsPage() {
   const [params] = useSearchParams();
   const reconnectTarget = parseReconnectParam(params.get('reconnect'));
   const [detailsOf, setDetailsOf] = useState<TProvider | null>(null);
-  const [phoneOpen, setPhoneOpen] = useState(false);
+  // The Assistant screen's "Link my phone" lands here with ?link=phone: the dialog opens at once.
+  const [phoneOpen, setPhoneOpen] = useState(() => params.get('link') === 'phone');
   const connect = useConnectFlow();
   const disconnect = useDisconnectFlow({ onDone: () => setDetailsOf(null) });
   const targetButton = useRef<HTMLButtonElement>(null);

@@ -28,10 +28,7 @@ export const PROVIDER_COLORS = {
   facebook: 'indigo',
 } as const;
 
-/** Mantine's orange fails WCAG AA contrast for text and for white on it; this darker one passes (>= 5.5:1). */
-export const WARNING_COLOR = '#a63a0a';
-/** Text on Mantine's light teal: teal.9 reaches only 4.3:1 there, this one 6.6:1. */
-export const SUCCESS_TEXT_COLOR = '#065f46';
+export { SUCCESS_TEXT_COLOR, WARNING_COLOR } from '@/lib/colors';
 
 /** What a row shows: the server's state, and a connection that works but may use nothing. */
 export type RowState = TIntegrationStatus['status'] | 'nothing_granted';

@@ -16,13 +16,13 @@ export function RowSkeletons({ rows = 2, height = 56 }: { rows?: number; height?
 
 /** A list that could not be read: says so, and offers to try again. */
 export function LoadFailed({ text, onRetry }: { text: string; onRetry: () => void }) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation();
   return (
     <Alert color="red" variant="light" role="alert" c="red.9" icon={<IconAlertCircle aria-hidden />}>
       <Stack gap="xs" align="flex-start">
         <Text fz="sm">{text}</Text>
         <Button size="xs" variant="default" onClick={onRetry}>
-          {t('retry')}
+          {t('common.retry')}
         </Button>
       </Stack>
     </Alert>
