@@ -182,7 +182,7 @@ for (const lang of LANGS) {
 
       // Change the briefing time; it is kept.
       const settings = page.getByRole('region', { name: text.settings });
-      await settings.getByLabel(text.briefingTime).fill('06:45');
+      await settings.getByLabel(text.briefingTime).fill('08:15');
       await settings.getByRole('button', { name: text.save }).click();
       await expect(page.getByText(text.saved)).toBeVisible();
       await expectNoA11yViolations(page);
@@ -192,12 +192,12 @@ for (const lang of LANGS) {
       await page.reload();
       await expect(
         page.getByRole('region', { name: text.settings }).getByLabel(text.briefingTime),
-      ).toHaveValue('06:45', { timeout: 20_000 });
+      ).toHaveValue('08:15', { timeout: 20_000 });
       const stored = await request.get('/v1/assistant/settings', {
         headers: { authorization: `Bearer ${token}` },
       });
       expect(((await stored.json()) as { settings: { briefingTime: string } }).settings.briefingTime).toBe(
-        '06:45',
+        '08:15',
       );
     });
   });

@@ -25,6 +25,17 @@ export const ZQuietHours = z.object({
 });
 export type TQuietHours = z.infer<typeof ZQuietHours>;
 
+/**
+ * Whether a local `HH:mm` falls inside the quiet hours: the server asks before it texts unasked,
+ * the screen when a briefing time would never be sent. One past midnight (22:00 to 07:00) wraps;
+ * equal ends are no window.
+ */
+export function isQuietAt(quiet: TQuietHours | null, localTime: string): boolean {
+  if (!quiet || quiet.start === quiet.end) return false;
+  const { start, end } = quiet;
+  return start < end ? localTime >= start && localTime < end : localTime >= start || localTime < end;
+}
+
 export const ZAssistantSettings = z.object({
   /** Paused: texts get one short "paused" answer a day, and nothing is started unasked. */
   paused: z.boolean(),

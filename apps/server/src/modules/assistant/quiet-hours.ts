@@ -1,17 +1,12 @@
+import { isQuietAt } from '@app/contract/assistant/screen';
 import { addDays, dateIn, instantOf, wallTimeOf } from '../../lib/zoned-time';
 import type { AssistantSettingsRow } from './settings/repo';
 
 type Quiet = Pick<AssistantSettingsRow, 'quiet_start' | 'quiet_end'>;
 
-/** Local `HH:mm` inside the window; one past midnight (22:00 to 07:00) wraps. Equal ends: none. */
-export function isQuietAt(settings: Quiet, localTime: string): boolean {
-  const { quiet_start: start, quiet_end: end } = settings;
-  if (!start || !end || start === end) return false;
-  return start < end ? localTime >= start && localTime < end : localTime >= start || localTime < end;
-}
-
 export function isQuiet(settings: Quiet, now: Date, zone: string): boolean {
-  return isQuietAt(settings, wallTimeOf(now, zone).slice(11, 16));
+  const { quiet_start: start, quiet_end: end } = settings;
+  return isQuietAt(start && end ? { start, end } : null, wallTimeOf(now, zone).slice(11, 16));
 }
 
 /** When the quiet hours around `now` end (now itself when it is not quiet). */

@@ -43,12 +43,12 @@ describe('assistant settings', () => {
     expect(within(card).getByLabelText('Reminders before events')).toHaveValue('15');
     expect(within(card).getByRole('radio', { name: 'English' })).toBeChecked();
 
-    setTime(time, '06:45');
+    setTime(time, '08:15');
     expect(save).toBeEnabled();
     await user.click(save);
     expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
-    expect(patches(server)).toEqual([{ briefingTime: '06:45' }]);
-    await waitFor(() => expect(within(card).getByLabelText('Briefing time')).toHaveValue('06:45'));
+    expect(patches(server)).toEqual([{ briefingTime: '08:15' }]);
+    await waitFor(() => expect(within(card).getByLabelText('Briefing time')).toHaveValue('08:15'));
     expect(within(card).getByRole('button', { name: 'Save settings' })).toBeDisabled();
   });
 
@@ -101,6 +101,26 @@ describe('assistant settings', () => {
     expect(within(card).getByText('Enter a time such as 07:30')).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Save settings' }));
     expect(patches(server)).toEqual([]);
+  });
+
+  it('a briefing inside the quiet hours would never come: it is refused until moved', async () => {
+    const user = userEvent.setup();
+    const server = serveAssistant();
+    renderApp('/assistant', { user: {} });
+    const card = await openSettings();
+    const refusal = 'Inside your quiet hours it would never be sent: pick a time outside them';
+    // The fixture's quiet hours are 22:00 to 07:00, past midnight.
+    setTime(within(card).getByLabelText('Briefing time'), '06:30');
+    expect(within(card).getByText(refusal)).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Save settings' }));
+    expect(within(card).getByLabelText('Briefing time')).toHaveFocus();
+    expect(patches(server)).toEqual([]);
+
+    setTime(within(card).getByLabelText('Briefing time'), '07:00');
+    expect(within(card).queryByText(refusal)).toBeNull();
+    await user.click(within(card).getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
+    expect(patches(server)).toEqual([{ briefingTime: '07:00' }]);
   });
 
   it('offers the detected zone when the stored one differs, and saves it', async () => {

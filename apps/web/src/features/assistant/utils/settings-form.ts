@@ -1,4 +1,5 @@
 import {
+  isQuietAt,
   REMINDER_LEAD_MINUTES,
   type TAssistantSettings,
   type TUpdateAssistantSettingsRequest,
@@ -19,7 +20,9 @@ export interface SettingsDraft {
   reminderLead: string;
 }
 
-export type SettingsErrors = Partial<Record<'quietStart' | 'quietEnd' | 'briefingTime', 'time' | 'same'>>;
+export type SettingsErrors = Partial<
+  Record<'quietStart' | 'quietEnd' | 'briefingTime', 'time' | 'same' | 'inQuietHours'>
+>;
 
 /** What the form offers when a feature is switched on for the first time. */
 const DEFAULT_QUIET = { start: '22:00', end: '07:00' };
@@ -50,6 +53,16 @@ export function validateDraft(draft: SettingsDraft): SettingsErrors {
       errors.quietEnd = 'same';
   }
   if (draft.briefingOn && !valid(draft.briefingTime)) errors.briefingTime = 'time';
+  // Quiet hours hold back what the assistant starts itself, the briefing too: one set inside
+  // them would never come.
+  else if (
+    draft.briefingOn &&
+    draft.quietOn &&
+    !errors.quietStart &&
+    !errors.quietEnd &&
+    isQuietAt({ start: draft.quietStart, end: draft.quietEnd }, draft.briefingTime)
+  )
+    errors.briefingTime = 'inQuietHours';
   return errors;
 }
 
