@@ -30,14 +30,25 @@ describe('GroupCommit', () => {
     await close();
   });
 
+  let writingNow = 0;
+  let mostAtOnce = 0;
+
   /** Stores a key once (a second one is `false`); the key `bad` breaks a NOT NULL column. */
-  function writer(options: { maxBatch?: number } = {}) {
+  function writer(options: { maxBatch?: number; concurrency?: number } = {}) {
     return new GroupCommit<string, boolean>({
-      transaction: (work) => {
+      transaction: async (work) => {
         transactions += 1;
-        return app.transaction(work);
+        writingNow += 1;
+        mostAtOnce = Math.max(mostAtOnce, writingNow);
+        try {
+          return await app.transaction(work);
+        } finally {
+          writingNow -= 1;
+        }
       },
       write: async (trx: Db, key: string) => {
+        // A slow write keeps its batch's transaction open while the next ones come.
+        if (key.endsWith('-slow')) await new Promise((resolve) => setTimeout(resolve, 50));
         const result = await trx
           .insertInto('one_time_state')
           .values({
@@ -106,6 +117,22 @@ describe('GroupCommit', () => {
     transactions = 0;
     await Promise.all(Array.from({ length: 25 }, (_, i) => group.submit(`gc-capped-${i}`)));
     expect(transactions).toBe(3);
+  });
+
+  it('writes one batch at a time, or as many as its concurrency while more keep coming', async () => {
+    const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+    for (const concurrency of [1, 2]) {
+      const group = writer({ concurrency });
+      mostAtOnce = 0;
+      const answers: Promise<boolean>[] = [];
+      // Texts arriving one turn apart while a slow first batch is still being written.
+      for (let i = 0; i < 6; i += 1) {
+        answers.push(group.submit(`gc-concurrent-${concurrency}-${i}${i === 0 ? '-slow' : ''}`));
+        await nextTurn();
+      }
+      expect(await Promise.all(answers)).toEqual(answers.map(() => true));
+      expect(mostAtOnce).toBe(concurrency);
+    }
   });
 
   it('drain waits for what was submitted', async () => {

@@ -11,6 +11,13 @@ export interface GroupCommitOptions<I, R> {
   write: (trx: Db, item: I) => Promise<R>;
   /** The most items one transaction holds; more wait for the next. */
   maxBatch?: number;
+  /**
+   * Batches written at once. SQLite has one connection and one writer: 1. A database reached
+   * over the network spends a round trip on each statement, so one batch at a time would queue
+   * every writer behind one connection: a few in flight keep the pool busy, each still grouping
+   * whatever came while the others were being written.
+   */
+  concurrency?: number;
 }
 
 interface Waiting<I, R> {
@@ -33,13 +40,16 @@ const DEFAULT_MAX_BATCH = 200;
  */
 export class GroupCommit<I, R> {
   private readonly maxBatch: number;
+  private readonly concurrency: number;
   private waiting: Waiting<I, R>[] = [];
-  private writing: Promise<void> | undefined;
+  private readonly writing = new Set<Promise<void>>();
   private scheduled = false;
 
   constructor(private readonly options: GroupCommitOptions<I, R>) {
     this.maxBatch = options.maxBatch ?? DEFAULT_MAX_BATCH;
+    this.concurrency = options.concurrency ?? 1;
     if (!(this.maxBatch >= 1)) throw new RangeError('maxBatch must be at least 1');
+    if (!(this.concurrency >= 1)) throw new RangeError('concurrency must be at least 1');
   }
 
   /** Resolves with the item's result once its transaction has committed; rejects if it cannot be written. */
@@ -52,27 +62,30 @@ export class GroupCommit<I, R> {
 
   /** Resolves once everything submitted so far has been committed or rejected (shutdown, tests). */
   async drain(): Promise<void> {
-    while (this.writing || this.waiting.length > 0 || this.scheduled) {
-      if (this.writing) await this.writing;
+    while (this.writing.size > 0 || this.waiting.length > 0 || this.scheduled) {
+      if (this.writing.size > 0) await Promise.all(this.writing);
       else await new Promise<void>((resolve) => setImmediate(resolve));
     }
   }
 
   /**
    * The first item of an idle period waits one turn of the event loop (`setImmediate`), so the
-   * requests read in the same turn join it; items that come while a batch is writing form the
-   * next batch as soon as it has committed.
+   * requests read in the same turn join it; items that come while `concurrency` batches are
+   * writing form the next batch as soon as one of them has committed.
    */
   private schedule(): void {
-    if (this.scheduled || this.writing) return;
+    if (this.scheduled || this.writing.size >= this.concurrency) return;
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
       const batch = this.waiting.splice(0, this.maxBatch);
-      this.writing = this.writeBatch(batch).finally(() => {
-        this.writing = undefined;
+      if (batch.length === 0) return;
+      const writing: Promise<void> = this.writeBatch(batch).finally(() => {
+        this.writing.delete(writing);
         if (this.waiting.length > 0) this.schedule();
       });
+      this.writing.add(writing);
+      if (this.waiting.length > 0) this.schedule();
     });
   }
 

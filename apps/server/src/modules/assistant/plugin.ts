@@ -40,7 +40,9 @@ export const assistantPlugin = fp(
       backoff: exponentialBackoff(2000, 5 * 60_000),
       leaseMs: 60_000,
     });
-    const inbound = inboundReceiver(deps);
+    // SQLite writes one transaction at a time. On PostgreSQL a few batches at once, no more: the
+    // pool (10) is the worker's too, and texts holding all of it left the replies unsent (decision 212).
+    const inbound = inboundReceiver(deps, { concurrency: app.config.database.kind === 'postgres' ? 4 : 1 });
     // Texts still being written when the app closes are committed (and answered) before the database closes.
     app.addHook('onClose', async () => inbound.drain());
     await app.register(async (scope) => twilioWebhookRoutes(scope, { ...deps, inbound }));

@@ -55,9 +55,10 @@ export type InboundReceiver = Pick<GroupCommit<InboundText, Received>, 'submit' 
  * senders a commit each was the webhook's whole cost on SQLite (one fsync per text). Each
  * webhook still answers only after the transaction holding its text has committed.
  */
-export function inboundReceiver(deps: ReceiveDeps): InboundReceiver {
+export function inboundReceiver(deps: ReceiveDeps, options: { concurrency: number }): InboundReceiver {
   return new GroupCommit<InboundText, Received>({
     transaction: deps.transaction,
     write: (trx, text) => storeInbound(deps, trx, text),
+    concurrency: options.concurrency,
   });
 }
