@@ -9,6 +9,8 @@ import {
   PostgresDialect,
   SqliteAdapter,
   SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
   sql,
 } from 'kysely';
 import type pg from 'pg';
@@ -100,9 +102,50 @@ class LockingSqliteAdapter extends SqliteAdapter {
   }
 }
 
+/**
+ * How long statements may run back to back before requests waiting to be read get a turn
+ * (decision 213): short against a webhook's 50 ms, long against one statement.
+ */
+const SQLITE_SLICE_MS = 5;
+
+/**
+ * better-sqlite3 runs each statement synchronously, so a chain of queries that awaits nothing
+ * else (a job handler doing only database work) runs start to finish in microtasks and holds the
+ * event loop: requests waiting to be read wait for all of it. So taking the connection first
+ * looks at how long the loop has been busy with statements without coming round (a slice starts
+ * with its first statement and ends when the loop reaches its check phase again); past the
+ * slice, it waits for the loop's next turn. A chain shorter than that runs as before, at full
+ * speed.
+ */
+class TakeTurnsSqliteDriver extends SqliteDriver {
+  #sliceStart: number | undefined;
+
+  override async acquireConnection() {
+    if (this.#sliceStart !== undefined && performance.now() - this.#sliceStart > SQLITE_SLICE_MS) {
+      // The slice's end, queued when it started, runs first.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    if (this.#sliceStart === undefined) {
+      this.#sliceStart = performance.now();
+      setImmediate(() => {
+        this.#sliceStart = undefined;
+      });
+    }
+    return super.acquireConnection();
+  }
+}
+
 class LockingSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
   override createAdapter() {
     return new LockingSqliteAdapter();
+  }
+
+  override createDriver() {
+    return new TakeTurnsSqliteDriver(this.settings);
   }
 }
 

@@ -5,7 +5,7 @@ import { exponentialBackoff } from '../../lib/jobs/worker';
 import { runPeriodically } from '../../lib/periodic-job';
 import { assistantDeps } from './deps';
 import { apologise, handleInbound } from './handle-inbound';
-import { INBOUND_JOB } from './receive-message';
+import { INBOUND_JOB, inboundReceiver } from './receive-message';
 import { SEND_JOB, sendQueued } from './replies';
 import { devSmsRoutes, twilioWebhookRoutes } from './routes';
 import { scheduleMessages } from './schedule-messages';
@@ -80,8 +80,13 @@ export const assistantPlugin = fp(
       // Two passes' worth: a briefing whose time fell between two passes is still scheduled.
       run: () => scheduleMessages(deps, 2 * everyMs),
     });
-    await app.register(async (scope) => twilioWebhookRoutes(scope, deps));
-    await app.register(async (scope) => devSmsRoutes(scope, deps));
+    // SQLite writes one transaction at a time. On PostgreSQL a few batches at once, no more: the
+    // pool (10) is the worker's too, and texts holding all of it left the replies unsent (decision 212).
+    const inbound = inboundReceiver(deps, { concurrency: app.config.database.kind === 'postgres' ? 4 : 1 });
+    // Texts still being written when the app closes are committed (and answered) before the database closes.
+    app.addHook('onClose', async () => inbound.drain());
+    await app.register(async (scope) => twilioWebhookRoutes(scope, { ...deps, inbound }));
+    await app.register(async (scope) => devSmsRoutes(scope, { ...deps, inbound }));
     await app.register(async (scope) => assistantScreenRoutes(scope, deps));
     runPeriodically(app, {
       everyMs: 60 * 60_000,

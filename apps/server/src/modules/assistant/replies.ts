@@ -8,6 +8,8 @@ import type { AssistantDeps } from './deps';
 import { say } from './texts';
 
 export const SEND_JOB = 'assistant.send';
+/** The most segments one reply part costs (design §9). */
+export const REPLY_SEGMENTS = 3;
 
 type TMessageKind = (typeof MESSAGE_KINDS)[number];
 export type TOutboundKind = Exclude<TMessageKind, 'text'>;
@@ -45,7 +47,7 @@ export async function queueReplies(
   let queuedAny = false;
   await deps.transaction(async (tx) => {
     for (const [index, part] of input.parts.entries()) {
-      const fitted = fitReply(part, { maxSegments: input.maxSegments ?? 3, more });
+      const fitted = fitReply(part, { maxSegments: input.maxSegments ?? REPLY_SEGMENTS, more });
       const body = fitted.text;
       if (!body) continue;
       const messageId = newId();
