@@ -5,6 +5,7 @@ import {
   GSM7_BASIC,
   GSM7_EXTENSION,
   isGsm7,
+  plainForSms,
   segmentsOf,
 } from '../src/providers/sms/segments';
 
@@ -227,6 +228,40 @@ describe('fitReply', () => {
     expect(fitted.cut).toBe(true);
     expect(fitted.text).toBe(`${'word '.repeat(31)}word`);
     expect(() => fitReply('x', { maxSegments: 0, more: '' })).toThrow(RangeError);
+  });
+});
+
+describe('plainForSms: typography that would make a text UCS-2', () => {
+  it('takes the GSM-7 look-alikes of curly quotes, dashes, an ellipsis and odd spaces', () => {
+    const typeset =
+      'Create \u201CLunch with Sam\u201D on Sat 28 Nov, 12:00\u201313:00 \u2014 it\u2019s booked\u2026\u00A0ok';
+    expect(segmentsOf(typeset).encoding).toBe('ucs2');
+    const plain = plainForSms(typeset);
+    expect(plain).toBe('Create "Lunch with Sam" on Sat 28 Nov, 12:00-13:00 - it\'s booked... ok');
+    expect(segmentsOf(plain).encoding).toBe('gsm7');
+  });
+
+  it('leaves a text alone when something else keeps it UCS-2: Chinese keeps its own quotes, an emoji stays', () => {
+    for (const text of ['添加\u201C午餐\u201D，11月28日 12:00\u201313:00', 'On it \u2014 \u{1F44D}']) {
+      expect(plainForSms(text)).toBe(text);
+    }
+  });
+
+  it('lets an English answer with a dash fill 153 characters a part, not 67', () => {
+    const sentence = 'Lunch 12:00\u201313:00 with Sam at the usual place, then the review at 14:00. ';
+    const answer = sentence.repeat(5).trim();
+    expect(segmentsOf(answer)).toMatchObject({ encoding: 'ucs2', segments: 6 });
+    const fitted = fitReply(answer, { more: MORE_EN });
+    expect(fitted).toEqual({ text: plainForSms(answer), cut: false });
+    expect(segmentsOf(fitted.text)).toMatchObject({ encoding: 'gsm7', segments: 3 });
+    const asked = fitBefore(
+      'It\u2019s free.',
+      'Create \u201CLunch\u201D, 12:00\u201313:00. Reply YES to confirm.',
+      {
+        separator: '\n\n',
+      },
+    );
+    expect(asked).toBe('It\'s free.\n\nCreate "Lunch", 12:00-13:00. Reply YES to confirm.');
   });
 });
 
