@@ -438,6 +438,38 @@ describe('nothing is sent or changed without a yes', () => {
   });
 });
 
+describe('an approval request too long for 3 segments', () => {
+  it('shortens what it is about, never the flag line or how to answer', async () => {
+    const { phone } = await person();
+    const strangers = ['a1@evil.example', 'a2@evil.example', 'a3@evil.example', 'a4@evil.example'];
+    llm.script([
+      { tools: [{ name: 'mail_search', arguments: JSON.stringify({ unread: true }) }] },
+      {
+        tools: [
+          {
+            name: 'mail_send',
+            arguments: JSON.stringify({
+              to: strangers,
+              subject: `Quarterly numbers ${'and the forecast for every region '.repeat(8)}`.trim(),
+              text: 'see attached',
+            }),
+          },
+        ],
+      },
+    ]);
+    await text(phone, 'check my mail');
+    const [ask] = await repliesTo(phone, 1);
+    expect(segmentsOf(ask!).segments).toBeLessThanOrEqual(3);
+    expect(ask).toMatch(/^Email a1@evil\.example, /);
+    // The subject's end did not fit: the preview was cut, the lines after it were not.
+    expect(ask).not.toContain('every region"');
+    expect(ask).toMatch(
+      /\nNot in your contacts or this thread: a1@evil\.example, a2@evil\.example, a3@evil\.example and 1 more\nReply YES to send, NO to cancel\.$/,
+    );
+    for (const stranger of strangers) expect(sentTo(stranger)).toEqual([]);
+  });
+});
+
 describe('found by the evals', () => {
   it('flags an unseen recipient even when the mail was read in an earlier turn', async () => {
     const { phone } = await person();

@@ -4,6 +4,7 @@ import type { TWorkspaceEvent } from '@app/contract/workspace/calendar';
 import { type Tool, tool } from 'ai';
 import type { z } from 'zod';
 import { newId } from '../../lib/ids';
+import { fitBefore } from '../../providers/sms/segments';
 import { oneTarget } from '../workspace/accounts';
 import { freeBusy, listEvents } from '../workspace/calendar';
 import { searchContacts } from '../workspace/contacts';
@@ -13,10 +14,13 @@ import { WorkspaceError } from '../workspace/workspace-error';
 import { type TAction, ZAction } from './actions';
 import type { TApprovalDetails } from './approval-details';
 import type { AssistantDeps } from './deps';
+import { REPLY_SEGMENTS } from './replies';
 import { say } from './texts';
 import { describeWhen, isDate, localTime, nextDay, toInstant } from './tool-times';
 import type { TurnContext } from './turn-context';
 
+/** Flagged recipients named in an approval text; more are counted, so the request stays whole. */
+const FLAGGED_NAMED = 3;
 /** How long the person has to answer YES (design §9). */
 export const APPROVAL_TTL_MS = 30 * 60_000;
 /** The most text one tool result carries to the model and into the store. */
@@ -115,6 +119,13 @@ export function assistantTools(deps: AssistantDeps, ctx: TurnContext): Record<TT
     };
   };
 
+  /** The flagged addresses a text can hold: a few by name, the rest counted (the screen lists all). */
+  const flaggedList = (flagged: string[]): string => {
+    const named = flagged.slice(0, FLAGGED_NAMED).join(', ');
+    const rest = flagged.length - FLAGGED_NAMED;
+    return rest > 0 ? say(ctx.language, 'andMore', { list: named, count: String(rest) }) : named;
+  };
+
   /** Stores the approval and tells the model the turn ends here. */
   const ask = async (
     name: TToolName,
@@ -133,11 +144,13 @@ export function assistantTools(deps: AssistantDeps, ctx: TurnContext): Record<TT
       when: about.when,
       calendar: checked.kind === 'send_mail' ? null : await calendarAccount(about.connectionId),
     };
-    const shown = flagged.length
-      ? preview + say(ctx.language, 'newRecipients', { list: flagged.join(', ') })
-      : preview;
-    const text = say(ctx.language, checked.kind === 'send_mail' ? 'askSend' : 'askChange', {
-      preview: shown,
+    // What must arrive whole goes last: the flag and how to answer. A long title or subject, or
+    // many recipients, shortens the preview instead (design §9: at most 3 segments).
+    const flag = flagged.length ? say(ctx.language, 'newRecipients', { list: flaggedList(flagged) }) : null;
+    const must = [flag, say(ctx.language, checked.kind === 'send_mail' ? 'askSend' : 'askChange')];
+    const text = fitBefore(preview, must.filter(Boolean).join('\n'), {
+      maxSegments: REPLY_SEGMENTS,
+      separator: '\n',
     });
     const id = newId();
     const now = deps.clock.now();
@@ -147,7 +160,8 @@ export function assistantTools(deps: AssistantDeps, ctx: TurnContext): Record<TT
       turn_id: ctx.turnId,
       tool: name,
       input: JSON.stringify(checked),
-      preview: shown,
+      // Kept whole, with its flag, for the screen and the "Done:" text.
+      preview: flag ? `${preview}\n${flag}` : preview,
       status: 'pending',
       result: null,
       details: JSON.stringify(details),
