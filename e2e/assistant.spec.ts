@@ -1,10 +1,10 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import {
+  connectLocalGoogle,
   expect,
   expectNoA11yViolations,
   expectNoHorizontalScroll,
   LANGS,
-  type Lang,
   LOCALES,
   signInAsNewUser,
   test,
@@ -13,12 +13,6 @@ import {
 /** The Assistant screen of issue 22, against the real server and the stand-in model. */
 const TEXT = {
   en: {
-    connectGoogle: 'Connect Google',
-    googleConnected: 'Google: connected. Show details',
-    idpTitle: 'Sign in with Google',
-    idpEmail: 'Email address',
-    idpName: 'Name',
-    idpContinue: 'Continue',
     openMenu: 'Open menu',
     nav: 'Assistant',
     title: 'Assistant',
@@ -43,12 +37,6 @@ const TEXT = {
     saved: 'Settings saved.',
   },
   zh: {
-    connectGoogle: '连接 Google',
-    googleConnected: 'Google：已连接。查看详情',
-    idpTitle: '使用 Google 登录',
-    idpEmail: '邮箱地址',
-    idpName: '姓名',
-    idpContinue: '继续',
     openMenu: '打开菜单',
     nav: '助理',
     title: '助理',
@@ -73,21 +61,6 @@ const TEXT = {
     saved: '设置已保存。',
   },
 } as const;
-
-/** Connects Google through the local identity provider, as dev-phone.spec.ts does: the assistant's workspace. */
-async function connectGoogle(page: Page, lang: Lang) {
-  const text = TEXT[lang];
-  await page.goto('/integrations');
-  await page.getByRole('button', { name: text.connectGoogle }).click({ timeout: 20_000 });
-  await expect(page.getByRole('heading', { name: text.idpTitle })).toBeVisible();
-  await page
-    .getByRole('textbox', { name: text.idpEmail })
-    .fill(`assistant.${lang}.${Date.now()}@example.com`);
-  await page.getByRole('textbox', { name: text.idpName }).fill(`Assistant ${lang}`);
-  await page.getByRole('button', { name: text.idpContinue }).click();
-  await expect(page).toHaveURL(/\/integrations$/, { timeout: 15_000 });
-  await expect(page.getByRole('button', { name: text.googleConnected })).toBeVisible();
-}
 
 /** Texts the assistant from the person's number through the simulated phone's route, and waits for its request for a yes. */
 async function askToBook(request: APIRequestContext, token: string, from: string, body: string) {
@@ -122,7 +95,7 @@ for (const lang of LANGS) {
         headers: { authorization: `Bearer ${token}` },
       });
       expect(trial.ok(), await trial.text()).toBe(true);
-      await connectGoogle(page, lang);
+      await connectLocalGoogle(page, lang, 'assistant');
       await askToBook(request, token, e164, text.book);
 
       // Reached from the navigation: the side bar on a desktop, the menu on a phone.

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import {
+  connectLocalGoogle,
   expect,
   expectNoA11yViolations,
   expectNoHorizontalScroll,
@@ -12,12 +13,6 @@ import {
 
 const TEXT = {
   en: {
-    connectGoogle: 'Connect Google',
-    googleConnected: 'Google: connected. Show details',
-    idpTitle: 'Sign in with Google',
-    idpEmail: 'Email address',
-    idpName: 'Name',
-    idpContinue: 'Continue',
     title: 'Simulated phone',
     linkedNumber: 'Linked number',
     message: 'Text message',
@@ -31,12 +26,6 @@ const TEXT = {
     done: 'Done: ',
   },
   zh: {
-    connectGoogle: '连接 Google',
-    googleConnected: 'Google：已连接。查看详情',
-    idpTitle: '使用 Google 登录',
-    idpEmail: '邮箱地址',
-    idpName: '姓名',
-    idpContinue: '继续',
     title: '模拟手机',
     linkedNumber: '已关联的号码',
     message: '短信内容',
@@ -49,20 +38,6 @@ const TEXT = {
     done: '已完成：',
   },
 } as const;
-
-/** Connects Google through the local identity provider, as integrations.spec.ts does: the assistant's workspace. */
-async function connectGoogle(page: Page, lang: Lang) {
-  const text = TEXT[lang];
-  await page.goto('/integrations');
-  // The first visit of a run also loads the screen's chunks.
-  await page.getByRole('button', { name: text.connectGoogle }).click({ timeout: 20_000 });
-  await expect(page.getByRole('heading', { name: text.idpTitle })).toBeVisible();
-  await page.getByRole('textbox', { name: text.idpEmail }).fill(`phone.${lang}.${Date.now()}@example.com`);
-  await page.getByRole('textbox', { name: text.idpName }).fill(`Phone ${lang}`);
-  await page.getByRole('button', { name: text.idpContinue }).click();
-  await expect(page).toHaveURL(/\/integrations$/, { timeout: 15_000 });
-  await expect(page.getByRole('button', { name: text.googleConnected })).toBeVisible();
-}
 
 /** Types a text into the simulated phone and sends it with Enter, as a person at a keyboard would. */
 async function say(page: Page, lang: Lang, body: string) {
@@ -89,7 +64,7 @@ for (const lang of LANGS) {
         headers: { authorization: `Bearer ${token}` },
       });
       expect(trial.ok(), await trial.text()).toBe(true);
-      await connectGoogle(page, lang);
+      await connectLocalGoogle(page, lang, 'phone');
 
       await page.goto('/dev/phone');
       await expect(page.getByRole('heading', { level: 1, name: text.title })).toBeVisible({

@@ -115,3 +115,40 @@ export async function signInAsNewUser(
   }, entries);
   return { e164, token: session.sessionToken };
 }
+
+/** The integrations screen and the local identity provider's consent page, as a person reads them. */
+const LOCAL_GOOGLE = {
+  en: {
+    connect: 'Connect Google',
+    connected: 'Google: connected. Show details',
+    title: 'Sign in with Google',
+    email: 'Email address',
+    name: 'Name',
+    continue: 'Continue',
+  },
+  zh: {
+    connect: '连接 Google',
+    connected: 'Google：已连接。查看详情',
+    title: '使用 Google 登录',
+    email: '邮箱地址',
+    name: '姓名',
+    continue: '继续',
+  },
+} as const;
+
+/**
+ * Connects Google on the integrations screen through the local identity provider, which gives
+ * the account a sample workspace: what the assistant reads and books in.
+ */
+export async function connectLocalGoogle(page: Page, lang: Lang, who: string): Promise<void> {
+  const text = LOCAL_GOOGLE[lang];
+  await page.goto('/integrations');
+  // The first visit of a run also loads the screen's chunks.
+  await page.getByRole('button', { name: text.connect }).click({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: text.title })).toBeVisible();
+  await page.getByRole('textbox', { name: text.email }).fill(`${who}.${lang}.${Date.now()}@example.com`);
+  await page.getByRole('textbox', { name: text.name }).fill(`${who} ${lang}`);
+  await page.getByRole('button', { name: text.continue }).click();
+  await expect(page).toHaveURL(/\/integrations$/, { timeout: 15_000 });
+  await expect(page.getByRole('button', { name: text.connected })).toBeVisible();
+}

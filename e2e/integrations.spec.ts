@@ -262,12 +262,16 @@ for (const lang of LANGS) {
       await page.route('**/v1/google/oauth-init/**', (route) => route.fulfill({ status: 502, body: 'down' }));
       await page.goto('/integrations');
       const connect = page.getByRole('button', { name: text.connect('Google') });
-      await connect.click();
-      await expect(connect).not.toHaveAttribute('data-loading', 'true');
-      await connect.click();
-      await expect(connect).not.toHaveAttribute('data-loading', 'true');
       const toast = page.getByRole('alert').filter({ hasText: text.connectFailed });
-      // The second click's toast replaces the first (which fades out).
+      await connect.click();
+      await expect(connect).not.toHaveAttribute('data-loading', 'true');
+      await expect(toast).toHaveCount(1);
+      const first = await toast.getAttribute('id');
+      await connect.click();
+      await expect(connect).not.toHaveAttribute('data-loading', 'true');
+      // The second click's toast replaces the first (which fades out): once the first is gone,
+      // one is left. Counted before it went, the second may not have been drawn yet.
+      await expect(page.locator(`[id="${first}"]`)).toHaveCount(0);
       await expect(toast).toHaveCount(1);
       await expect(toast).toBeVisible();
       const header = (await page.locator('header').boundingBox())!;
