@@ -6,14 +6,44 @@ import type { UsageAlertsTable, UsageEventsTable } from '../../db/schema';
 
 export type UsageEventRow = Selectable<UsageEventsTable>;
 
-/** The period's total (the row without an hour) and then the chart's hours, in one statement. */
-const periodTotalAndHours = prepared(
+/**
+ * The Usage card in one statement (one round trip on PostgreSQL): the period's total and the
+ * counts in the row without an hour, then the chart's hours. The counts: connected accounts (a
+ * broken one still counts: it is theirs to repair) and bytes of text kept for the person, their
+ * support messages and their connections' account details and settings (sealed tokens are ours,
+ * not theirs). `octet_length` counts UTF-8 bytes on PostgreSQL and SQLite (3.43+) alike.
+ */
+const usageCard = prepared(
   (db: Db, userId: string, periodFrom: string, periodTo: string, hoursFrom: string, hoursTo: string) =>
     db
       .selectFrom('usage_hourly')
       .select((eb) => [
         sql<string | null>`null`.as('hour'),
         eb.fn.coalesce(eb.fn.sum<string | number>('tokens'), sql<number>`0`).as('tokens'),
+        eb
+          .selectFrom('connections')
+          .select(eb.fn.countAll<string | number>().as('n'))
+          .where('user_id', '=', userId)
+          .where('status', '!=', 'disconnected')
+          .as('integrations'),
+        eb
+          .selectFrom('contact_messages')
+          .select(
+            sql<string | number>`coalesce(sum(octet_length(subject) + octet_length(message)), 0)`.as('bytes'),
+          )
+          .where('user_id', '=', userId)
+          .as('message_bytes'),
+        eb
+          .selectFrom('connections')
+          .select(
+            sql<
+              string | number
+            >`coalesce(sum(octet_length(email) + octet_length(name) + coalesce(octet_length(settings), 0)), 0)`.as(
+              'bytes',
+            ),
+          )
+          .where('user_id', '=', userId)
+          .as('connection_bytes'),
       ])
       .where('user_id', '=', userId)
       .where('hour', '>=', periodFrom)
@@ -21,46 +51,17 @@ const periodTotalAndHours = prepared(
       .unionAll(
         db
           .selectFrom('usage_hourly')
-          .select(['hour', 'tokens'])
+          .select([
+            'hour',
+            'tokens',
+            sql<null>`null`.as('integrations'),
+            sql<null>`null`.as('message_bytes'),
+            sql<null>`null`.as('connection_bytes'),
+          ])
           .where('user_id', '=', userId)
           .where('hour', '>=', hoursFrom)
           .where('hour', '<', hoursTo),
       ),
-);
-
-/**
- * The Usage card's counts in one statement: connected accounts (a broken one still counts: it is
- * theirs to repair) and bytes of text kept for the person, their support messages and their
- * connections' account details and settings (sealed tokens are ours, not theirs).
- * `octet_length` counts UTF-8 bytes on PostgreSQL and SQLite (3.43+) alike.
- */
-const integrationsAndStorage = prepared((db: Db, userId: string) =>
-  db.selectNoFrom((eb) => [
-    eb
-      .selectFrom('connections')
-      .select(eb.fn.countAll<string | number>().as('n'))
-      .where('user_id', '=', userId)
-      .where('status', '!=', 'disconnected')
-      .as('integrations'),
-    eb
-      .selectFrom('contact_messages')
-      .select(
-        sql<string | number>`coalesce(sum(octet_length(subject) + octet_length(message)), 0)`.as('bytes'),
-      )
-      .where('user_id', '=', userId)
-      .as('message_bytes'),
-    eb
-      .selectFrom('connections')
-      .select(
-        sql<
-          string | number
-        >`coalesce(sum(octet_length(email) + octet_length(name) + coalesce(octet_length(settings), 0)), 0)`.as(
-          'bytes',
-        ),
-      )
-      .where('user_id', '=', userId)
-      .as('connection_bytes'),
-  ]),
 );
 
 /** The SQL of token usage: events, the hourly rollup and the alerts sent. */
@@ -114,13 +115,22 @@ export class UsageRepo extends Repo {
    * What billing/info shows of usage, in one statement: the tokens of the hours that start in
    * [periodFrom, periodTo) (null without a period) and the hours that start in [hoursFrom, hoursTo).
    */
-  async periodTotalAndHours(
+  /**
+   * The Usage card's figures: the period's total (null without a period), the chart's hours,
+   * connected accounts (not disconnected) and the bytes of text kept.
+   */
+  async usageCard(
     userId: string,
     period: { from: string; to: string } | null,
     hours: { from: string; to: string },
-  ): Promise<{ total: number | null; hours: { hour: string; tokens: number }[] }> {
+  ): Promise<{
+    total: number | null;
+    hours: { hour: string; tokens: number }[];
+    integrations: number;
+    storage: number;
+  }> {
     // Without a period the sum is over no hours (from = to): the row is still there, and ignored.
-    const rows = await periodTotalAndHours(
+    const rows = await usageCard(
       this.db,
       userId,
       period?.from ?? hours.from,
@@ -128,22 +138,21 @@ export class UsageRepo extends Repo {
       hours.from,
       hours.to,
     );
-    let total = 0;
-    const list: { hour: string; tokens: number }[] = [];
-    for (const row of rows) {
-      if (row.hour === null) total = Number(row.tokens);
-      else list.push({ hour: row.hour, tokens: Number(row.tokens) });
-    }
-    return { total: period ? total : null, hours: list };
-  }
-
-  /** Connected accounts (not disconnected) and the bytes of text kept, for the Usage card. */
-  async integrationsAndStorage(userId: string): Promise<{ integrations: number; storage: number }> {
-    const [row] = await integrationsAndStorage(this.db, userId);
-    return {
-      integrations: Number(row?.integrations ?? 0),
-      storage: Number(row?.message_bytes ?? 0) + Number(row?.connection_bytes ?? 0),
+    const card = {
+      total: 0 as number | null,
+      hours: [] as { hour: string; tokens: number }[],
+      integrations: 0,
+      storage: 0,
     };
+    for (const row of rows) {
+      if (row.hour === null) {
+        card.total = Number(row.tokens);
+        card.integrations = Number(row.integrations ?? 0);
+        card.storage = Number(row.message_bytes ?? 0) + Number(row.connection_bytes ?? 0);
+      } else card.hours.push({ hour: row.hour, tokens: Number(row.tokens) });
+    }
+    if (!period) card.total = null;
+    return card;
   }
 
   /** Records that a threshold's alert is going out; false when it already went out this period. */
