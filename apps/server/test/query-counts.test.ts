@@ -91,7 +91,7 @@ describe('statements per signed-in read', () => {
     async () => {
       const token = await signIn(ctx.app, '+61412800005');
       const usage = (await statementsOf('/v1/billing/info', token)).find((text) =>
-        text.includes('union all'),
+        text.includes('usage_hourly'),
       );
       expect(usage).toBeDefined();
       const plan = await sql.raw(`explain query plan ${usage!.replaceAll('?', "''")}`).execute(ctx.app.db);

@@ -1,5 +1,6 @@
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { fromJsonRows, jsonRows } from '../../db/json-rows';
 import { prepared } from '../../db/prepared';
 import { Repo, repoPlugin } from '../../db/repo';
 import type { UsageAlertsTable, UsageEventsTable } from '../../db/schema';
@@ -7,61 +8,59 @@ import type { UsageAlertsTable, UsageEventsTable } from '../../db/schema';
 export type UsageEventRow = Selectable<UsageEventsTable>;
 
 /**
- * The Usage card in one statement (one round trip on PostgreSQL): the period's total and the
- * counts in the row without an hour, then the chart's hours. The counts: connected accounts (a
- * broken one still counts: it is theirs to repair) and bytes of text kept for the person, their
- * support messages and their connections' account details and settings (sealed tokens are ours,
- * not theirs). `octet_length` counts UTF-8 bytes on PostgreSQL and SQLite (3.43+) alike.
+ * The Usage card in one statement and one row (one round trip on PostgreSQL): the period's
+ * total, the chart's hours as one JSON list (a row object for each of up to 384 hours cost more
+ * than SQLite's reading them: bench/README.md) and the counts: connected accounts (a broken one
+ * still counts: it is theirs to repair) and bytes of text kept for the person, their support
+ * messages and their connections' account details and settings (sealed tokens are ours, not
+ * theirs). `octet_length` counts UTF-8 bytes on PostgreSQL and SQLite (3.43+) alike.
  */
 const usageCard = prepared(
   (db: Db, userId: string, periodFrom: string, periodTo: string, hoursFrom: string, hoursTo: string) =>
-    db
-      .selectFrom('usage_hourly')
-      .select((eb) => [
-        sql<string | null>`null`.as('hour'),
-        eb.fn.coalesce(eb.fn.sum<string | number>('tokens'), sql<number>`0`).as('tokens'),
+    db.selectNoFrom((eb) => [
+      eb
+        .selectFrom('usage_hourly')
+        .select((sub) => sub.fn.coalesce(sub.fn.sum<string | number>('tokens'), sql<number>`0`).as('tokens'))
+        .where('user_id', '=', userId)
+        .where('hour', '>=', periodFrom)
+        .where('hour', '<', periodTo)
+        .as('total'),
+      jsonRows<{ hour: string; tokens: number }>(
+        db,
         eb
-          .selectFrom('connections')
-          .select(eb.fn.countAll<string | number>().as('n'))
-          .where('user_id', '=', userId)
-          .where('status', '!=', 'disconnected')
-          .as('integrations'),
-        eb
-          .selectFrom('contact_messages')
-          .select(
-            sql<string | number>`coalesce(sum(octet_length(subject) + octet_length(message)), 0)`.as('bytes'),
-          )
-          .where('user_id', '=', userId)
-          .as('message_bytes'),
-        eb
-          .selectFrom('connections')
-          .select(
-            sql<
-              string | number
-            >`coalesce(sum(octet_length(email) + octet_length(name) + coalesce(octet_length(settings), 0)), 0)`.as(
-              'bytes',
-            ),
-          )
-          .where('user_id', '=', userId)
-          .as('connection_bytes'),
-      ])
-      .where('user_id', '=', userId)
-      .where('hour', '>=', periodFrom)
-      .where('hour', '<', periodTo)
-      .unionAll(
-        db
           .selectFrom('usage_hourly')
-          .select([
-            'hour',
-            'tokens',
-            sql<null>`null`.as('integrations'),
-            sql<null>`null`.as('message_bytes'),
-            sql<null>`null`.as('connection_bytes'),
-          ])
+          .select(['hour', 'tokens'])
           .where('user_id', '=', userId)
           .where('hour', '>=', hoursFrom)
           .where('hour', '<', hoursTo),
-      ),
+        ['hour', 'tokens'],
+        [['hour', 'asc']],
+      ).as('hours'),
+      eb
+        .selectFrom('connections')
+        .select(eb.fn.countAll<string | number>().as('n'))
+        .where('user_id', '=', userId)
+        .where('status', '!=', 'disconnected')
+        .as('integrations'),
+      eb
+        .selectFrom('contact_messages')
+        .select(
+          sql<string | number>`coalesce(sum(octet_length(subject) + octet_length(message)), 0)`.as('bytes'),
+        )
+        .where('user_id', '=', userId)
+        .as('message_bytes'),
+      eb
+        .selectFrom('connections')
+        .select(
+          sql<
+            string | number
+          >`coalesce(sum(octet_length(email) + octet_length(name) + coalesce(octet_length(settings), 0)), 0)`.as(
+            'bytes',
+          ),
+        )
+        .where('user_id', '=', userId)
+        .as('connection_bytes'),
+    ]),
 );
 
 /** The SQL of token usage: events, the hourly rollup and the alerts sent. */
@@ -129,8 +128,8 @@ export class UsageRepo extends Repo {
     integrations: number;
     storage: number;
   }> {
-    // Without a period the sum is over no hours (from = to): the row is still there, and ignored.
-    const rows = await usageCard(
+    // Without a period the sum is over no hours (from = to), and ignored.
+    const [row] = await usageCard(
       this.db,
       userId,
       period?.from ?? hours.from,
@@ -138,21 +137,12 @@ export class UsageRepo extends Repo {
       hours.from,
       hours.to,
     );
-    const card = {
-      total: 0 as number | null,
-      hours: [] as { hour: string; tokens: number }[],
-      integrations: 0,
-      storage: 0,
+    return {
+      total: period ? Number(row?.total ?? 0) : null,
+      hours: fromJsonRows(row?.hours).map((hour) => ({ hour: hour.hour, tokens: Number(hour.tokens) })),
+      integrations: Number(row?.integrations ?? 0),
+      storage: Number(row?.message_bytes ?? 0) + Number(row?.connection_bytes ?? 0),
     };
-    for (const row of rows) {
-      if (row.hour === null) {
-        card.total = Number(row.tokens);
-        card.integrations = Number(row.integrations ?? 0);
-        card.storage = Number(row.message_bytes ?? 0) + Number(row.connection_bytes ?? 0);
-      } else card.hours.push({ hour: row.hour, tokens: Number(row.tokens) });
-    }
-    if (!period) card.total = null;
-    return card;
   }
 
   /** Records that a threshold's alert is going out; false when it already went out this period. */
