@@ -160,7 +160,7 @@ try {
   if (wants('assistant')) {
     step('The assistant: turns a second and the webhook (SQLite, PostgreSQL + Redis), the pipeline per turn');
     const measured = await section('assistant', () =>
-      measureAssistant({ port: ports.app, postgresPort: ports.postgres }),
+      measureAssistant({ port: ports.app, postgresPort: ports.postgres, bare }),
     );
     // Its own date and machine: a run of this section alone leaves the other tables as they were.
     if (measured)

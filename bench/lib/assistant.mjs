@@ -5,7 +5,7 @@
 // (sign-in by code, the trial, Google through the local issuer), as a newcomer makes themselves.
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { describe } from './api.mjs';
+import { describe, measureBare } from './api.mjs';
 import { inboundText, startInstantModel, startTwilioFake, twilioEnv } from './assistant-fakes.mjs';
 import { makePeople } from './assistant-people.mjs';
 import { config } from './config.mjs';
@@ -188,9 +188,11 @@ async function pipeline({ port, twilio }) {
   }
 }
 
-export async function measureAssistant({ port, postgresPort }) {
+export async function measureAssistant({ port, postgresPort, bare }) {
   const twilio = await startTwilioFake();
   const result = { people: config.assistantPeople, connections: config.connections, seconds: config.seconds };
+  // The bare reference of this run, before and after the apps: the webhook is read as a share of it.
+  const bareRuns = [(await measureBare(bare)).requestsPerSecond];
   try {
     log('SQLite, the stand-in model:');
     result.sqlite = await standInApp({ port, twilio, label: 'sqlite' });
@@ -200,6 +202,8 @@ export async function measureAssistant({ port, postgresPort }) {
   } finally {
     await twilio.stop();
   }
+  bareRuns.push((await measureBare(bare)).requestsPerSecond);
+  result.bare = { runs: bareRuns, requestsPerSecond: Math.round((bareRuns[0] + bareRuns[1]) / 2) };
   return result;
 }
 

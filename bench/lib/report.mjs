@@ -240,12 +240,14 @@ export function assistantMarkdown(a) {
     assistantApp(`PostgreSQL${a.postgres?.redis ? ' + Redis' : ''}`, a.postgres),
   ].filter(Boolean);
   const measured = apps.filter((app) => !app.skipped);
-  const head = `Measured ${a.date} on ${m.cores} cores (${m.cpu}), Node ${m.node}, ${m.platform}${a.quick ? ' — **BENCH_QUICK smoke run: rough figures**' : ''}. \`node scripts/start.mjs\` (production build, \`LOG_LEVEL=warn\`, the job queue's defaults: 4 jobs at once per instance) with Twilio on a loopback fake in the benchmark's process; ${num(a.people)} people signed up through the API (code, trial, Google through the local issuer).`;
+  const head = `Measured ${a.date} on ${m.cores} cores (${m.cpu}), Node ${m.node}, ${m.platform}${a.quick ? ' — **BENCH_QUICK smoke run: rough figures**' : ''}. \`node scripts/start.mjs\` (production build, \`LOG_LEVEL=warn\`, the job queue's defaults: 4 jobs at once per instance) with Twilio on a loopback fake in the benchmark's process; ${num(a.people)} people signed up through the API (code, trial, Google through the local issuer).${a.bare ? ` The bare Fastify reference in this run: ${a.bare.runs.map(num).join(' and ')} req/s (before and after), ${num(a.bare.requestsPerSecond)} on average.` : ''}`;
+  const bare = a.bare?.requestsPerSecond;
   const webhook = table(
-    ['database', 'req/s', 'p50', 'p99', 'answers', 'target p99 < 50 ms'],
+    ['database', 'req/s', 'of bare', 'p50', 'p99', 'answers', 'target p99 < 50 ms'],
     measured.map((app) => [
       app.name,
       num(app.webhook.requestsPerSecond),
+      bare ? (app.webhook.requestsPerSecond / bare).toFixed(2) : '–',
       ms(app.webhook.latencyMs.p50),
       ms(app.webhook.latencyMs.p99),
       statuses(app.webhook),

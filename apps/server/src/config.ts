@@ -150,7 +150,6 @@ const ZEnv = z.object({
     .optional(),
   /** Sender of every mail; a name and address, e.g. "Relay <no-reply@example.com>". */
   MAIL_FROM: z.string().min(3).max(200).optional(),
-  MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(600_000).default(5000),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
   /** The job queue (lib/jobs): how often due jobs are looked for, and how many run at once per instance. */
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
@@ -235,7 +234,7 @@ export interface Config {
   chatSmsNumber: string;
   encryptionKey?: string;
   previousEncryptionKeys: string[];
-  mail: { smtpUrl?: string; from: string; pollIntervalMs: number; retryBaseMs: number };
+  mail: { smtpUrl?: string; from: string; retryBaseMs: number };
   jobs: { pollIntervalMs: number; concurrency: number };
   assistantTurnTimeoutMs: number;
   assistantLeaseMarginMs: number;
@@ -406,7 +405,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: {
       ...(e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : {}),
       from: e.MAIL_FROM ?? `${e.PRODUCT_NAME} <${e.SUPPORT_EMAIL}>`,
-      pollIntervalMs: e.MAIL_POLL_INTERVAL_MS,
       retryBaseMs: e.MAIL_RETRY_BASE_MS,
     },
     jobs: { pollIntervalMs: e.JOBS_POLL_INTERVAL_MS, concurrency: e.JOBS_CONCURRENCY },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { segmentsOf } from '../src/providers/sms/segments';
 import { twilioSignature } from '../src/providers/sms/twilio-signature';
 import { bearer, signIn } from './helpers/auth';
 import { build } from './helpers/build';
@@ -302,6 +303,34 @@ describe('nothing is sent or changed without a yes', () => {
       .execute();
     return rows.map((r) => JSON.parse(r.data) as { title: string }).filter((e) => e.title === LUNCH);
   };
+
+  it('sends what the model said beside an approval before the request, which stays whole', async () => {
+    const { phone } = await person();
+    const note = "Sam isn't in your contacts, so nobody is invited.";
+    const tea = {
+      name: 'calendar_create_event',
+      arguments: JSON.stringify({ title: 'Tea', start: tomorrowNoon() }),
+    };
+    llm.script([{ tools: [tea], text: note }]);
+    await text(phone, 'book tea tomorrow at 12 with Sam');
+    const [ask] = await repliesTo(phone, 1);
+    expect(ask).toMatch(
+      /^Sam isn't in your contacts, so nobody is invited\.\n\nAdd "Tea", .*\nReply YES to confirm, NO to cancel\.$/s,
+    );
+
+    // A note too long to fit beside the request is cut; the request is not, and one text still
+    // costs at most 3 segments.
+    const { phone: other } = await person();
+    const long = Array.from({ length: 40 }, (_, i) => `Sentence ${i} of a long aside.`).join(' ');
+    llm.script([{ ...bookLunch(), text: long }]);
+    await text(other, 'book lunch with Sam tomorrow at 12');
+    const [cut] = await repliesTo(other, 1);
+    expect(cut!.slice(0, 27)).toBe('Sentence 0 of a long aside.');
+    expect(cut).not.toContain('Sentence 39');
+    expect(cut).toContain(`Add "${LUNCH}"`);
+    expect(cut).toMatch(/Reply YES to confirm, NO to cancel\.$/);
+    expect(segmentsOf(cut!).segments).toBeLessThanOrEqual(3);
+  });
 
   it('asks by text, runs the action on YES once, and a second YES finds nothing pending', async () => {
     const { phone, userId } = await person();

@@ -13,7 +13,7 @@ const message = {
 function env(port: number) {
   return {
     SMTP_URL: `smtp://127.0.0.1:${port}`,
-    MAIL_POLL_INTERVAL_MS: '40',
+    JOBS_POLL_INTERVAL_MS: '40',
     MAIL_RETRY_BASE_MS: '40',
     SUPPORT_EMAIL: 'help@relay.test',
     MAIL_FROM: 'Relay <no-reply@relay.test>',
@@ -22,6 +22,21 @@ function env(port: number) {
 
 async function outboxRows(app: Awaited<ReturnType<typeof buildApp>>, contactId: string) {
   return app.db.selectFrom('mail_outbox').selectAll().where('contact_message_id', '=', contactId).execute();
+}
+
+/** Each mail's send job (decision 215): its tries and last error. */
+async function sendJobs(app: Awaited<ReturnType<typeof buildApp>>, contactId: string) {
+  const mails = await outboxRows(app, contactId);
+  if (mails.length === 0) return [];
+  return app.db
+    .selectFrom('jobs')
+    .selectAll()
+    .where(
+      'key',
+      'in',
+      mails.map((mail) => `mail:${mail.id}`),
+    )
+    .execute();
 }
 
 describe('support mail over a real SMTP server', () => {
@@ -80,7 +95,10 @@ describe('support mail over a real SMTP server', () => {
         expect(current.map((r) => r.status)).toEqual(['sent', 'sent']);
         return current;
       });
-      expect(rows.every((r) => r.attempts === 1)).toBe(true);
+      expect(rows).toHaveLength(2);
+      // Sent at the first try, by one job each.
+      const jobs = await sendJobs(app, id);
+      expect(jobs.map((job) => job.attempts)).toEqual([1, 1]);
     } finally {
       await app.close();
       await cleanup();
@@ -100,12 +118,13 @@ describe('support mail over a real SMTP server', () => {
       const { id } = res.json();
 
       const refused = await eventually(async () => {
-        const [row] = await outboxRows(app, id);
-        expect(row?.attempts).toBeGreaterThanOrEqual(2);
-        return row!;
+        const [job] = await sendJobs(app, id);
+        expect(job?.attempts).toBeGreaterThanOrEqual(2);
+        return job!;
       });
       expect(refused.status).toBe('pending');
       expect(refused.last_error).toMatch(/451/);
+      expect((await outboxRows(app, id))[0]?.status).toBe('pending');
       expect(smtp.received.length).toBe(before);
       expect(
         await app.db.selectFrom('contact_messages').select('id').where('id', '=', id).executeTakeFirst(),
@@ -143,9 +162,9 @@ describe('a restart while the mail server is down', () => {
     expect(res.statusCode).toBe(200);
     const { id } = res.json();
     await eventually(async () => {
-      const [row] = await outboxRows(first, id);
-      expect(row?.attempts).toBeGreaterThanOrEqual(1);
-      expect(row?.last_error).toBeTruthy();
+      const [job] = await sendJobs(first, id);
+      expect(job?.attempts).toBeGreaterThanOrEqual(1);
+      expect(job?.last_error).toBeTruthy();
     });
     await first.close();
 

@@ -14,7 +14,7 @@ let n = 0;
 const phone = () => `+6142${String(1000000 + ++n).slice(-7)}`;
 
 describe('POST /v1/contact', () => {
-  const ctx = useApp({ MAIL_POLL_INTERVAL_MS: '50', MAIL_RETRY_BASE_MS: '50' });
+  const ctx = useApp({ JOBS_POLL_INTERVAL_MS: '50', MAIL_RETRY_BASE_MS: '50' });
 
   it('stores the message with who sent it, answers at once, and mails support', async () => {
     const number = phone();
@@ -46,7 +46,7 @@ describe('POST /v1/contact', () => {
       priority: 'high',
     });
 
-    await ctx.app.mailWorker.idle();
+    await ctx.app.jobs.worker.drain();
     const [mail] = await ctx.app.devOutbox.list({ to: 'support@example.com', limit: 1 });
     expect(mail?.subject).toBe('[URGENT] [Relay support] Calendar is not syncing');
     expect(mail?.body).toContain(`Account ID: ${user.id}`);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { segmentsOf } from '../src/providers/sms/segments';
 import { bearer, signIn } from './helpers/auth';
 import { build } from './helpers/build';
 import { authorize } from './helpers/oauth-flow';
@@ -76,6 +77,24 @@ describe('the simulated phone', () => {
       await app.inject({ method: 'GET', url: '/v1/billing/info', headers: bearer(token) })
     ).json();
     expect(info.usage.tokens).toBeGreaterThan(0);
+  });
+
+  it('says a person to book with is not in the contacts, then asks for the YES in the same text', async () => {
+    const phone = `+61417${String(Date.now() % 100_000).padStart(5, '0')}2`;
+    const token = await signIn(app, phone);
+    expect(
+      (await app.inject({ method: 'POST', url: '/v1/billing/activate-trial', headers: bearer(token) }))
+        .statusCode,
+    ).toBe(200);
+    const connected = await authorize(base, 'google', { email: `zed-${Date.now()}@example.com` }, { token });
+    expect(connected.params.get('success')).toBe('true');
+
+    await say(phone, 'book lunch with Zebedee tomorrow at 12');
+    const [asked] = await answers(phone, 1);
+    expect(asked).toMatch(
+      /^Zebedee isn't in your contacts, so nobody is invited\.\n\nAdd "Lunch with Zebedee", .*\nReply YES to confirm, NO to cancel\.$/s,
+    );
+    expect(segmentsOf(asked!).segments).toBeLessThanOrEqual(3);
   });
 
   it('refuses a sender that is not a number', async () => {

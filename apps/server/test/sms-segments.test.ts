@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { fitReply, GSM7_BASIC, GSM7_EXTENSION, isGsm7, segmentsOf } from '../src/providers/sms/segments';
+import {
+  fitBefore,
+  fitReply,
+  GSM7_BASIC,
+  GSM7_EXTENSION,
+  isGsm7,
+  segmentsOf,
+} from '../src/providers/sms/segments';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const MORE_EN = 'The rest is in the app: https://relay.example/assistant';
@@ -220,5 +227,34 @@ describe('fitReply', () => {
     expect(fitted.cut).toBe(true);
     expect(fitted.text).toBe(`${'word '.repeat(31)}word`);
     expect(() => fitReply('x', { maxSegments: 0, more: '' })).toThrow(RangeError);
+  });
+});
+
+describe('fitBefore: a note before a text that must arrive whole', () => {
+  const request = 'Add "Lunch", Sat 28 Nov, 12:00-13:00\nReply YES to confirm, NO to cancel.';
+  const options = { maxSegments: 3, separator: '\n\n' };
+
+  it('keeps both when they fit, and the request alone when there is no note', () => {
+    expect(fitBefore('Sam is not in your contacts.', request, options)).toBe(
+      `Sam is not in your contacts.\n\n${request}`,
+    );
+    expect(fitBefore('  ', request, options)).toBe(request);
+  });
+
+  it('cuts the note at a sentence to the room the request leaves, never the request', () => {
+    const note = Array.from({ length: 30 }, (_, i) => `Sentence ${i} here.`).join(' ');
+    const fitted = fitBefore(note, request, options);
+    expect(fitted.endsWith(`.\n\n${request}`)).toBe(true);
+    expect(fitted.startsWith('Sentence 0 here.')).toBe(true);
+    expect(segmentsOf(fitted).segments).toBe(3);
+    // Chinese turns the whole text UCS-2: less room, the same rule.
+    const zh = fitBefore('通讯录里没有找到钱多多。'.repeat(20), request, options);
+    expect(zh.endsWith(`。\n\n${request}`)).toBe(true);
+    expect(segmentsOf(zh).segments).toBeLessThanOrEqual(3);
+  });
+
+  it('gives the request alone when it has no room beside it, for fitReply to shorten', () => {
+    const long = `${'x'.repeat(500)}\nReply YES to confirm, NO to cancel.`;
+    expect(fitBefore('A note.', long, options)).toBe(long);
   });
 });

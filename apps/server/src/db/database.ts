@@ -9,6 +9,8 @@ import {
   PostgresDialect,
   SqliteAdapter,
   SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
   sql,
 } from 'kysely';
 import type pg from 'pg';
@@ -100,9 +102,31 @@ class LockingSqliteAdapter extends SqliteAdapter {
   }
 }
 
+/**
+ * better-sqlite3 runs each statement synchronously, so a chain of queries that awaits nothing
+ * else (a job handler doing only database work) runs start to finish in microtasks and holds the
+ * event loop: requests waiting to be read wait for all of it. Taking the connection on the
+ * loop's next turn lets them in between any two statements or transactions, as a database
+ * reached over a socket would; idle, a turn costs microseconds.
+ */
+class TakeTurnsSqliteDriver extends SqliteDriver {
+  override async acquireConnection() {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    return super.acquireConnection();
+  }
+}
+
 class LockingSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
   override createAdapter() {
     return new LockingSqliteAdapter();
+  }
+
+  override createDriver() {
+    return new TakeTurnsSqliteDriver(this.settings);
   }
 }
 

@@ -77,11 +77,14 @@ export interface MailOutboxTable {
   reply_to: string | null;
   subject: string;
   body: string;
-  /** pending until delivered; the worker never gives up on a pending mail. */
+  /** pending until delivered; its `mail.send` job (key `mail:<id>`) never gives up on it. */
   status: 'pending' | 'sent';
+  /**
+   * The old outbox worker's bookkeeping, no longer written (decision 215): a mail's tries, next
+   * try and last error are its job's. Kept for rows from before; a later migration may drop them.
+   */
   attempts: Generated<number>;
   next_attempt_at: string;
-  /** Claimed by a worker until then; a crashed worker's claim simply expires. */
   locked_until: string | null;
   last_error: string | null;
   contact_message_id: string | null;

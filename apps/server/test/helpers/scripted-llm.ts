@@ -1,9 +1,12 @@
 import { completion, fakeChatCompletions } from './chat-completions-fake';
 
-/** One answer of the scripted model: a text, tool calls (name and JSON arguments), an error, or none. */
+/**
+ * One answer of the scripted model: a text, tool calls (name and JSON arguments, with a text said
+ * beside them), an error, or none.
+ */
 export type ScriptedTurn =
   | { text: string }
-  | { tools: { name: string; arguments: string }[] }
+  | { tools: { name: string; arguments: string }[]; text?: string }
   | { status: number; body: string }
   | { hang: true };
 
@@ -18,11 +21,14 @@ export function scriptedLlm() {
     const turn = script.shift() ?? fallback;
     if ('hang' in turn) return 'hang';
     if ('status' in turn) return { status: turn.status, raw: turn.body };
-    if ('text' in turn)
+    if (!('tools' in turn))
       return { json: completion({ content: turn.text }, { prompt_tokens: 100, completion_tokens: 20 }) };
     return {
       json: completion(
-        { tool_calls: turn.tools.map((call, n) => ({ id: `call_${index}_${n}`, ...call })) },
+        {
+          content: turn.text ?? null,
+          tool_calls: turn.tools.map((call, n) => ({ id: `call_${index}_${n}`, ...call })),
+        },
         { prompt_tokens: 100, completion_tokens: 20 },
       ),
     };

@@ -91,16 +91,16 @@ async function tellDeleted(
   }
   if (!hasRealEmail(user.email)) return;
   const nowIso = deps.clock.now().toISOString();
-  await deps.mailOutbox.insert({
-    id: newId(),
-    kind: 'account_deleted',
-    recipient: user.email,
-    reply_to: null,
-    subject: translate(language, 'accountDeletedSubject', text),
-    body: translate(language, 'accountDeletedMail', text),
-    next_attempt_at: nowIso,
-    contact_message_id: null,
-    created_at: nowIso,
-  });
-  deps.mailWorker.kick();
+  await deps.transaction((trx) =>
+    deps.mailOutbox.queue(trx, {
+      id: newId(),
+      kind: 'account_deleted',
+      recipient: user.email,
+      reply_to: null,
+      subject: translate(language, 'accountDeletedSubject', text),
+      body: translate(language, 'accountDeletedMail', text),
+      contact_message_id: null,
+      created_at: nowIso,
+    }),
+  );
 }

@@ -9,8 +9,7 @@ import type { SampleWorkspaceRepo } from '../../providers/sample-workspace/repo'
 import type { SmsSender } from '../../providers/sms/sms';
 import type { BillingRepo } from '../billing/repo';
 import type { ConnectionsRepo } from '../connections/repo';
-import type { MailOutboxRepo } from '../mail-outbox/repo';
-import type { MailOutboxWorker } from '../mail-outbox/worker';
+import type { MailOutbox } from '../mail-outbox/plugin';
 import type { SecurityEventsRepo } from '../security-events/repo';
 import type { UsersRepo } from '../users/repo';
 import type { AccountRepo } from './repo';
@@ -26,8 +25,7 @@ export interface AccountDeps {
   identity: IdentityClient;
   secretBox: SecretBox;
   sms: SmsSender;
-  mailOutbox: MailOutboxRepo;
-  mailWorker: MailOutboxWorker;
+  mailOutbox: MailOutbox;
   /** What the local stand-ins recorded of a person, forgotten with their account. */
   devOutbox: DevOutbox;
   /** The sample workspaces of the person's accounts at the local stand-ins, forgotten too. */
@@ -51,7 +49,6 @@ export function accountDeps(app: FastifyInstance): AccountDeps {
     secretBox: app.secretBox,
     sms: app.sms,
     mailOutbox: app.mailOutbox,
-    mailWorker: app.mailWorker,
     devOutbox: app.devOutbox,
     sampleWorkspace: app.sampleWorkspace,
     transaction: app.transaction,

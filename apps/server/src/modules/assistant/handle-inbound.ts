@@ -2,13 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { newId } from '../../lib/ids';
 import type { Jobs } from '../../lib/jobs/plugin';
+import { fitBefore } from '../../providers/sms/segments';
 import { recordUsage } from '../usage/record-usage';
 import type { UserRow } from '../users/repo';
 import { answerApproval } from './approvals';
 import type { AssistantDeps } from './deps';
 import { gate } from './gate';
 import { INBOUND_JOB } from './receive-message';
-import { queueReplies } from './replies';
+import { queueReplies, REPLY_SEGMENTS } from './replies';
 import type { AssistantMessageRow } from './repo';
 import { HISTORY_MESSAGES, runTurn } from './run-turn';
 import { say } from './texts';
@@ -114,7 +115,11 @@ async function answer(deps: HandleDeps, user: UserRow, pending: AssistantMessage
   const earlier = await deps.assistantRepo.recent(user.id, HISTORY_MESSAGES);
   const history = [...earlier.filter((row) => !answering.has(row.id)), ...pending].slice(-HISTORY_MESSAGES);
   const result = await runTurn(deps, ctx, history);
-  const text = ctx.approval?.text ?? (result.text || say(ctx.language, 'apology'));
+  // What the model said beside an approval (the stand-in: "Sam isn't in your contacts") goes
+  // first, cut if need be; the request the YES answers is never cut and ends the text.
+  const text = ctx.approval
+    ? fitBefore(result.text, ctx.approval.text, { maxSegments: REPLY_SEGMENTS, separator: '\n\n' })
+    : result.text || say(ctx.language, 'apology');
   await deps.assistantRepo.insertTurn({
     id: turnId,
     user_id: user.id,

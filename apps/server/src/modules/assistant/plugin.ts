@@ -5,7 +5,7 @@ import { exponentialBackoff } from '../../lib/jobs/worker';
 import { runPeriodically } from '../../lib/periodic-job';
 import { assistantDeps } from './deps';
 import { apologise, handleInbound } from './handle-inbound';
-import { INBOUND_JOB } from './receive-message';
+import { INBOUND_JOB, inboundReceiver } from './receive-message';
 import { SEND_JOB, sendQueued } from './replies';
 import { devSmsRoutes, twilioWebhookRoutes } from './routes';
 
@@ -40,8 +40,11 @@ export const assistantPlugin = fp(
       backoff: exponentialBackoff(2000, 5 * 60_000),
       leaseMs: 60_000,
     });
-    await app.register(async (scope) => twilioWebhookRoutes(scope, deps));
-    await app.register(async (scope) => devSmsRoutes(scope, deps));
+    const inbound = inboundReceiver(deps);
+    // Texts still being written when the app closes are committed (and answered) before the database closes.
+    app.addHook('onClose', async () => inbound.drain());
+    await app.register(async (scope) => twilioWebhookRoutes(scope, { ...deps, inbound }));
+    await app.register(async (scope) => devSmsRoutes(scope, { ...deps, inbound }));
     runPeriodically(app, {
       everyMs: 60 * 60_000,
       failure: 'assistant retention pass failed',

@@ -1,3 +1,5 @@
+import type { Db } from '../../db/database';
+import { GroupCommit } from '../../lib/group-commit';
 import { newId } from '../../lib/ids';
 import type { Jobs } from '../../lib/jobs/plugin';
 import type { SmsAddress } from '../../providers/sms/address';
@@ -12,32 +14,50 @@ export interface InboundText {
   providerSid: string;
 }
 
+export interface Received {
+  id: string;
+  duplicate: boolean;
+}
+
+type ReceiveDeps = Pick<AssistantDeps, 'assistantRepo' | 'transaction' | 'clock'> & {
+  jobs: Pick<Jobs, 'enqueue'>;
+};
+
 /**
- * Stores an inbound text and its job in one transaction, so a crash can lose neither one without
- * the other; the webhook answers as soon as this commits. A MessageSid seen before stores
+ * Stores one inbound text and its job through `trx`, so a crash can lose neither one without
+ * the other. A MessageSid seen before (in an earlier transaction or earlier in this one) stores
  * nothing and queues nothing: Twilio retries, we answer once.
  */
-export async function receiveMessage(
-  deps: Pick<AssistantDeps, 'assistantRepo' | 'transaction' | 'clock'> & { jobs: Pick<Jobs, 'enqueue'> },
-  text: InboundText,
-): Promise<{ id: string; duplicate: boolean }> {
+async function storeInbound(deps: ReceiveDeps, trx: Db, text: InboundText): Promise<Received> {
   const id = newId();
-  const stored = await deps.transaction(async (tx) => {
-    const fresh = await deps.assistantRepo.insertInbound(tx, {
-      id,
-      user_id: null,
-      direction: 'in',
-      channel: text.from.channel,
-      phone: text.from.e164,
-      body: text.body,
-      provider_sid: text.providerSid,
-      turn_id: null,
-      status: null,
-      created_at: deps.clock.now().toISOString(),
-    });
-    if (fresh)
-      await deps.jobs.enqueue(tx, { kind: INBOUND_JOB, key: `inbound:${id}`, payload: { messageId: id } });
-    return fresh;
+  const fresh = await deps.assistantRepo.insertInbound(trx, {
+    id,
+    user_id: null,
+    direction: 'in',
+    channel: text.from.channel,
+    phone: text.from.e164,
+    body: text.body,
+    provider_sid: text.providerSid,
+    turn_id: null,
+    status: null,
+    created_at: deps.clock.now().toISOString(),
   });
-  return { id, duplicate: !stored };
+  if (fresh)
+    await deps.jobs.enqueue(trx, { kind: INBOUND_JOB, key: `inbound:${id}`, payload: { messageId: id } });
+  return { id, duplicate: !fresh };
+}
+
+/** Receives inbound texts: `receive` resolves once the text and its job are committed. */
+export type InboundReceiver = Pick<GroupCommit<InboundText, Received>, 'submit' | 'drain'>;
+
+/**
+ * Texts that arrive together are stored in one transaction (lib/group-commit.ts): at many
+ * senders a commit each was the webhook's whole cost on SQLite (one fsync per text). Each
+ * webhook still answers only after the transaction holding its text has committed.
+ */
+export function inboundReceiver(deps: ReceiveDeps): InboundReceiver {
+  return new GroupCommit<InboundText, Received>({
+    transaction: deps.transaction,
+    write: (trx, text) => storeInbound(deps, trx, text),
+  });
 }

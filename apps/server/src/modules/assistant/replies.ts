@@ -7,6 +7,8 @@ import type { AssistantDeps } from './deps';
 import { say } from './texts';
 
 export const SEND_JOB = 'assistant.send';
+/** The most segments one reply part costs (design §9). */
+export const REPLY_SEGMENTS = 3;
 
 type ReplyDeps = Pick<AssistantDeps, 'assistantRepo' | 'transaction' | 'clock' | 'publicUrl'> & {
   jobs: Pick<Jobs, 'enqueue'>;
@@ -34,7 +36,7 @@ export async function queueReplies(
   const more = say(input.language, 'more', { url: `${deps.publicUrl}/assistant` });
   await deps.transaction(async (tx) => {
     for (const [index, part] of input.parts.entries()) {
-      const body = fitReply(part, { maxSegments: 3, more }).text;
+      const body = fitReply(part, { maxSegments: REPLY_SEGMENTS, more }).text;
       if (!body) continue;
       const messageId = newId();
       const queued = await deps.jobs.enqueue(tx, {

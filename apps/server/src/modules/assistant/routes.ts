@@ -10,7 +10,7 @@ import { registerRoute } from '../../lib/route';
 import { parseAddress } from '../../providers/sms/address';
 import { verifyTwilioSignature } from '../../providers/sms/twilio-signature';
 import type { AssistantDeps } from './deps';
-import { receiveMessage } from './receive-message';
+import type { InboundReceiver } from './receive-message';
 
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
 /** Twilio's own limit for a message body is 1,600 characters; a form is a little more than that. */
@@ -27,7 +27,7 @@ type Form = Record<string, string>;
  */
 export async function twilioWebhookRoutes(
   app: FastifyInstance,
-  deps: Pick<AssistantDeps, 'assistantRepo' | 'transaction' | 'clock' | 'publicUrl'>,
+  deps: Pick<AssistantDeps, 'assistantRepo' | 'publicUrl'> & { inbound: InboundReceiver },
 ): Promise<void> {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -58,10 +58,11 @@ export async function twilioWebhookRoutes(
       const from = parseAddress(form.From ?? '');
       // A sender we cannot answer (a short code, an alphanumeric id) is acknowledged and dropped.
       if (!from || !form.MessageSid) return twiml(reply);
-      await receiveMessage(
-        { ...deps, jobs: app.jobs },
-        { from, body: (form.Body ?? '').slice(0, 1600), providerSid: form.MessageSid },
-      );
+      await deps.inbound.submit({
+        from,
+        body: (form.Body ?? '').slice(0, 1600),
+        providerSid: form.MessageSid,
+      });
       return twiml(reply);
     },
   );
@@ -83,7 +84,7 @@ export async function twilioWebhookRoutes(
 /** The simulated phone's way in: the same pipeline, loopback only, while SMS is a stand-in. */
 export async function devSmsRoutes(
   app: FastifyInstance,
-  deps: Pick<AssistantDeps, 'assistantRepo' | 'usersRepo' | 'transaction' | 'clock'>,
+  deps: Pick<AssistantDeps, 'assistantRepo' | 'usersRepo'> & { inbound: InboundReceiver },
 ): Promise<void> {
   if (!app.ports.isStandIn('sms')) return;
   registerRoute(app, devPhoneNumbersRoute, async () => ({
@@ -108,10 +109,7 @@ export async function devSmsRoutes(
     const from = parseAddress(body.from);
     // The contract's pattern is parseAddress's; this cannot be null.
     if (!from) throw new Error('unreadable sender');
-    const received = await receiveMessage(
-      { ...deps, jobs: app.jobs },
-      { from, body: body.body, providerSid: `dev-${newId()}` },
-    );
+    const received = await deps.inbound.submit({ from, body: body.body, providerSid: `dev-${newId()}` });
     return { messageId: received.id, duplicate: received.duplicate };
   });
 }

@@ -3,8 +3,7 @@ import type { RunInTransaction } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { BillingRepo } from '../billing/repo';
 import type { ConnectionsRepo } from '../connections/repo';
-import type { MailOutboxRepo } from '../mail-outbox/repo';
-import type { MailOutboxWorker } from '../mail-outbox/worker';
+import type { MailOutbox } from '../mail-outbox/plugin';
 import type { UsersRepo } from '../users/repo';
 import type { ContactRepo } from './repo';
 
@@ -15,8 +14,7 @@ export interface ContactDeps {
   /** The plan and the connections, described in the support mail. */
   billingRepo: BillingRepo;
   connectionsRepo: ConnectionsRepo;
-  mailOutbox: MailOutboxRepo;
-  mailWorker: MailOutboxWorker;
+  mailOutbox: MailOutbox;
   transaction: RunInTransaction;
   supportEmail: string;
   productName: string;
@@ -31,7 +29,6 @@ export function contactDeps(app: FastifyInstance): ContactDeps {
     billingRepo: app.billingRepo,
     connectionsRepo: app.connectionsRepo,
     mailOutbox: app.mailOutbox,
-    mailWorker: app.mailWorker,
     transaction: app.transaction,
     supportEmail: app.config.supportEmail,
     productName: app.config.productName,

@@ -39,7 +39,6 @@ export async function sendContactMessage(
 
   await deps.transaction(async (trx) => {
     const repo = deps.contactRepo.with(trx);
-    const outbox = deps.mailOutbox.with(trx);
     // Under the person's row lock, sends that race are counted one after another.
     await deps.usersRepo.with(trx).lock(user.id);
     const recent = await repo.sentSince(user.id, new Date(now.getTime() - HOUR_MS).toISOString());
@@ -88,14 +87,13 @@ export async function sendContactMessage(
       replyTo: string | null,
       mail: { subject: string; body: string },
     ) =>
-      outbox.insert({
+      deps.mailOutbox.queue(trx, {
         id: newId(),
         kind,
         recipient,
         reply_to: replyTo,
         subject: mail.subject,
         body: mail.body,
-        next_attempt_at: nowIso,
         contact_message_id: id,
         created_at: nowIso,
       });
@@ -104,7 +102,5 @@ export async function sendContactMessage(
     if (hasRealEmail(user.email))
       await queue('confirmation', user.email, deps.supportEmail, confirmationMail(mailInput));
   });
-  // Delivery starts once the message and its mails are safely stored.
-  deps.mailWorker.kick();
   return accepted(id);
 }

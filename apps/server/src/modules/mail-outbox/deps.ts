@@ -1,35 +1,32 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
+import type { Jobs } from '../../lib/jobs/plugin';
 import type { MailSender } from '../../providers/mail/mail';
 import type { MailOutboxRepo } from './repo';
 
-/** What the mail worker needs. */
+/** What the mail outbox's use cases need. */
 export interface MailOutboxDeps {
-  mailOutbox: MailOutboxRepo;
+  mailOutboxRepo: MailOutboxRepo;
+  jobs: Pick<Jobs, 'enqueue'>;
   mail: MailSender;
+  db: Db;
   /** The sender address every mail goes out from. */
   from: string;
-  /** How often due mail is looked for. */
-  pollIntervalMs: number;
-  /** First retry delay; doubles per attempt, capped at an hour. */
-  retryBaseMs: number;
   /** Domain of the Message-ID, so a resent mail carries the same id. */
   messageIdDomain: string;
   clock: Clock;
-  log: FastifyBaseLogger;
 }
 
-/** Built once by the module's plugin, after it decorated the app with the outbox. */
-export function mailOutboxDeps(app: FastifyInstance): MailOutboxDeps {
-  const { config } = app;
+/** Built once by the module's plugin. */
+export function mailOutboxDeps(app: FastifyInstance, mailOutboxRepo: MailOutboxRepo): MailOutboxDeps {
   return {
-    mailOutbox: app.mailOutbox,
+    mailOutboxRepo,
+    jobs: app.jobs,
     mail: app.mail,
-    from: config.mail.from,
-    pollIntervalMs: config.mail.pollIntervalMs,
-    retryBaseMs: config.mail.retryBaseMs,
-    messageIdDomain: new URL(config.publicUrl).hostname,
+    db: app.db,
+    from: app.config.mail.from,
+    messageIdDomain: new URL(app.config.publicUrl).hostname,
     clock: app.clock,
-    log: app.log,
   };
 }

@@ -1,26 +1,51 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { z } from 'zod';
+import type { Db } from '../../db/database';
+import { exponentialBackoff } from '../../lib/jobs/worker';
 import { mailOutboxDeps } from './deps';
+import { enqueuePendingMail, MAIL_JOB, queueMail } from './queue-mail';
+import type { NewOutboxMail } from './repo';
 import { MailOutboxRepo } from './repo';
-import { MailOutboxWorker } from './worker';
+import { sendMail } from './send-mail';
+
+/** The outbox as other modules use it. */
+export interface MailOutbox {
+  /** Stores the mail and its send job through `trx`, the transaction storing what it is about. */
+  queue(trx: Db, mail: NewOutboxMail): Promise<void>;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
-    mailOutbox: MailOutboxRepo;
-    mailWorker: MailOutboxWorker;
+    mailOutbox: MailOutbox;
   }
 }
 
-/** The mail outbox and its worker, which delivers through the mail port with retries. */
+const HOUR_MS = 60 * 60_000;
+
+/**
+ * The mail outbox (design §5: nothing is lost): a mail is stored with what it is about and a
+ * job of the durable queue sends it through the mail port, retrying with back-off from
+ * MAIL_RETRY_BASE_MS up to an hour, and never giving up (decision 215).
+ */
 export const mailOutboxPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('mailOutbox', new MailOutboxRepo(app.db));
-    const mailWorker = new MailOutboxWorker(mailOutboxDeps(app));
-    app.decorate('mailWorker', mailWorker);
-    // Pending mail from before a restart goes out as soon as the app is up.
-    app.addHook('onReady', async () => mailWorker.start());
-    // preClose runs before the database and the mail transport close, so an in-flight delivery can finish.
-    app.addHook('preClose', async () => mailWorker.stop());
+    const deps = mailOutboxDeps(app, new MailOutboxRepo(app.db));
+    app.decorate('mailOutbox', { queue: (trx, mail) => queueMail(deps, trx, mail) } satisfies MailOutbox);
+    app.jobs.worker.handle(MAIL_JOB, (job) => sendMail(deps, job.payload.mailId), {
+      payload: z.object({ mailId: z.string() }),
+      // A person's message to support is never dropped: late beats lost.
+      maxAttempts: Number.POSITIVE_INFINITY,
+      backoff: exponentialBackoff(app.config.mail.retryBaseMs, HOUR_MS),
+      // The SMTP adapter's own timeouts (10 s to connect, 30 s idle) end a send well within it.
+      leaseMs: 60_000,
+    });
+    // Mail stored before the outbox moved onto the queue, or by an older instance during an
+    // upgrade, gets its job before the app serves.
+    app.addHook('onReady', async () => {
+      const queued = await enqueuePendingMail(deps);
+      if (queued > 0) app.log.info({ queued }, 'pending mail without a send job queued');
+    });
   },
-  { name: 'mail-outbox', dependencies: ['db', 'mail'] },
+  { name: 'mail-outbox', dependencies: ['db', 'mail', 'jobs'] },
 );

@@ -5,10 +5,10 @@ import type { MailOutboxTable } from '../../db/schema';
 export type OutboxMail = Selectable<MailOutboxTable>;
 export type NewOutboxMail = Omit<
   Insertable<MailOutboxTable>,
-  'status' | 'attempts' | 'locked_until' | 'last_error' | 'sent_at'
+  'status' | 'attempts' | 'next_attempt_at' | 'locked_until' | 'last_error' | 'sent_at'
 >;
 
-/** The SQL of the mail outbox. */
+/** The SQL of the mail outbox: what is sent. Its tries and back-off are its job's (lib/jobs). */
 export class MailOutboxRepo extends Repo {
   /** Called through `with(trx)`, a mail is stored together with what it is about. */
   async insert(mail: NewOutboxMail): Promise<void> {
@@ -18,6 +18,8 @@ export class MailOutboxRepo extends Repo {
         ...mail,
         status: 'pending',
         attempts: 0,
+        // The old worker's columns (record 215): kept for rows written before the queue.
+        next_attempt_at: mail.created_at,
         locked_until: null,
         last_error: null,
         sent_at: null,
@@ -25,45 +27,26 @@ export class MailOutboxRepo extends Repo {
       .execute();
   }
 
-  due(now: string, limit: number): Promise<OutboxMail[]> {
-    return this.db
-      .selectFrom('mail_outbox')
-      .selectAll()
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', now)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-      .orderBy('next_attempt_at')
-      .limit(limit)
-      .execute();
-  }
-
-  /** One worker wins a mail; returns its attempt number, or undefined when another got it first. */
-  async claim(id: string, now: string, lockUntil: string): Promise<number | undefined> {
-    const row = await this.db
-      .updateTable('mail_outbox')
-      .set((eb) => ({ locked_until: lockUntil, attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', id)
-      .where('status', '=', 'pending')
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-      .returning('attempts')
-      .executeTakeFirst();
-    return row?.attempts;
-  }
-
   async markSent(id: string, now: string): Promise<void> {
     await this.db
       .updateTable('mail_outbox')
-      .set({ status: 'sent', sent_at: now, locked_until: null, last_error: null })
+      .set({ status: 'sent', sent_at: now, locked_until: null })
       .where('id', '=', id)
+      .where('status', '=', 'pending')
       .execute();
   }
 
-  async reschedule(id: string, nextAttemptAt: string, error: string): Promise<void> {
-    await this.db
-      .updateTable('mail_outbox')
-      .set({ next_attempt_at: nextAttemptAt, locked_until: null, last_error: error.slice(0, 1000) })
-      .where('id', '=', id)
+  /** Pending mail after `afterId` in id order, `limit` at a time: the start-up pass walks them all. */
+  async pendingIds(afterId: string, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .limit(limit)
       .execute();
+    return rows.map((row) => row.id);
   }
 
   find(id: string): Promise<OutboxMail | undefined> {

@@ -3,8 +3,7 @@ import type { RunInTransaction } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { SmsSender } from '../../providers/sms/sms';
 import type { BillingRepo } from '../billing/repo';
-import type { MailOutboxRepo } from '../mail-outbox/repo';
-import type { MailOutboxWorker } from '../mail-outbox/worker';
+import type { MailOutbox } from '../mail-outbox/plugin';
 import type { UsersRepo } from '../users/repo';
 import type { UsageRepo } from './repo';
 
@@ -14,8 +13,7 @@ export interface UsageDeps {
   usersRepo: UsersRepo;
   /** The plan and period usage counts against (billing/plan-period.ts). */
   billingRepo: BillingRepo;
-  mailOutbox: MailOutboxRepo;
-  mailWorker: MailOutboxWorker;
+  mailOutbox: MailOutbox;
   transaction: RunInTransaction;
   sms: SmsSender;
   productName: string;
@@ -30,7 +28,6 @@ export function usageDeps(app: FastifyInstance): UsageDeps {
     usersRepo: app.usersRepo,
     billingRepo: app.billingRepo,
     mailOutbox: app.mailOutbox,
-    mailWorker: app.mailWorker,
     transaction: app.transaction,
     sms: app.sms,
     productName: app.config.productName,

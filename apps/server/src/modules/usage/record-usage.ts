@@ -19,7 +19,6 @@ export type RecordUsageDeps = Pick<
   | 'usersRepo'
   | 'billingRepo'
   | 'mailOutbox'
-  | 'mailWorker'
   | 'transaction'
   | 'sms'
   | 'productName'
@@ -107,14 +106,13 @@ export async function recordUsage(
     }
     if (alert !== null && channel === 'email') {
       const text = alertText(alert, alertTextInput(user, plan, deps));
-      await deps.mailOutbox.with(trx).insert({
+      await deps.mailOutbox.queue(trx, {
         id: newId(),
         kind: 'usage_alert',
         recipient: user.email,
         reply_to: null,
         subject: text.subject,
         body: text.body,
-        next_attempt_at: nowIso,
         contact_message_id: null,
         created_at: nowIso,
       });
@@ -128,7 +126,6 @@ export async function recordUsage(
   }
   await deps.logAccess(outcome.kind, user.id);
   if (outcome.kind === 'recorded' && outcome.alert !== null) {
-    if (channel === 'email') deps.mailWorker.kick();
     if (channel === 'sms' && user.phone_number) {
       const text = alertText(outcome.alert, alertTextInput(user, plan, deps));
       try {

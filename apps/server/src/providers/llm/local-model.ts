@@ -24,6 +24,7 @@ import {
   needsTimeReply,
   noClockReply,
   noToolReply,
+  notInContactsNote,
   toolFailedReply,
   unknownReply,
 } from './stand-in-replies';
@@ -50,7 +51,8 @@ import {
  * facts (never the machine's clock), so a test gets the same answer on any day.
  */
 export type Step =
-  | { type: 'call'; toolName: TToolName; input: Record<string, unknown> }
+  /** A tool call, and what it says beside it (a turn that ends in an approval has no later step). */
+  | { type: 'call'; toolName: TToolName; input: Record<string, unknown>; text?: string }
   | { type: 'text'; text: string };
 
 export class LocalModel implements LanguageModelV3 {
@@ -71,6 +73,7 @@ export class LocalModel implements LanguageModelV3 {
     const content: LanguageModelV3Content[] =
       step.type === 'call'
         ? [
+            ...(step.text ? [{ type: 'text' as const, text: step.text }] : []),
             {
               type: 'tool-call',
               toolCallId: callId(read),
@@ -79,7 +82,8 @@ export class LocalModel implements LanguageModelV3 {
             },
           ]
         : [{ type: 'text', text: step.text }];
-    const said = step.type === 'call' ? `${step.toolName} ${JSON.stringify(step.input)}` : step.text;
+    const said =
+      step.type === 'call' ? `${step.text ?? ''}${step.toolName} ${JSON.stringify(step.input)}` : step.text;
     return {
       content,
       finishReason:
@@ -225,14 +229,20 @@ function book(
     const contacts = searched.output.ok ? findAll(searched.output.value, ZFoundContact) : [];
     attendee = bestEmail(contacts, intent.person);
   }
+  const missingPerson = intent.person && !attendee ? intent.person : null;
   const created = lastOutcome(read, 'calendar_create_event');
-  if (!created)
-    return callIfOffered(tools, lang, 'calendar_create_event', {
+  if (!created) {
+    const step = callIfOffered(tools, lang, 'calendar_create_event', {
       title: intent.title,
       start: intent.start,
       end: intent.end,
       ...(attendee ? { attendees: [attendee] } : {}),
     });
+    // Said with the call: the approval it asks for ends the turn before any later step.
+    return missingPerson && step.type === 'call'
+      ? { ...step, text: notInContactsNote(lang, missingPerson) }
+      : step;
+  }
   const outcome: BookingOutcome = !created.output.ok
     ? 'failed'
     : approvalRequested(created.output.value)
@@ -241,7 +251,6 @@ function book(
         ? 'booked'
         : 'failed';
   const { title, start, end } = intent;
-  const missingPerson = intent.person && !attendee ? intent.person : null;
   return say(bookingReply(lang, { title, start, end, outcome, missingPerson }));
 }
 

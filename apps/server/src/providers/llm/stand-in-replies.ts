@@ -189,17 +189,25 @@ export function bookingReply(
 ): string {
   const title = oneLine(args.title);
   const when = `${dayName(lang, args.start.slice(0, 10))} ${args.start.slice(11, 16)}–${args.end.slice(11, 16)}`;
-  const missing = args.missingPerson ? oneLine(args.missingPerson, 40) : null;
+  const missing = args.missingPerson ? notInContactsNote(lang, args.missingPerson) : null;
   if (lang === 'zh') {
-    const note = missing ? `通讯录里没有找到${missing}，所以不会邀请对方。` : '';
+    const note = missing ?? '';
     if (args.outcome === 'approval') return `回复“是”后，我就预订「${title}」（${when}）。${note}`;
     if (args.outcome === 'booked') return `已预订「${title}」（${when}）。${note}`;
     return `没能预订「${title}」，什么都没有改动。`;
   }
-  const note = missing ? ` ${missing} isn't in your contacts, so nobody is invited.` : '';
+  const note = missing ? ` ${missing}` : '';
   if (args.outcome === 'approval') return `Reply YES and I'll book "${title}" (${when}).${note}`;
   if (args.outcome === 'booked') return `Booked "${title}" (${when}).${note}`;
   return `I couldn't book "${title}"; nothing was changed.`;
+}
+
+/** A person named for a booking has no contact with an address: nobody is invited. */
+export function notInContactsNote(lang: Lang, person: string): string {
+  const name = oneLine(person, 40);
+  return lang === 'zh'
+    ? `通讯录里没有找到${name}，所以不会邀请对方。`
+    : `${name} isn't in your contacts, so nobody is invited.`;
 }
 
 export type Area = 'calendar' | 'mail' | 'contacts';

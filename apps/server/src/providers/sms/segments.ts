@@ -121,18 +121,47 @@ function lastFitting(ends: readonly number[], fits: (end: number) => boolean): n
  * whole reply into UCS-2 and is cut accordingly. A `more` too long to fit on its own is dropped.
  */
 export function fitReply(text: string, options: FitReplyOptions): { text: string; cut: boolean } {
-  const maxSegments = options.maxSegments ?? 3;
+  const fits = fitsIn(options.maxSegments);
+  if (fits(text)) return { text, cut: false };
+  const more = options.more.trim();
+  return { text: headBefore(text, more && fits(more) ? more : '', ' ', fits), cut: true };
+}
+
+/**
+ * `text`, `separator` and `tail` when all fit in `maxSegments`; otherwise the longest head of
+ * `text` that fits before them, cut as `fitReply` cuts, or `tail` alone when no head fits. The
+ * tail is never cut here: it is what must arrive whole (an approval request before its YES).
+ * A tail too long on its own comes back alone, for `fitReply` to shorten as any reply.
+ */
+export function fitBefore(
+  text: string,
+  tail: string,
+  options: { maxSegments?: number; separator: string },
+): string {
+  const fits = fitsIn(options.maxSegments);
+  const head = text.trim();
+  if (!head || !fits(tail)) return tail;
+  const whole = `${head}${options.separator}${tail}`;
+  return fits(whole) ? whole : headBefore(head, tail, options.separator, fits);
+}
+
+function fitsIn(maxSegments = 3): (candidate: string) => boolean {
   if (!Number.isInteger(maxSegments) || maxSegments < 1) {
     throw new RangeError(`maxSegments must be a positive integer, not ${maxSegments}`);
   }
-  const fits = (candidate: string) => segmentsOf(candidate).segments <= maxSegments;
-  if (fits(text)) return { text, cut: false };
+  return (candidate) => segmentsOf(candidate).segments <= maxSegments;
+}
 
-  const more = options.more.trim();
-  const tail = more && fits(more) ? more : '';
+/** The longest head of `text` that fits followed by `separator` + `tail` (see fitReply). */
+function headBefore(
+  text: string,
+  tail: string,
+  separator: string,
+  fits: (candidate: string) => boolean,
+): string {
   const finish = (end: number) => {
     const head = text.slice(0, end).replace(DANGLING, '');
-    return head && tail ? `${head} ${tail}` : head || tail;
+    return head && tail ? `${head}${separator}${tail}` : head || tail;
   };
   const fitsAt = (end: number) => fits(finish(end));
 
@@ -143,9 +172,8 @@ export function fitReply(text: string, options: FitReplyOptions): { text: string
   const spaceEnds = [...text.matchAll(/\s+/g)].map((m) => m.index);
   for (const ends of [sentenceEnds, spaceEnds]) {
     const end = lastFitting(ends, fitsAt);
-    if (end > 0 && end >= room / 2) return { text: finish(end), cut: true };
+    if (end > 0 && end >= room / 2) return finish(end);
   }
   const wordEnds = [...words.segment(text)].map((s) => s.index).filter((index) => index > 0);
-  const end = lastFitting(wordEnds, fitsAt) || room;
-  return { text: finish(end), cut: true };
+  return finish(lastFitting(wordEnds, fitsAt) || room);
 }
