@@ -102,4 +102,20 @@ describe('statements per signed-in read', () => {
       ]);
     },
   );
+
+  it('reads answer as before after another instance adds a column to users, and after it is dropped', async () => {
+    // On PostgreSQL each connection keeps these reads as named statements (db/pg-named-statements.ts).
+    const token = await signIn(ctx.app, '+61412800006');
+    const me = async () => {
+      const res = await ctx.app.inject({ method: 'GET', url: '/v1/auth/me', headers: bearer(token) });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const before = await Promise.all(Array.from({ length: 12 }, me));
+    await sql`alter table users add column later_column text`.execute(ctx.app.db);
+    expect(await Promise.all(Array.from({ length: 12 }, me))).toEqual(before);
+    await sql`alter table users drop column later_column`.execute(ctx.app.db);
+    expect(await Promise.all(Array.from({ length: 12 }, me))).toEqual(before);
+    expect((await statementsOf('/v1/auth/me', token)).length).toBe(1);
+  });
 });
