@@ -1,5 +1,6 @@
-import { type Expression, PostgresAdapter, type RawBuilder, sql } from 'kysely';
+import { type Expression, type RawBuilder, sql } from 'kysely';
 import type { Db } from './database';
+import { isPostgres } from './dialect';
 
 /**
  * A subquery's rows as one JSON array value, in a fixed order, on either database: several small
@@ -17,7 +18,6 @@ export function jsonRows<Row>(
   columns: readonly (keyof Row & string)[],
   orderBy: readonly [keyof Row & string, 'asc' | 'desc'][] = [],
 ): RawBuilder<Row[]> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const object = sql.join(
     columns.map((column) => sql`${sql.lit(column)}, ${sql.ref(`agg.${column}`)}`),
     sql`, `,
@@ -29,7 +29,7 @@ export function jsonRows<Row>(
           orderBy.map(([column, direction]) => sql`${sql.ref(`agg.${column}`)} ${sql.raw(direction)}`),
           sql`, `,
         )}`;
-  return postgres
+  return isPostgres(db)
     ? sql<Row[]>`(select coalesce(json_agg(json_build_object(${object})${order}), '[]') from ${from} as agg)`
     : sql<
         Row[]

@@ -63,57 +63,87 @@ const usageCard = prepared(
     ]),
 );
 
+// What each usage report runs (POST /v1/internal/usage), compiled once (db/prepared.ts).
+const insertEventOnce = prepared(
+  (
+    db: Db,
+    id: string,
+    userId: string,
+    idempotencyKey: string,
+    tokens: number,
+    occurredAt: string,
+    recordedAt: string,
+  ) =>
+    db
+      .insertInto('usage_events')
+      .values({
+        id,
+        user_id: userId,
+        idempotency_key: idempotencyKey,
+        tokens,
+        occurred_at: occurredAt,
+        recorded_at: recordedAt,
+      })
+      .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
+      .returning('id'),
+);
+const eventByKey = prepared((db: Db, userId: string, idempotencyKey: string) =>
+  db
+    .selectFrom('usage_events')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', idempotencyKey),
+);
+const addToHour = prepared((db: Db, userId: string, hour: string, tokens: number) =>
+  db
+    .insertInto('usage_hourly')
+    .values({ user_id: userId, hour, tokens })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'hour']).doUpdateSet((eb) => ({
+        tokens: eb('usage_hourly.tokens', '+', eb.ref('excluded.tokens')),
+      })),
+    ),
+);
+const tokensBetween = prepared((db: Db, userId: string, from: string, to: string) =>
+  db
+    .selectFrom('usage_hourly')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('tokens'), sql<number>`0`).as('total'))
+    .where('user_id', '=', userId)
+    .where('hour', '>=', from)
+    .where('hour', '<', to),
+);
+
 /** The SQL of token usage: events, the hourly rollup and the alerts sent. */
 export class UsageRepo extends Repo {
   /** Inserts the event unless its key is taken; true when this call stored it. */
-  async insertEventOnce(event: Insertable<UsageEventsTable>): Promise<boolean> {
-    const row = await this.db
-      .insertInto('usage_events')
-      .values(event)
-      .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    return row !== undefined;
+  async insertEventOnce(event: UsageEventRow): Promise<boolean> {
+    const rows = await insertEventOnce(
+      this.db,
+      event.id,
+      event.user_id,
+      event.idempotency_key,
+      event.tokens,
+      event.occurred_at,
+      event.recorded_at,
+    );
+    return rows.length > 0;
   }
 
-  findEvent(userId: string, idempotencyKey: string): Promise<UsageEventRow | undefined> {
-    return this.db
-      .selectFrom('usage_events')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('idempotency_key', '=', idempotencyKey)
-      .executeTakeFirst();
+  async findEvent(userId: string, idempotencyKey: string): Promise<UsageEventRow | undefined> {
+    return (await eventByKey(this.db, userId, idempotencyKey))[0];
   }
 
   /** Adds tokens to the person's hour, creating the row on first use (same SQL on both databases). */
   async addToHour(userId: string, hour: string, tokens: number): Promise<void> {
-    await this.db
-      .insertInto('usage_hourly')
-      .values({ user_id: userId, hour, tokens })
-      .onConflict((oc) =>
-        oc.columns(['user_id', 'hour']).doUpdateSet((eb) => ({
-          tokens: eb('usage_hourly.tokens', '+', eb.ref('excluded.tokens')),
-        })),
-      )
-      .execute();
+    await addToHour(this.db, userId, hour, tokens);
   }
 
   /** Tokens of the hours that start in [from, to): one row back, whatever the history. */
   async tokensBetween(userId: string, from: string, to: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('usage_hourly')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('tokens'), sql<number>`0`).as('total'))
-      .where('user_id', '=', userId)
-      .where('hour', '>=', from)
-      .where('hour', '<', to)
-      .executeTakeFirstOrThrow();
-    return Number(row.total);
+    const [row] = await tokensBetween(this.db, userId, from, to);
+    return Number(row?.total ?? 0);
   }
 
-  /**
-   * What billing/info shows of usage, in one statement: the tokens of the hours that start in
-   * [periodFrom, periodTo) (null without a period) and the hours that start in [hoursFrom, hoursTo).
-   */
   /**
    * The Usage card's figures: the period's total (null without a period), the chart's hours,
    * connected accounts (not disconnected) and the bytes of text kept.
