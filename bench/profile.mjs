@@ -4,7 +4,8 @@
 //
 //   node bench/profile.mjs [options] <what> [<what> ...]
 //     what: /healthz, /v1/auth/me, /v1/integrations/status, /v1/billing/info (signed in as the
-//     seeded people in turn), /v1/internal/usage (the API benchmark's reports), bare (the bare Fastify reference, profiled the same way) or start
+//     seeded people in turn), /v1/internal/usage (the API benchmark's reports), /v1/api/verify-code (its wrong codes),
+//     bare (the bare Fastify reference, profiled the same way) or start
 //     (a fresh start to /readyz, no load)
 //   --no-profile   measure only (the profiler itself costs a tenth to a fifth of the throughput)
 //   --rounds <n>   repeat everything n times, interleaved (default 1)
@@ -26,7 +27,7 @@ import { config } from './lib/config.mjs';
 import { measure } from './lib/load.mjs';
 import { clearRedis, query, redisReachable } from './lib/postgres.mjs';
 import { appEnv, root, rssMb, startCommand, startProcess, tempDir } from './lib/processes.mjs';
-import { signedIn, usageReports } from './lib/scenarios.mjs';
+import { signedIn, usageReports, wrongCodes } from './lib/scenarios.mjs';
 import { seed } from './lib/seeding.mjs';
 
 const args = process.argv.slice(2);
@@ -167,7 +168,9 @@ for (let round = 1; round <= rounds; round++) {
             ? { url: `${proc.base}${what === 'bare' ? '/' : what}` }
             : what === '/v1/internal/usage'
               ? usageReports(proc.base, [0, config.users])
-              : signedIn(proc.base, what, [0, config.users]);
+              : what === '/v1/api/verify-code'
+                ? wrongCodes(proc.base, [0, config.users])
+                : signedIn(proc.base, what, [0, config.users]);
         let cpuBefore = 0;
         const result = await measure(target, { afterWarmup: () => (cpuBefore = cpuMs(proc.pid)) });
         Object.assign(row, {
