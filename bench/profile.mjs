@@ -4,7 +4,8 @@
 //
 //   node bench/profile.mjs [options] <what> [<what> ...]
 //     what: /healthz, /v1/auth/me, /v1/integrations/status, /v1/billing/info (signed in as the
-//     seeded people in turn), bare (the bare Fastify reference, profiled the same way) or start
+//     seeded people in turn), /v1/internal/usage (the API benchmark's reports), /v1/api/verify-code (its wrong codes),
+//     bare (the bare Fastify reference, profiled the same way) or start
 //     (a fresh start to /readyz, no load)
 //   --no-profile   measure only (the profiler itself costs a tenth to a fifth of the throughput)
 //   --rounds <n>   repeat everything n times, interleaved (default 1)
@@ -13,6 +14,9 @@
 //                  build, started as `npm start` starts it
 //   BENCH_NODE_FLAGS='<flags>'  Node flags for the server instead of `npm start`'s (package.json)
 //   BENCH_PROFILE_DATA=<dir>  reuse a data dir seeded by an earlier run (printed at the end)
+//   BENCH_PROFILE_POSTGRES=1  the app on PostgreSQL + Redis (BENCH_DATABASE_URL, BENCH_REDIS_URL), seeded
+//                  into a schema of its own that is dropped at the end; or =<schema> to reuse one kept
+//                  by an earlier run with BENCH_PROFILE_KEEP=1
 //   BENCH_PROFILE_TOP=<n>     functions listed (default 25)
 //   BENCH_PORT, BENCH_SECONDS, BENCH_WARMUP, BENCH_CONNECTIONS as for `npm run bench`
 // The .cpuprofile files stay in the printed directory (open them in Chrome's DevTools).
@@ -21,8 +25,9 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from
 import { join } from 'node:path';
 import { config } from './lib/config.mjs';
 import { measure } from './lib/load.mjs';
+import { clearRedis, query, redisReachable } from './lib/postgres.mjs';
 import { appEnv, root, rssMb, startCommand, startProcess, tempDir } from './lib/processes.mjs';
-import { signedIn } from './lib/scenarios.mjs';
+import { signedIn, usageReports, wrongCodes } from './lib/scenarios.mjs';
 import { seed } from './lib/seeding.mjs';
 
 const args = process.argv.slice(2);
@@ -51,13 +56,26 @@ if (servers.includes(null)) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// On PostgreSQL the seeded rows live in a schema; the data dir then holds only the app's keys.
+const postgres = process.env.BENCH_PROFILE_POSTGRES;
+const database = postgres
+  ? {
+      url: config.postgresUrl,
+      schema: postgres === '1' ? `profile_${Date.now().toString(36)}_${process.pid}` : postgres,
+      redisUrl: (await redisReachable(config.redisUrl)) ? config.redisUrl : undefined,
+    }
+  : undefined;
 let dataDir = process.env.BENCH_PROFILE_DATA;
-if (wanted.some((w) => w.startsWith('/')) && !(dataDir && existsSync(join(dataDir, 'app.db')))) {
-  dataDir = tempDir();
-  const seeded = await seed([{ users: [0, config.users], usageDays: config.usageDays, eventsPerDay: 8 }], {
+const seeded = postgres && postgres !== '1' ? true : dataDir && existsSync(join(dataDir, 'app.db'));
+if (wanted.some((w) => w.startsWith('/')) && !seeded) {
+  dataDir ??= tempDir();
+  const result = await seed([{ users: [0, config.users], usageDays: config.usageDays, eventsPerDay: 8 }], {
     dataDir,
+    database,
   });
-  console.log(`seeded ${JSON.stringify(seeded.seeded)} in ${seeded.seconds} s into ${dataDir}`);
+  console.log(
+    `seeded ${JSON.stringify(result.seeded)} in ${result.seconds} s into ${database ? `schema ${database.schema}` : dataDir}`,
+  );
 }
 
 /** Self time (ms) by function and by where it lives, from one .cpuprofile. */
@@ -120,10 +138,10 @@ async function start(what, server, dir) {
   }
   // Each start gets its own copy, so one server's writes (sessions extended) never reach the next.
   const data = tempDir();
-  if (what !== 'start') cpSync(dataDir, data, { recursive: true });
+  if (what !== 'start' && dataDir) cpSync(dataDir, data, { recursive: true });
   const proc = await startProcess({
     args: [...cpuProf, ...nodeFlags, server ?? 'scripts/start.mjs'],
-    env: appEnv({ port, dataDir: data }),
+    env: appEnv({ port, dataDir: data, database }),
     port,
     logName: 'profile',
   });
@@ -148,7 +166,11 @@ for (let round = 1; round <= rounds; round++) {
         const target =
           what === 'bare' || what === '/healthz'
             ? { url: `${proc.base}${what === 'bare' ? '/' : what}` }
-            : signedIn(proc.base, what, [0, config.users]);
+            : what === '/v1/internal/usage'
+              ? usageReports(proc.base, [0, config.users])
+              : what === '/v1/api/verify-code'
+                ? wrongCodes(proc.base, [0, config.users])
+                : signedIn(proc.base, what, [0, config.users]);
         let cpuBefore = 0;
         const result = await measure(target, { afterWarmup: () => (cpuBefore = cpuMs(proc.pid)) });
         Object.assign(row, {
@@ -185,4 +207,9 @@ if (wanted.includes('bare')) {
     );
   }
 }
-if (dataDir) console.log(`\nseeded data: BENCH_PROFILE_DATA=${dataDir}`);
+if (database && postgres === '1' && !process.env.BENCH_PROFILE_KEEP) {
+  await query(config.postgresUrl, `drop schema if exists ${database.schema} cascade`);
+  if (database.redisUrl) await clearRedis(database.redisUrl).catch(() => {});
+} else if (database)
+  console.log(`\nseeded data: BENCH_PROFILE_POSTGRES=${database.schema} BENCH_PROFILE_DATA=${dataDir}`);
+else if (dataDir) console.log(`\nseeded data: BENCH_PROFILE_DATA=${dataDir}`);

@@ -55,6 +55,8 @@ export function appEnv({ port, dataDir, database, env = {} }) {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '100000000',
+    // The internal API's budget is per service key, so it cannot be spread over addresses.
+    ASSISTANT_API_RATE_LIMIT_PER_MINUTE: '100000000',
     TRUST_PROXY: '1',
     ASSISTANT_API_KEY,
     APP_ENCRYPTION_KEY,

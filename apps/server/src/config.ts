@@ -87,6 +87,8 @@ const ZEnv = z.object({
    * not exist. Long and random: it unlocks every connected account.
    */
   ASSISTANT_API_KEY: z.string().min(32, 'must be at least 32 characters').max(512).optional(),
+  /** The assistant service's requests a minute over the whole internal API, per key. */
+  ASSISTANT_API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(6000),
   /** 32 random bytes, base64. Generated into DATA_DIR on first local start; set it when several instances share data. */
   APP_ENCRYPTION_KEY: z
     .string()
@@ -228,6 +230,8 @@ export interface Config {
   publicUrlIsLoopback: boolean;
   allowStandIns: boolean;
   rateLimitPerMinute: number;
+  /** The internal API's budget per service key (ASSISTANT_API_RATE_LIMIT_PER_MINUTE). */
+  assistantApiRateLimitPerMinute: number;
   web: { distDir: string; enabled: boolean };
   productName: string;
   supportEmail: string;
@@ -402,6 +406,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     productName: e.PRODUCT_NAME,
     supportEmail: e.SUPPORT_EMAIL,
     ...(e.ASSISTANT_API_KEY ? { assistantApiKey: e.ASSISTANT_API_KEY } : {}),
+    assistantApiRateLimitPerMinute: e.ASSISTANT_API_RATE_LIMIT_PER_MINUTE,
     chatSmsNumber: e.CHAT_SMS_NUMBER,
     ...(e.APP_ENCRYPTION_KEY ? { encryptionKey: e.APP_ENCRYPTION_KEY } : {}),
     previousEncryptionKeys: e.APP_ENCRYPTION_PREVIOUS_KEYS,

@@ -180,3 +180,28 @@ describe('internal API without ASSISTANT_API_KEY', () => {
     }
   });
 });
+
+describe('the service key’s budget (ASSISTANT_API_RATE_LIMIT_PER_MINUTE)', () => {
+  it('answers 429 with Retry-After past the budget, across the internal routes, whatever the address', async () => {
+    const { app: limited, close: closeLimited } = await build({
+      ASSISTANT_API_KEY: KEY,
+      ASSISTANT_API_RATE_LIMIT_PER_MINUTE: '3',
+      TRUST_PROXY: '1',
+    });
+    try {
+      const call = (i: number) =>
+        limited.inject({
+          method: 'GET',
+          url: '/v1/internal/users/by-phone/%2B61412345678',
+          headers: { ...service(), 'x-forwarded-for': `198.51.100.${i}` },
+        });
+      const answers = [];
+      for (let i = 1; i <= 4; i++) answers.push(await call(i));
+      expect(answers.map((a) => a.statusCode)).toEqual([404, 404, 404, 429]);
+      expect(answers[3]!.json().error.code).toBe('RATE_LIMITED');
+      expect(Number(answers[3]!.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await closeLimited();
+    }
+  });
+});

@@ -19,6 +19,7 @@ import { usageSummary } from '../src/modules/usage/usage-summary';
 import { UsersRepo } from '../src/modules/users/repo';
 import { bearer, signIn } from './helpers/auth';
 import { build } from './helpers/build';
+import { secondConnection } from './helpers/second-connection';
 
 const KEY = 'usage-test-key-0123456789-abcdefghijklmnopqrst';
 const DAY = 24 * 60 * 60 * 1000;
@@ -221,6 +222,67 @@ describe('each event counts once', () => {
     expect((await record(event(b.id, 20, { idempotencyKey: key }))).json().duplicate).toBe(false);
     expect((await summary(a.id)).tokens).toBe(10);
     expect((await summary(b.id)).tokens).toBe(20);
+  });
+});
+
+describe('reports that arrive together (written in one transaction)', () => {
+  it('answers each only once it is committed: the event and its access-log row are there for another connection', async () => {
+    const other = await secondConnection(app.config.database);
+    try {
+      const people = await Promise.all(Array.from({ length: 5 }, () => person()));
+      const bodies = Array.from({ length: 40 }, (_, i) => event(people[i % 5]!.id, 10 + i));
+      const answers = await Promise.all(
+        bodies.map(async (body) => {
+          const response = await record(body);
+          // Read from outside the app the moment the answer arrives.
+          const stored = await other.value(
+            'select count(*) from usage_events where user_id = ? and idempotency_key = ?',
+            [body.userId, body.idempotencyKey],
+          );
+          return {
+            status: response.statusCode,
+            duplicate: response.json().duplicate,
+            stored: Number(stored),
+          };
+        }),
+      );
+      expect(answers.filter((a) => a.status !== 200 || a.duplicate !== false || a.stored !== 1)).toEqual([]);
+      for (const [index, { id }] of people.entries()) {
+        const expected = bodies.filter((_, i) => i % 5 === index).reduce((sum, b) => sum + b.tokens, 0);
+        expect((await summary(id)).tokens).toBe(expected);
+      }
+      const logged = await app.db
+        .selectFrom('assistant_access_log')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where(
+          'user_id',
+          'in',
+          people.map((p) => p.id),
+        )
+        .where('action', '=', 'record_usage')
+        .where('outcome', '=', 'recorded')
+        .executeTakeFirstOrThrow();
+      expect(Number(logged.n)).toBe(40);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('one key sent at the same moment with two sets of figures: one set counts, the other is a 409', async () => {
+    const { id } = await person();
+    const body = event(id, 500);
+    const sent = [body, { ...body, tokens: 501 }, body];
+    const answers = await Promise.all(sent.map((b) => record(b)));
+    const counted = (await summary(id)).tokens;
+    expect([500, 501]).toContain(counted);
+    // Whichever came first stands: its figures answer 200 (once new), the other figures 409.
+    answers.forEach((answer, i) => {
+      if (sent[i]!.tokens === counted) expect(answer.statusCode, answer.body).toBe(200);
+      else expect(answer.json().error.code).toBe('CONFLICT');
+    });
+    const fresh = answers.filter((a) => a.statusCode === 200 && a.json().duplicate === false);
+    expect(fresh).toHaveLength(1);
+    expect(new Set(answers.filter((a) => a.statusCode === 200).map((a) => a.json().eventId)).size).toBe(1);
   });
 });
 

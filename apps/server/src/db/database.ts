@@ -17,6 +17,7 @@ import type pg from 'pg';
 import type { Config } from '../config';
 import { ensurePrivateDir, ensurePrivateFile } from '../lib/private-files';
 import { migrations } from './migrations/index';
+import { nameHotStatements } from './pg-named-statements';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -37,12 +38,15 @@ export function withDefaultUser(url: string): string {
 export function createDb(database: Config['database']): Db {
   if (database.kind === 'postgres') {
     // pg is loaded with the first query, so a server on SQLite never loads it.
-    const pool = async (): Promise<pg.Pool> =>
-      new (await import('pg')).default.Pool({
+    const pool = async (): Promise<pg.Pool> => {
+      const created = new (await import('pg')).default.Pool({
         connectionString: withDefaultUser(database.url),
         max: 10,
         ...(database.schema ? { options: `-c search_path=${database.schema}` } : {}),
       });
+      created.on('connect', nameHotStatements);
+      return created;
+    };
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   ensurePrivateDir(dirname(database.file));

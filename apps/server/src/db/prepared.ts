@@ -6,10 +6,19 @@ class Slot {
   constructor(readonly index: number) {}
 }
 
+/** The SQL of every prepared query and the name PostgreSQL keeps it under (db/pg-named-statements.ts). */
+const statementNames = new Map<string, string>();
+
+/** The name of a prepared query's SQL, or undefined for any other statement. */
+export function statementName(sql: string): string | undefined {
+  return statementNames.get(sql);
+}
+
 /**
  * A query that Kysely builds and compiles once per database, then runs with new values. Kysely
  * otherwise builds and compiles the query at every call: on the signed-in reads that cost more
- * CPU than SQLite spent running them (bench/README.md). For the hot paths only.
+ * CPU than SQLite spent running them (bench/README.md). For the hot paths only. On PostgreSQL
+ * each connection also keeps the statement parsed and planned (db/pg-named-statements.ts).
  *
  * `build` gets stand-ins for its values and must pass each one to Kysely as a plain value
  * (`where(column, '=', value)`, a `set`, an `sql` template value), never inspect it, spread it
@@ -28,6 +37,7 @@ export function prepared<Args extends unknown[], Row>(
       const unused = slots.findIndex((slot) => !query!.parameters.includes(slot));
       if (unused >= 0) throw new Error(`prepared query: value ${unused} is not a parameter of ${query.sql}`);
       compiled.set(db, query);
+      if (!statementNames.has(query.sql)) statementNames.set(query.sql, `hot_${statementNames.size}`);
     }
     const parameters = query.parameters.map((value) => (value instanceof Slot ? args[value.index] : value));
     const result = await db.executeQuery<Row>({ ...query, parameters });

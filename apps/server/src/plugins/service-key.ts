@@ -6,8 +6,6 @@ import { clientKey } from '../lib/client-address';
 import type { RouteOptions } from '../lib/route';
 import { safeEqual } from '../lib/secrets';
 
-/** The assistant service's own budget: one busy caller, far above a person's. */
-const SERVICE_MAX_PER_MINUTE = 6000;
 /** Wrong keys from one address: enough for a misconfigured deploy to show up in the logs, no more. */
 const FAILED_KEY_MAX_PER_MINUTE = 30;
 
@@ -39,7 +37,11 @@ function presentedKey(request: FastifyRequest): string | undefined {
  * Both sides are hashed before the comparison so it takes the same time whatever the presented
  * key's length. The answer is kept on the request: the rate limit asks first, the guard after.
  */
-export function serviceKeyOf(key: string): ServiceKey {
+export function serviceKeyOf(
+  key: string,
+  /** The assistant service's own budget: one busy caller, far above a person's. */
+  serviceMaxPerMinute: number,
+): ServiceKey {
   const expected = digest(key);
   const checked = new WeakMap<FastifyRequest, boolean>();
   const isValid = (request: FastifyRequest): boolean => {
@@ -60,7 +62,7 @@ export function serviceKeyOf(key: string): ServiceKey {
     rateLimit: {
       timeWindow: 60_000,
       max: (_request, key) =>
-        key.startsWith('service-key-failed:') ? FAILED_KEY_MAX_PER_MINUTE : SERVICE_MAX_PER_MINUTE,
+        key.startsWith('service-key-failed:') ? FAILED_KEY_MAX_PER_MINUTE : serviceMaxPerMinute,
       keyGenerator: (request) =>
         isValid(request) ? `service-key:${fingerprint}` : `service-key-failed:${clientKey(request.ip)}`,
     },
@@ -70,7 +72,7 @@ export function serviceKeyOf(key: string): ServiceKey {
 export const serviceKeyPlugin = fp(
   async (app: FastifyInstance) => {
     const key = app.config.assistantApiKey;
-    app.decorate('serviceKey', key ? serviceKeyOf(key) : null);
+    app.decorate('serviceKey', key ? serviceKeyOf(key, app.config.assistantApiRateLimitPerMinute) : null);
   },
   { name: 'service-key', dependencies: ['config'] },
 );

@@ -1,5 +1,6 @@
-import { PostgresAdapter, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
+import { isPostgres } from '../../db/dialect';
 import { Repo } from '../../db/repo';
 import type { JobsTable } from '../../db/schema';
 import { newId } from '../ids';
@@ -97,7 +98,7 @@ export class JobsRepo extends Repo {
             .orderBy('run_at')
             .orderBy('id')
             .limit(request.limit);
-          return this.isPostgres() ? due.forUpdate().skipLocked() : due;
+          return isPostgres(this.db) ? due.forUpdate().skipLocked() : due;
         },
       )
       .updateTable('jobs')
@@ -194,10 +195,6 @@ export class JobsRepo extends Repo {
       .where('status', '=', 'pending')
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
-  }
-
-  private isPostgres(): boolean {
-    return this.db.getExecutor().adapter instanceof PostgresAdapter;
   }
 }
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import { newId } from '../../lib/ids';
 import type { Jobs } from '../../lib/jobs/plugin';
 import { fitBefore } from '../../providers/sms/segments';
-import { recordUsage } from '../usage/record-usage';
+import { commitAlone, recordUsage } from '../usage/record-usage';
 import type { UserRow } from '../users/repo';
 import { answerApproval } from './approvals';
 import type { AssistantDeps } from './deps';
@@ -150,7 +150,7 @@ async function answer(deps: HandleDeps, user: UserRow, pending: AssistantMessage
   if (tokens > 0) {
     // Keyed by the inbound text: a turn run again after a crash is not counted twice.
     await recordUsage(
-      { ...deps.usage, logAccess: async () => undefined },
+      { ...deps.usage, logAccess: async () => undefined, commit: commitAlone(deps.usage) },
       {
         userId: user.id,
         tokens,

@@ -10,11 +10,7 @@ export async function getBillingInfo(
   input: { user: UserRow; timeZone?: string },
 ): Promise<TBillingInfoResponse> {
   const userId = input.user.id;
-  const [account, rows, invoices] = await Promise.all([
-    deps.billingRepo.getAccount(userId),
-    deps.billingRepo.listSubscriptions(userId),
-    deps.billingRepo.listInvoices(userId),
-  ]);
+  const { account, subscriptions: rows, invoices } = await deps.billingRepo.readBilling(userId);
   const now = deps.clock.now();
   const subscription = describeSubscription(account, rows, now);
   // Usage counts against the plan described here, and the user already read: neither is read twice.

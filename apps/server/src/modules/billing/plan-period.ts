@@ -63,9 +63,6 @@ export async function currentPlanPeriod(
   user: Pick<UserRow, 'id' | 'created_at'>,
   now: Date,
 ): Promise<PlanPeriod> {
-  const [account, rows] = await Promise.all([
-    deps.billingRepo.getAccount(user.id),
-    deps.billingRepo.listSubscriptions(user.id),
-  ]);
-  return planPeriod(describeSubscription(account, rows, now), user, now);
+  const { account, subscriptions } = await deps.billingRepo.readPlan(user.id);
+  return planPeriod(describeSubscription(account, subscriptions, now), user, now);
 }

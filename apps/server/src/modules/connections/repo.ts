@@ -38,6 +38,29 @@ const connectionsWithServices = prepared((db: Db, userId: string) =>
     .orderBy('connections.id', 'desc'),
 );
 
+// One row for each call of the internal API (each usage report among them), compiled once.
+const insertAccessLog = prepared(
+  (
+    db: Db,
+    id: string,
+    caller: string,
+    action: string,
+    userId: string | null,
+    connectionId: string | null,
+    outcome: string,
+    createdAt: string,
+  ) =>
+    db.insertInto('assistant_access_log').values({
+      id,
+      caller,
+      action,
+      user_id: userId,
+      connection_id: connectionId,
+      outcome,
+      created_at: createdAt,
+    }),
+);
+
 /** The SQL of connected accounts and their service switches. */
 export class ConnectionsRepo extends Repo {
   findById(id: string): Promise<ConnectionRow | undefined> {
@@ -143,8 +166,17 @@ export class ConnectionsRepo extends Repo {
       .execute();
   }
 
-  async logAssistantAccess(entry: Insertable<AssistantAccessLogTable>): Promise<void> {
-    await this.db.insertInto('assistant_access_log').values(entry).execute();
+  async logAssistantAccess(entry: Selectable<AssistantAccessLogTable>): Promise<void> {
+    await insertAccessLog(
+      this.db,
+      entry.id,
+      entry.caller,
+      entry.action,
+      entry.user_id,
+      entry.connection_id,
+      entry.outcome,
+      entry.created_at,
+    );
   }
 
   findByAccount(provider: OAuthProvider, accountId: string): Promise<ConnectionRow | undefined> {

@@ -10,8 +10,8 @@ export const CHART_DAYS = 15;
 
 /**
  * What the billing screen's Usage card shows, read from the hourly rollup only: the period's
- * hours summed and at most 16 days of hours for the chart, in one statement, however many
- * events the person has; and the counts in another.
+ * hours summed, at most 16 days of hours for the chart and the counts, in one statement, however
+ * many events the person has.
  */
 export async function usageSummary(
   deps: Pick<UsageDeps, 'usageRepo' | 'usersRepo' | 'billingRepo' | 'clock'>,
@@ -31,11 +31,10 @@ export async function usageSummary(
   // The oldest local day starts less than 15 days before now in any zone; one more day of margin.
   const from = hourKey(new Date(now.getTime() - (CHART_DAYS + 1) * DAY_MS));
   const to = new Date(Date.parse(hourKey(now)) + HOUR_MS).toISOString();
-  const { total, hours } = await deps.usageRepo.periodTotalAndHours(
+  const { total, hours, integrations, storage } = await deps.usageRepo.usageCard(
     input.userId,
     plan ? { from: firstHourFrom(plan.periodStart), to: firstHourFrom(plan.periodEnd) } : null,
     { from, to },
   );
-  const { integrations, storage } = await deps.usageRepo.integrationsAndStorage(input.userId);
   return { tokens: total ?? 0, integrations, storage, dailyUsage: sumByLocalDay(hours, days, timeZone) };
 }

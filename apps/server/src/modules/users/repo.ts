@@ -1,16 +1,27 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Db } from '../../db/database';
+import { prepared } from '../../db/prepared';
 import { Repo, repoPlugin } from '../../db/repo';
 import type { UsersTable } from '../../db/schema';
 
 export type UserRow = Selectable<UsersTable>;
+
+// Each usage report reads the person and locks their row (POST /v1/internal/usage), compiled once.
+const userById = prepared((db: Db, id: string) => db.selectFrom('users').selectAll().where('id', '=', id));
+const lockUser = prepared((db: Db, id: string) =>
+  db
+    .updateTable('users')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', id),
+);
 
 /**
  * The one owner of the `users` table: every other module reads and writes a person's row
  * through here.
  */
 export class UsersRepo extends Repo {
-  findById(id: string): Promise<UserRow | undefined> {
-    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  async findById(id: string): Promise<UserRow | undefined> {
+    return (await userById(this.db, id))[0];
   }
 
   findByPhone(phone: string): Promise<UserRow | undefined> {
@@ -55,11 +66,7 @@ export class UsersRepo extends Repo {
    * then, SQLite has one writer anyway), so what one person does is counted one after another.
    */
   async lock(id: string): Promise<void> {
-    await this.db
-      .updateTable('users')
-      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-      .where('id', '=', id)
-      .execute();
+    await lockUser(this.db, id);
   }
 
   /** Fails with a unique violation (db/errors.ts) when another user holds the number. */
