@@ -40,6 +40,16 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+describe('while billing loads', () => {
+  it('says so as a status with a name (axe refuses a label on an element without a role)', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    open(null, { '/v1/billing/info': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    expect(await screen.findByRole('status', { name: 'Billing' }, { timeout: 10_000 })).toBeInTheDocument();
+    answer(Response.json(billingInfo('noSubscription')));
+    expect(await planCard()).toBeInTheDocument();
+  });
+});
+
 describe('plan changes (spec §4, §8)', () => {
   it('choosing the trial activates it directly and reloads the data', async () => {
     const user = userEvent.setup();

@@ -31,7 +31,7 @@ export function BillingPage() {
       <PageHeader title={tc('billing.title')} description={tc('billing.subtitle')} />
       {!info || processing ? (
         <Center py="xl">
-          <Loader aria-label={tc('billing.title')} />
+          <Loader role="status" aria-label={tc('billing.title')} />
         </Center>
       ) : (
         <Stack gap="lg">

@@ -112,7 +112,7 @@ export function UsageCard({ usage, subscription }: { usage: TUsage; subscription
         <Suspense
           fallback={
             <Center h={220}>
-              <Loader size="sm" aria-label={t('usage.chartLoading')} />
+              <Loader size="sm" role="status" aria-label={t('usage.chartLoading')} />
             </Center>
           }
         >
