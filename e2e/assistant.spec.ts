@@ -1,12 +1,11 @@
 import type { APIRequestContext } from '@playwright/test';
 import {
-  connectLocalGoogle,
   expect,
   expectNoA11yViolations,
   expectNoHorizontalScroll,
   LANGS,
   LOCALES,
-  signInAsNewUser,
+  signInWithWorkspace,
   test,
 } from './fixtures';
 
@@ -90,12 +89,7 @@ for (const lang of LANGS) {
       page,
       request,
     }, testInfo) => {
-      const { e164, token } = await signInAsNewUser(page, request, { language: lang });
-      const trial = await request.post('/v1/billing/activate-trial', {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      expect(trial.ok(), await trial.text()).toBe(true);
-      await connectLocalGoogle(page, lang, 'assistant');
+      const { e164, token } = await signInWithWorkspace(page, request, lang, 'assistant');
       await askToBook(request, token, e164, text.book);
 
       // Reached from the navigation: the side bar on a desktop, the menu on a phone.

@@ -1,13 +1,12 @@
 import type { Page } from '@playwright/test';
 import {
-  connectLocalGoogle,
   expect,
   expectNoA11yViolations,
   expectNoHorizontalScroll,
   LANGS,
   type Lang,
   LOCALES,
-  signInAsNewUser,
+  signInWithWorkspace,
   test,
 } from './fixtures';
 
@@ -59,13 +58,7 @@ for (const lang of LANGS) {
       page,
       request,
     }, testInfo) => {
-      const { e164, token } = await signInAsNewUser(page, request, { language: lang });
-      const trial = await request.post('/v1/billing/activate-trial', {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      expect(trial.ok(), await trial.text()).toBe(true);
-      await connectLocalGoogle(page, lang, 'phone');
-
+      const { e164 } = await signInWithWorkspace(page, request, lang, 'phone');
       await page.goto('/dev/phone');
       await expect(page.getByRole('heading', { level: 1, name: text.title })).toBeVisible({
         timeout: 20_000,

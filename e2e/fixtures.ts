@@ -152,3 +152,23 @@ export async function connectLocalGoogle(page: Page, lang: Lang, who: string): P
   await expect(page).toHaveURL(/\/integrations$/, { timeout: 15_000 });
   await expect(page.getByRole('button', { name: text.connected })).toBeVisible();
 }
+
+/**
+ * A new person the assistant can work for, as a newcomer becomes one: signed in with a number
+ * in `lang` (so it is linked and the assistant texts in it), on the trial, with Google connected
+ * through the local identity provider (a sample calendar, mailbox and contacts).
+ */
+export async function signInWithWorkspace(
+  page: Page,
+  request: APIRequestContext,
+  lang: Lang,
+  who: string,
+): Promise<{ e164: string; token: string }> {
+  const person = await signInAsNewUser(page, request, { language: lang });
+  const trial = await request.post('/v1/billing/activate-trial', {
+    headers: { authorization: `Bearer ${person.token}` },
+  });
+  expect(trial.ok(), await trial.text()).toBe(true);
+  await connectLocalGoogle(page, lang, who);
+  return person;
+}

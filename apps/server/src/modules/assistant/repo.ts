@@ -119,17 +119,9 @@ export class AssistantRepo extends Repo {
     await this.db.insertInto('assistant_approvals').values(approval).execute();
   }
 
-  /** The person's pending approval, if one is still open at `nowIso`. */
+  /** The person's pending approval, if one is still open at `nowIso` (the newest). */
   openApproval(userId: string, nowIso: string): Promise<ApprovalRow | undefined> {
-    return this.db
-      .selectFrom('assistant_approvals')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('status', '=', 'pending')
-      .where('expires_at', '>', nowIso)
-      .orderBy('created_at', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    return this.open(userId, nowIso).limit(1).executeTakeFirst();
   }
 
   /**
@@ -173,6 +165,11 @@ export class AssistantRepo extends Repo {
 
   /** What waits for the person's yes at `nowIso`, newest first. */
   pendingApprovals(userId: string, nowIso: string): Promise<ApprovalRow[]> {
+    return this.open(userId, nowIso).execute();
+  }
+
+  /** The person's approvals still open at `nowIso`, newest first: the text's and the screen's. */
+  private open(userId: string, nowIso: string) {
     return this.db
       .selectFrom('assistant_approvals')
       .selectAll()
@@ -180,8 +177,7 @@ export class AssistantRepo extends Repo {
       .where('status', '=', 'pending')
       .where('expires_at', '>', nowIso)
       .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .execute();
+      .orderBy('id', 'desc');
   }
 
   /**
