@@ -72,6 +72,9 @@ const pages = [
   { path: '/login' },
   { path: '/integrations', signedIn: true },
   { path: '/billing', signedIn: true },
+  { path: '/assistant', signedIn: true },
+  { path: '/account', signedIn: true },
+  { path: '/contact', signedIn: true },
 ];
 const storageFor = (page) => (page.signedIn ? { storage: signedInStorage(0) } : {});
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -90,7 +93,7 @@ async function pageWeights(app) {
 
 async function lighthouseRuns(app) {
   const out = [];
-  for (const page of [pages[0], { path: '/privacy' }, pages[1], pages[2]]) {
+  for (const page of [pages[0], { path: '/privacy' }, ...pages.slice(1)]) {
     const lh = await section(`lighthouse ${page.path}`, () =>
       runLighthouse(`${app.base}${page.path}`, storageFor(page)),
     );
