@@ -20,7 +20,17 @@ export interface PrerenderedPage {
    * Text of the html the server replaces: with its product name and support address (drawn as
    * placeholders), and with the day it serves the page on (the day drawn).
    */
-  fill: { productName: string; supportEmail: string; today?: string };
+  fill: {
+    productName: string;
+    supportEmail: string;
+    today?: string;
+    /**
+     * The chat's number where the screen prints it: as drawn in links (`raw`, E.164) and as
+     * shown (`shown`: formatted, no-break spaces). A server without a chat number does not serve
+     * such a screen (it would say the chat is not set up, in another layout).
+     */
+    chatSmsNumber?: { raw: string; shown: string };
+  };
   /** The year drawn (the footer's copyright): in another year the server serves the loading mark instead. */
   year: number;
   html: string;
@@ -28,3 +38,20 @@ export interface PrerenderedPage {
 
 /** The language switch's choice, told to the server so it draws a screen in that language. */
 export const LANGUAGE_COOKIE = 'lang';
+
+/**
+ * The inline scripts that decide, before a drawn page is painted, whether its visitor belongs on
+ * it. Signed in means what the web app's `isAuthenticated()` means (apps/web/src/lib/session.ts:
+ * the `session` entry of localStorage holds a non-empty `sessionToken`; storage that cannot be
+ * read or parsed holds none); a web test runs these against that function. The server puts them
+ * into the pages and allows each by its SHA-256 in the CSP (apps/server/src/plugins/page-gates.ts),
+ * so this text is the one copy: any change to it changes the hash with it.
+ */
+export const PAGE_GATES = {
+  /** On a signed-in route: someone without a session goes to /login, as `RequireAuth` sends them. */
+  signedIn:
+    'try{var s=JSON.parse(localStorage.getItem("session")||"null");if(!s||typeof s.sessionToken!=="string"||!s.sessionToken)throw 0}catch(e){location.replace("/login")}',
+  /** On /login: someone with a session goes on to /integrations, as `RedirectIfAuthenticated` sends them. */
+  signedOut:
+    'try{var s=JSON.parse(localStorage.getItem("session")||"null");if(s&&typeof s.sessionToken==="string"&&s.sessionToken)location.replace("/integrations")}catch(e){}',
+} as const;

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
+import { PAGE_GATE_SOURCES } from './page-gates';
 
 /** Hosts of the card provider, the only outside origins the pages may use. */
 const PAYMENT_HOSTS = {
@@ -18,7 +19,8 @@ export function helmetOptions(publicUrl: string): HelmetOptions {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...PAYMENT_HOSTS.script],
+        // The pages' two inline gates (signed in or not, decided before the first paint), by hash.
+        scriptSrc: ["'self'", ...PAGE_GATE_SOURCES, ...PAYMENT_HOSTS.script],
         // Mantine sets CSS variables through style attributes and <style> tags.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', ...PAYMENT_HOSTS.img],

@@ -1,17 +1,21 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { longDate } from '@app/contract/long-date';
 import type { TLanguage } from '@app/contract/messages';
+import { formatE164 } from '@app/contract/phone';
 import {
   EVERY_PAGE,
   LANGUAGE_COOKIE,
   type PrerenderedPage,
   type RoutePreloads,
 } from '@app/contract/web-build';
+import { gateElement } from './page-gates';
 
 /** What this server writes into the screens drawn ahead. */
 export interface ScreenSettings {
   productName: string;
   supportEmail: string;
+  /** E.164, or empty where the chat is not set up. */
+  chatSmsNumber: string;
 }
 
 interface Copies {
@@ -48,25 +52,37 @@ export function spaPages(
     }
     const route = path !== EVERY_PAGE && Object.hasOwn(preloads, path) ? path : '';
     const candidate = screens.get(`${path} ${language}`);
-    const screen = candidate?.year === now.getUTCFullYear() ? candidate : undefined;
+    const screen =
+      candidate?.year === now.getUTCFullYear() &&
+      (!candidate.fill.chatSmsNumber || drawn?.settings.chatSmsNumber)
+        ? candidate
+        : undefined;
     const key = screen ? `${path} ${language}` : route;
     let copies = cache.get(key);
     if (!copies) {
       // `*`: the app's code, which every page's entry starts once the page is drawn
       // (apps/web/src/main.tsx); then the screen's own files.
       const screenFiles = route ? preloads[route] : undefined;
-      const files = [preloads[EVERY_PAGE], screenFiles?.signedIn ? undefined : screenFiles];
+      const signedIn = screenFiles?.signedIn === true;
+      // A signed-in screen drawn ahead is painted only for someone with a session (its gate sends
+      // anyone else away first), so its files are the page's own like any other screen's.
+      const files = [preloads[EVERY_PAGE], signedIn && !screen ? undefined : screenFiles];
       // A page that arrives with its screen drawn needs only itself and its stylesheet to be seen,
       // so its code is asked for once it has been painted (main.tsx reads the list): the
       // stylesheet has the connection to itself, and the code follows one round trip later.
-      // A signed-in screen's files are named as data too: the entry asks for them at once, but
-      // only where a session is stored.
+      // A signed-in screen that is not drawn names its files as data too: the entry asks for
+      // them at once, but only where a session is stored.
       const head = screen
         ? `${dataBlocks({ 'app-preloads': preloadUrls(files) })}${styleLinks(files)}`
         : `${scriptLinks(files)}${styleLinks(files)}${
-            screenFiles?.signedIn ? dataBlocks({ 'app-preloads-signed-in': preloadUrls([screenFiles]) }) : ''
+            signedIn ? dataBlocks({ 'app-preloads-signed-in': preloadUrls([screenFiles]) }) : ''
           }`;
-      const page = base.replace('</head>', `${head}</head>`);
+      // Who belongs on the page is decided before anything of it is painted: a signed-in route
+      // sends a visitor without a session to /login, the drawn sign-in screen sends one with a
+      // session on to the app (the routes' guards decide the same once the app runs).
+      // (Keyed as the cache is: a page without a screen is cached by its route.)
+      const gate = signedIn ? 'signedIn' : (screen ? path : route) === LOGIN_PATH ? 'signedOut' : null;
+      const page = withGate(base.replace('</head>', `${head}</head>`), gate);
       copies = { plain: Buffer.from(screen && drawn ? withScreen(page, screen, drawn.settings, now) : page) };
       cache.set(key, copies);
     }
@@ -88,6 +104,24 @@ export function spaPages(
     return encoding ? { body: copies[encoding] as Buffer, encoding } : { body: copies.plain, encoding: null };
   };
   return { pageFor, byLanguage };
+}
+
+/** The sign-in route (apps/web/src/config/paths.ts): the one public page with a gate. */
+const LOGIN_PATH = '/login';
+
+/**
+ * The gate as the head's first script, right after the character set: it runs before the
+ * stylesheet is waited for, so nothing of a page its visitor leaves is ever painted.
+ */
+function withGate(page: string, gate: 'signedIn' | 'signedOut' | null): string {
+  if (!gate) return page;
+  const script = gateElement(gate);
+  const charset = /<meta charset="[^"]*"\s*\/?>/i.exec(page);
+  if (charset) {
+    const end = charset.index + charset[0].length;
+    return `${page.slice(0, end)}${script}${page.slice(end)}`;
+  }
+  return page.replace('<head>', () => `<head>${script}`);
 }
 
 /**
@@ -143,6 +177,14 @@ function withScreen(page: string, screen: PrerenderedPage, settings: ScreenSetti
     .replaceAll(fill.productName, () => escapeHtml(settings.productName))
     .replaceAll(fill.supportEmail, () => escapeHtml(settings.supportEmail));
   if (fill.today) html = html.replaceAll(fill.today, () => longDate(screen.language, now));
+  if (fill.chatSmsNumber) {
+    const number = settings.chatSmsNumber;
+    // As the app shows it (lib/unbreakable.ts): formatted, its spaces no-break.
+    const shown = formatE164(number).replace(/ /g, '\u00a0');
+    html = html
+      .replaceAll(fill.chatSmsNumber.shown, () => escapeHtml(shown))
+      .replaceAll(fill.chatSmsNumber.raw, () => escapeHtml(number));
+  }
   return `${page.slice(0, start)}<div inert>${html}</div>${page.slice(end + '<!--/boot-->'.length)}`.replace(
     /<html lang="[^"]*"/,
     `<html lang="${screen.htmlLang}"`,

@@ -31,5 +31,8 @@ export function currentDeviceTraits(): DeviceTraits {
 }
 
 export function isMobile(): boolean {
+  // Rendered ahead at build time (prerender.tsx) there is no browser: the dialogs that ask are
+  // closed in that render, and the app's own render asks the browser again.
+  if (typeof window === 'undefined') return false;
   return isMobileDevice(currentDeviceTraits());
 }

@@ -26,8 +26,9 @@ export function UserMenu({ onLogout }: { onLogout: () => void }) {
     <Menu position="bottom-end" width={240} withinPortal>
       <Menu.Target>
         <UnstyledButton aria-label={t('nav.userMenu', { name })} style={{ borderRadius: '50%' }}>
+          {/* Without a user (the screen drawn ahead for anyone) the avatar's own figure, not a "?". */}
           <Avatar color="brand" variant="filled" radius="xl" size={36}>
-            {initials(user?.name, user?.email)}
+            {user ? initials(user.name, user.email) : null}
           </Avatar>
         </UnstyledButton>
       </Menu.Target>
