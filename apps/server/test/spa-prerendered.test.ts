@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,11 +14,13 @@ import { useApp } from './helpers/build';
 const dist = mkdtempSync(join(tmpdir(), 'relay-dist-'));
 writeFileSync(
   join(dist, 'index.html'),
-  '<!doctype html><html lang="en" data-mantine-color-scheme="light"><head><title>Relay</title></head><body><div id="root"><!--boot--><div class="boot">mark</div><!--/boot--></div></body></html>',
+  '<!doctype html><html lang="en" data-mantine-color-scheme="light"><head><meta charset="UTF-8" /><title>Relay</title><link rel="stylesheet" crossorigin href="/assets/index-0.css"></head><body><div id="root"><!--boot--><div class="boot">mark</div><!--/boot--></div></body></html>',
 );
 // Drawn with placeholders the server fills in: its product name and support address.
 const FILL = { productName: 'PRODUCT-NAME-7f3a', supportEmail: 'support-7f3a@example.invalid' };
 const year = new Date().getUTCFullYear();
+// The chat's number as the build draws it (a placeholder), in a link and as shown.
+const CHAT = { raw: '+15550107913', shown: '+1\u00a0555\u00a0010\u00a07913' };
 const screen = (language: 'en' | 'zh', standIns: 'all' | 'none') => ({
   path: '/login',
   language,
@@ -45,6 +48,20 @@ writeFileSync(
     dated('zh'),
     // Drawn in another year: its footer would print that year.
     { ...screen('en', 'all'), path: '/connect', year: year - 1 },
+    // Signed-in shells: the layout and the screen with its data pending; one prints the chat's number.
+    ...(['en', 'zh'] as const).flatMap((language) =>
+      (['all', 'none'] as const).map((standIns) => ({
+        ...screen(language, standIns),
+        path: '/account',
+        html: `<header>${FILL.productName} banner:${standIns}</header><main>account ${language}</main>`,
+      })),
+    ),
+    {
+      ...screen('en', 'all'),
+      path: '/integrations',
+      fill: { ...FILL, chatSmsNumber: CHAT },
+      html: `<main><p>Text ${CHAT.shown} from your phone</p><a href="sms:${CHAT.raw}">Open</a></main>`,
+    },
   ]),
 );
 writeFileSync(
@@ -54,6 +71,8 @@ writeFileSync(
     '/login': { scripts: ['/assets/login-page-3.js'], styles: [] },
     '/terms': { scripts: ['/assets/terms-page-4.js'], styles: ['/assets/terms-page-4.css'] },
     '/billing': { scripts: ['/assets/billing-page-5.js'], styles: [], signedIn: true },
+    '/account': { scripts: ['/assets/account-page-6.js'], styles: [], signedIn: true },
+    '/integrations': { scripts: ['/assets/integrations-page-7.js'], styles: [], signedIn: true },
   }),
 );
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
@@ -141,6 +160,80 @@ describe('the sign-in screen drawn ahead', () => {
     });
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(root(gunzipSync(res.rawPayload).toString())).toContain('Relay zh');
+  });
+});
+
+/** The page's inline scripts (those that run: no `type`, no `src`), as their text. */
+const inlineScripts = (html: string) =>
+  [...html.matchAll(/<script>(.*?)<\/script>/gs)].map((m) => m[1] ?? '');
+const cspSources = (csp: string) =>
+  csp
+    .split(';')
+    .find((directive) => directive.startsWith('script-src '))
+    ?.split(' ')
+    .slice(1);
+const hashOf = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+
+describe('the signed-in screens drawn ahead', () => {
+  const ctx = useApp({ SERVE_WEB: 'true', WEB_DIST_DIR: dist });
+
+  it("serves the shell in the visitor's language, inert, with the screen's code as its own", async () => {
+    const zh = await ctx.app.inject({ url: '/account', headers: { 'accept-language': 'zh-CN' } });
+    expect(root(zh.body)).toBe('<div inert><header>Relay banner:all</header><main>account zh</main></div>');
+    expect(zh.body).toContain('<html lang="zh-CN"');
+    expect(zh.headers.vary).toBe('accept-encoding, accept-language, cookie');
+    // Painted only for someone with a session, so its files come with the app's code.
+    expect(zh.body).toContain(
+      '<script type="application/json" id="app-preloads">["/assets/start-1.js","/assets/framework-2.js","/assets/account-page-6.js"]</script>',
+    );
+    expect(zh.body).not.toContain('app-preloads-signed-in');
+    const en = await ctx.app.inject({
+      url: '/account',
+      headers: { cookie: 'lang=en', 'accept-language': 'zh' },
+    });
+    expect(root(en.body)).toBe('<div inert><header>Relay banner:all</header><main>account en</main></div>');
+  });
+
+  it('sends a visitor without a session to /login before anything is painted: the first script, allowed by its hash', async () => {
+    for (const url of ['/account', '/billing']) {
+      const res = await ctx.app.inject({ url });
+      const [gate, ...others] = inlineScripts(res.body);
+      expect(others).toEqual([]);
+      expect(gate).toContain('location.replace("/login")');
+      // Right after the character set, before any stylesheet the paint would wait for.
+      expect(res.body).toMatch(/<head>\s*<meta charset="UTF-8" \/><script>/);
+      expect(res.body.indexOf('<script>')).toBeLessThan(res.body.indexOf('<link'));
+      expect(cspSources(String(res.headers['content-security-policy']))).toContain(hashOf(gate as string));
+      expect(cspSources(String(res.headers['content-security-policy']))).not.toContain("'unsafe-inline'");
+    }
+  });
+
+  it('sends someone with a session on from /login, by a script the policy allows the same way', async () => {
+    const res = await ctx.app.inject({ url: '/login' });
+    const [gate, ...others] = inlineScripts(res.body);
+    expect(others).toEqual([]);
+    expect(gate).toContain('location.replace("/integrations")');
+    expect(cspSources(String(res.headers['content-security-policy']))).toContain(hashOf(gate as string));
+  });
+
+  it('allows exactly the two gates and ourselves, and puts no gate on the other public pages', async () => {
+    const login = inlineScripts((await ctx.app.inject({ url: '/login' })).body);
+    const account = inlineScripts((await ctx.app.inject({ url: '/account' })).body);
+    const res = await ctx.app.inject({ url: '/privacy' });
+    expect(inlineScripts(res.body)).toEqual([]);
+    expect(inlineScripts((await ctx.app.inject({ url: '/terms' })).body)).toEqual([]);
+    expect(cspSources(String(res.headers['content-security-policy']))).toEqual([
+      "'self'",
+      ...[...account, ...login].map(hashOf),
+      'https://js.stripe.com',
+    ]);
+  });
+
+  it("writes the server's chat number into the shell, in the link and as shown", async () => {
+    const res = await ctx.app.inject({ url: '/integrations', headers: { 'accept-language': 'en' } });
+    expect(root(res.body)).toBe(
+      '<div inert><main><p>Text +1\u00a0555\u00a0010\u00a00000 from your phone</p><a href="sms:+15550100000">Open</a></main></div>',
+    );
   });
 });
 

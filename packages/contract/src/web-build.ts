@@ -26,8 +26,7 @@ export interface PrerenderedPage {
     today?: string;
     /**
      * The chat's number where the screen prints it: as drawn in links (`raw`, E.164) and as
-     * shown (`shown`: formatted, no-break spaces). A server without a chat number does not serve
-     * such a screen (it would say the chat is not set up, in another layout).
+     * shown (`shown`: formatted, no-break spaces); the server writes its own number in both forms.
      */
     chatSmsNumber?: { raw: string; shown: string };
   };

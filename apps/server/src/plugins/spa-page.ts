@@ -14,7 +14,7 @@ import { gateElement } from './page-gates';
 export interface ScreenSettings {
   productName: string;
   supportEmail: string;
-  /** E.164, or empty where the chat is not set up. */
+  /** E.164 (config.ts: always set, +15550100000 by default). */
   chatSmsNumber: string;
 }
 
@@ -52,11 +52,7 @@ export function spaPages(
     }
     const route = path !== EVERY_PAGE && Object.hasOwn(preloads, path) ? path : '';
     const candidate = screens.get(`${path} ${language}`);
-    const screen =
-      candidate?.year === now.getUTCFullYear() &&
-      (!candidate.fill.chatSmsNumber || drawn?.settings.chatSmsNumber)
-        ? candidate
-        : undefined;
+    const screen = candidate?.year === now.getUTCFullYear() ? candidate : undefined;
     const key = screen ? `${path} ${language}` : route;
     let copies = cache.get(key);
     if (!copies) {
