@@ -71,7 +71,11 @@ writeFileSync(
     '/login': { scripts: ['/assets/login-page-3.js'], styles: [] },
     '/terms': { scripts: ['/assets/terms-page-4.js'], styles: ['/assets/terms-page-4.css'] },
     '/billing': { scripts: ['/assets/billing-page-5.js'], styles: [], signedIn: true },
-    '/account': { scripts: ['/assets/account-page-6.js'], styles: [], signedIn: true },
+    '/account': {
+      scripts: ['/assets/account-page-6.js'],
+      styles: ['/assets/account-page-6.css'],
+      signedIn: true,
+    },
     '/integrations': { scripts: ['/assets/integrations-page-7.js'], styles: [], signedIn: true },
   }),
 );
@@ -187,6 +191,8 @@ describe('the signed-in screens drawn ahead', () => {
       '<script type="application/json" id="app-preloads">["/assets/start-1.js","/assets/framework-2.js","/assets/account-page-6.js"]</script>',
     );
     expect(zh.body).not.toContain('app-preloads-signed-in');
+    // Drawn with the screen's classes: its stylesheet applies before the first paint.
+    expect(zh.body).toContain('<link rel="stylesheet" crossorigin href="/assets/account-page-6.css">');
     const en = await ctx.app.inject({
       url: '/account',
       headers: { cookie: 'lang=en', 'accept-language': 'zh' },

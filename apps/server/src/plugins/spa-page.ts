@@ -68,8 +68,12 @@ export function spaPages(
       // stylesheet has the connection to itself, and the code follows one round trip later.
       // A signed-in screen that is not drawn names its files as data too: the entry asks for
       // them at once, but only where a session is stored.
+      // A signed-in shell is drawn with its screen's classes (CSS modules: the cards, the
+      // danger zone), so their stylesheets are the page's own, applied before its first paint;
+      // the app's code then finds them in the page and does not add them again (a second copy
+      // would make the browser restyle the whole page after the paint).
       const head = screen
-        ? `${dataBlocks({ 'app-preloads': preloadUrls(files) })}${styleLinks(files)}`
+        ? `${dataBlocks({ 'app-preloads': preloadUrls(files) })}${signedIn ? stylesheetLinks(files) : styleLinks(files)}`
         : `${scriptLinks(files)}${styleLinks(files)}${
             signedIn ? dataBlocks({ 'app-preloads-signed-in': preloadUrls([screenFiles]) }) : ''
           }`;
@@ -225,6 +229,13 @@ function preloadUrls(lists: PreloadList[]): string[] {
 function scriptLinks(lists: PreloadList[]): string {
   return preloadUrls(lists)
     .map((url) => `<link rel="modulepreload" crossorigin href="${url}">`)
+    .join('');
+}
+
+function stylesheetLinks(lists: PreloadList[]): string {
+  return lists
+    .flatMap((files) => files?.styles.filter(isAsset) ?? [])
+    .map((url) => `<link rel="stylesheet" crossorigin href="${url}">`)
     .join('');
 }
 

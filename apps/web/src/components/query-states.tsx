@@ -2,8 +2,17 @@ import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-/** Placeholder rows while a list loads, announced as loading. */
-export function RowSkeletons({ rows = 2, height = 56 }: { rows?: number; height?: number }) {
+/**
+ * Placeholder rows while a list loads, announced as loading. `height` may differ by width (a
+ * phone's rows wrap): the rows stand where the loaded ones will, so nothing below them moves.
+ */
+export function RowSkeletons({
+  rows = 2,
+  height = 56,
+}: {
+  rows?: number;
+  height?: number | { base: number; sm: number };
+}) {
   const { t } = useTranslation();
   return (
     <Stack gap="sm" role="status" aria-label={t('common.loading')}>

@@ -67,7 +67,8 @@ export function DevicesCard() {
       }
     >
       {sessions.isPending ? (
-        <RowSkeletons rows={2} height={64} />
+        // As tall as the list of one device (this one) with its button.
+        <RowSkeletons rows={2} height={{ base: 73, sm: 60 }} />
       ) : sessions.isError ? (
         <LoadFailed text={t('devices.loadFailed')} onRetry={() => void sessions.refetch()} />
       ) : (

@@ -54,7 +54,8 @@ export function ApprovalsCard() {
       }
     >
       {approvals.isPending ? (
-        <RowSkeletons rows={1} height={120} />
+        // Most of the time nothing waits: as tall as the line that says so.
+        <RowSkeletons rows={1} height={22} />
       ) : approvals.isError ? (
         <LoadFailed text={t('approvals.loadFailed')} onRetry={() => void approvals.refetch()} />
       ) : pending.length === 0 ? (

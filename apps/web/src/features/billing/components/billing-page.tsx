@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Container, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Center, Container, Group, Loader, Skeleton, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,10 +29,12 @@ export function BillingPage() {
   return (
     <Container size="lg" py="xl" px={{ base: 'md', sm: 'xl' }}>
       <PageHeader title={tc('billing.title')} description={tc('billing.subtitle')} />
-      {!info || processing ? (
+      {processing ? (
         <Center py="xl">
           <Loader role="status" aria-label={tc('billing.title')} />
         </Center>
+      ) : !info ? (
+        <BillingSkeleton label={tc('billing.title')} />
       ) : (
         <Stack gap="lg">
           {billing.isError && !billing.data ? (
@@ -56,5 +58,28 @@ export function BillingPage() {
         </Suspense>
       ) : null}
     </Container>
+  );
+}
+
+/**
+ * The three cards while billing loads, each as tall as it is once loaded for someone on the trial
+ * or without a plan (measured at a phone's and a desktop's width): the screen is drawn ahead in
+ * this state (prerender.tsx), and nothing below a card moves when its data arrives.
+ */
+const CARD_HEIGHTS = [
+  { base: 543, sm: 505 },
+  { base: 541, sm: 470 },
+  { base: 68, sm: 68 },
+];
+
+function BillingSkeleton({ label }: { label: string }) {
+  return (
+    <Stack gap="lg" role="status" aria-label={label}>
+      {CARD_HEIGHTS.map((h) => (
+        <Card key={`${h.base}-${h.sm}`} withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+          <Skeleton h={h} radius="md" />
+        </Card>
+      ))}
+    </Stack>
   );
 }

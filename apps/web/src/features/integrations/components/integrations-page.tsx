@@ -151,7 +151,8 @@ function RowSkeletons() {
   return (
     <Stack gap="lg" p="md" role="status" aria-label={t('common.loading')}>
       {[0, 1, 2].map((i) => (
-        <Skeleton key={i} h={44} radius="md" />
+        // As tall as a loaded row (two lines of text on a phone, one on a wider screen).
+        <Skeleton key={i} h={{ base: 65, sm: 50 }} radius="md" />
       ))}
     </Stack>
   );
