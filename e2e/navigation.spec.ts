@@ -112,3 +112,72 @@ test("a signed-in screen's code is asked for by the page's entry, alongside the 
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await asked).toBe(true);
 });
+
+/** Records, in this tab's session storage, the path of every document that got to paint anything. */
+async function recordPaints(page: import('@playwright/test').Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    new PerformanceObserver((list) => {
+      if (list.getEntries().length === 0) return;
+      const painted = JSON.parse(sessionStorage.getItem('painted') ?? '[]') as string[];
+      sessionStorage.setItem('painted', JSON.stringify([...painted, location.pathname]));
+    }).observe({ type: 'paint', buffered: true });
+  });
+  return () => page.evaluate(() => JSON.parse(sessionStorage.getItem('painted') ?? '[]') as string[]);
+}
+
+test('a signed-out visit to a signed-in screen goes to /login before anything of it is painted', async ({
+  page,
+}) => {
+  const painted = await recordPaints(page);
+  const documents: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) documents.push(new URL(frame.url()).pathname);
+  });
+  await page.goto('/billing', { waitUntil: 'commit' });
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Relay');
+  expect(documents[0]).toBe('/billing');
+  // The billing page was left by its inline gate, in its head: it never painted a frame.
+  await expect.poll(painted).toContain('/login');
+  expect(await painted()).not.toContain('/billing');
+});
+
+test('a signed-in visit shows the screen drawn ahead, then the live screen, then its data', async ({
+  page,
+  request,
+}) => {
+  await signInAsNewUser(page, request);
+  // The app's code and the billing data are held, so each stage can be looked at in turn.
+  let releaseCode: () => void = () => undefined;
+  const code = new Promise<void>((resolve) => (releaseCode = resolve));
+  await page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
+    await code;
+    await route.continue();
+  });
+  let releaseData: () => void = () => undefined;
+  const data = new Promise<void>((resolve) => (releaseData = resolve));
+  await page.route(/\/v1\/billing\/info/, async (route) => {
+    await data;
+    await route.continue();
+  });
+  const painted = await recordPaints(page);
+  await page.goto('/billing', { waitUntil: 'commit' });
+  // Drawn by the server: the layout and the screen's loading state, inert, no code run yet.
+  const drawn = page.locator('#root > [inert]');
+  await expect(drawn.locator('h1')).toHaveText('Billing');
+  await expect(drawn.getByText('Open the dev outbox')).toBeVisible();
+  await expect.poll(painted).toEqual(['/billing']);
+  const box = await drawn.locator('h1').boundingBox();
+  releaseCode();
+  // The app's first render replaces it with the same screen, in the same place.
+  await expect(drawn).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+  expect(await page.getByRole('heading', { level: 1 }).boundingBox()).toEqual(box);
+  await expect(page.getByRole('status', { name: 'Billing' })).toBeVisible();
+  releaseData();
+  await expect(page.getByRole('region', { name: 'Current Plan' })).toBeVisible();
+  // Someone signed in who opens the sign-in page is sent on before it is painted too.
+  await page.goto('/login', { waitUntil: 'commit' });
+  await expect(page).toHaveURL(/\/integrations$/);
+  expect(await painted()).not.toContain('/login');
+});

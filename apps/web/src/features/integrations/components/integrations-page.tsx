@@ -152,7 +152,7 @@ function RowSkeletons() {
     <Stack gap="lg" p="md" role="status" aria-label={t('common.loading')}>
       {[0, 1, 2].map((i) => (
         // As tall as a loaded row (two lines of text on a phone, one on a wider screen).
-        <Skeleton key={i} h={{ base: 65, sm: 50 }} radius="md" />
+        <Skeleton key={i} h={{ base: 68, sm: 53 }} radius="md" />
       ))}
     </Stack>
   );
