@@ -2,6 +2,7 @@ import type { TSubscription, TUsage } from '@app/contract/billing/get-billing-in
 import { COST_PER_TOKEN_USD } from '@app/contract/constants';
 import { formatTokens } from '@app/contract/usage/format-tokens';
 import {
+  Box,
   Center,
   Group,
   Loader,
@@ -16,6 +17,7 @@ import {
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '@/components/section-card';
+import { useSeen } from '../hooks/use-seen';
 import { formatDay, formatMonth, formatUsd } from '../utils/format';
 import { planById } from '../utils/subscription-state';
 import {
@@ -65,6 +67,12 @@ export function UsageCard({ usage, subscription }: { usage: TUsage; subscription
   const days = useMemo(() => lastDays(usage.dailyUsage), [usage.dailyUsage]);
   const points = useMemo(() => groupByPeriod(days, period), [days, period]);
   const shownTokens = days.reduce((sum, day) => sum + day.tokens, 0);
+  const [chartArea, chartSeen] = useSeen<HTMLDivElement>();
+  const chartPlaceholder = (
+    <Center h={220}>
+      <Loader size="sm" role="status" aria-label={t('usage.chartLoading')} />
+    </Center>
+  );
 
   const formatLabel = (point: ChartPoint) => {
     if (period === 'monthly') return formatMonth(point.start, language);
@@ -109,23 +117,26 @@ export function UsageCard({ usage, subscription }: { usage: TUsage; subscription
             data={CHART_PERIODS.map((value) => ({ value, label: t(`usage.${value}`) }))}
           />
         </Group>
-        <Suspense
-          fallback={
-            <Center h={220}>
-              <Loader size="sm" role="status" aria-label={t('usage.chartLoading')} />
-            </Center>
-          }
-        >
-          <UsageChart
-            points={points}
-            formatLabel={formatLabel}
-            // A week's bar is dated by its Monday: "Week of" is said by the period chosen above.
-            formatTick={(point) =>
-              period === 'weekly' ? formatDay(point.start, language) : formatLabel(point)
-            }
-            label={t('usage.chartLabel', { period: t(`usage.unit.${period}`) })}
-          />
-        </Suspense>
+        {/* The chart's code (recharts) is the heaviest of the screen to download and run: it is
+            asked for once the card's chart area comes near the window, not with the screen's
+            first render (on a phone the chart is below the fold: bench/README.md). */}
+        <Box ref={chartArea}>
+          {chartSeen ? (
+            <Suspense fallback={chartPlaceholder}>
+              <UsageChart
+                points={points}
+                formatLabel={formatLabel}
+                // A week's bar is dated by its Monday: "Week of" is said by the period chosen above.
+                formatTick={(point) =>
+                  period === 'weekly' ? formatDay(point.start, language) : formatLabel(point)
+                }
+                label={t('usage.chartLabel', { period: t(`usage.unit.${period}`) })}
+              />
+            </Suspense>
+          ) : (
+            chartPlaceholder
+          )}
+        </Box>
         {/* The same numbers as text, for screen readers and for tests. */}
         <VisuallyHidden>
           <ul aria-label={t('usage.chartLabel', { period: t(`usage.unit.${period}`) })}>
