@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
  * Whether an element has come near the viewport yet (within `margin`); once it has, it stays
  * seen. Where the browser cannot tell (no IntersectionObserver), it counts as seen at once.
  */
-export function useSeen<T extends Element>(margin = '300px'): [(element: T | null) => void, boolean] {
+export function useSeen<T extends Element>(margin = '100px'): [(element: T | null) => void, boolean] {
   const [element, setElement] = useState<T | null>(null);
   const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
