@@ -78,6 +78,7 @@ export const routes: RouteObject[] = [
                   'billing',
                   () => import('@/features/billing/components/billing-page'),
                   (m) => m.BillingPage,
+                  ['billing'],
                 ),
               },
               {
@@ -94,6 +95,7 @@ export const routes: RouteObject[] = [
                   'account',
                   () => import('@/features/account/components/account-page'),
                   (m) => m.AccountPage,
+                  ['account'],
                 ),
               },
             ],
