@@ -161,6 +161,17 @@ test('a signed-in visit shows the screen drawn ahead, then the live screen, then
     await route.continue();
   });
   const painted = await recordPaints(page);
+  // Every state of the page's root: the drawn copy or the app's, and its title.
+  await page.addInitScript(() => {
+    const states: string[] = [];
+    (window as unknown as { rootStates: string[] }).rootStates = states;
+    new MutationObserver(() => {
+      const root = document.getElementById('root');
+      if (!root) return;
+      const state = `${root.querySelector(':scope > [inert]') ? 'drawn' : 'app'} ${root.querySelector('h1')?.textContent ?? '(no title)'}`;
+      if (states.at(-1) !== state) states.push(state);
+    }).observe(document, { childList: true, subtree: true });
+  });
   await page.goto('/billing', { waitUntil: 'commit' });
   // Drawn by the server: the layout and the screen's loading state, inert, no code run yet.
   const drawn = page.locator('#root > [inert]');
@@ -174,6 +185,11 @@ test('a signed-in visit shows the screen drawn ahead, then the live screen, then
   await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
   expect(await page.getByRole('heading', { level: 1 }).boundingBox()).toEqual(box);
   await expect(page.getByRole('status', { name: 'Billing' })).toBeVisible();
+  // Nothing in between (no spinner while a translation or a chunk loads).
+  expect(await page.evaluate(() => (window as unknown as { rootStates: string[] }).rootStates)).toEqual([
+    'drawn Billing',
+    'app Billing',
+  ]);
   releaseData();
   await expect(page.getByRole('region', { name: 'Current Plan' })).toBeVisible();
   // Someone signed in who opens the sign-in page is sent on before it is painted too.
