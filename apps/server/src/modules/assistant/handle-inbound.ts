@@ -11,7 +11,7 @@ import { gate } from './gate';
 import { INBOUND_JOB } from './receive-message';
 import { queueReplies, REPLY_SEGMENTS, type TOutboundKind } from './replies';
 import type { AssistantMessageRow } from './repo';
-import { HISTORY_MESSAGES, runTurn } from './run-turn';
+import { HISTORY_MESSAGES } from './summary';
 import { say } from './texts';
 import { newTurnContext } from './turn-context';
 
@@ -125,6 +125,8 @@ async function answer(deps: HandleDeps, user: UserRow, pending: AssistantMessage
   const answering = new Set(pending.map((row) => row.id));
   const earlier = await deps.assistantRepo.recent(user.id, HISTORY_MESSAGES);
   const history = [...earlier.filter((row) => !answering.has(row.id)), ...pending].slice(-HISTORY_MESSAGES);
+  // The agent (the AI SDK and the tools) is loaded at the first turn, not at start (decision 270).
+  const { runTurn } = await import('./run-turn');
   const result = await runTurn(deps, ctx, history);
   // What the model said beside an approval (the stand-in: "Sam isn't in your contacts").
   const part = ctx.approval
