@@ -13,9 +13,9 @@ const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:3000';
  * costs about 0.45 KB of headers and a round trip. So a first load is a few files, each for one
  * reason (docs/decisions/262): the entry and `session` (what runs before the paint); `framework`
  * (React, the router, i18next, TanStack Query), `ui` (the Mantine components screens share) and
- * `app` (the app's own shared code, the contract's constants and texts, the icons) with `start`;
+ * `app` (the app's own shared code, the contract's constants and texts) with `start`;
  * on a signed-in page `overlays` (drawers, menus, dialogs, popovers and what positions and traps
- * them) and `api` (zod and the contract's schemas) with the layout; then the screen's own file
+ * them), `icons` and `api` (zod and the contract's schemas) with the layout; then the screen's own file
  * (`sign-in` for the sign-in screen). The heavy parts only some screens use (the charts, the
  * phone metadata) keep chunks of their own.
  */
@@ -66,9 +66,9 @@ const CHUNK_GROUPS = [
       (CONTRACT.test(id) &&
         !CONTRACT_SCHEMAS.test(id) &&
         !/phone(-metadata|-mobile-lengths)?\.(ts|json)$/.test(id)) ||
-      /node_modules[\\/](@tabler[\\/]icons-react|i18next-browser-languagedetector|i18next-resources-to-backend|clsx)[\\/]/.test(
-        id,
-      ),
+      // The providers' marks: on the sign-in screen and on Integrations alike.
+      /[\\/]icons[\\/]IconBrand(Google|Windows)\.mjs$/.test(id) ||
+      /node_modules[\\/](i18next-browser-languagedetector|i18next-resources-to-backend|clsx)[\\/]/.test(id),
     priority: 45,
   },
   {
@@ -84,6 +84,8 @@ const CHUNK_GROUPS = [
     priority: 20,
   },
   { name: 'sign-in', test: SIGN_IN, priority: 12 },
+  // The icons the app's shared code does not draw already (those are in `app`): the screens'.
+  { name: 'icons', test: /node_modules[\\/]@tabler[\\/]icons-react[\\/]/, priority: 5 },
   // The form controls more than one screen draws (a radio card, a switch, a select).
   {
     name: 'controls',

@@ -1,11 +1,10 @@
 import { LANGUAGES, messageBundle, type TLanguage } from '@app/contract/messages';
 import { LANGUAGE_COOKIE } from '@app/contract/web-build';
-import i18n, { type i18n as I18n } from 'i18next';
+import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import enCommon from '@/locales/en/common.json';
-import zhCommon from '@/locales/zh/common.json';
 import { readLocal, storageKeys, writeLocal } from './storage';
 
 export { LANGUAGES };
@@ -31,7 +30,12 @@ export function toLanguage(code: string | undefined): Language {
   return code?.toLowerCase().startsWith('zh') ? 'zh' : 'en';
 }
 
-export function initI18n(options: { lng?: Language } = {}): I18n {
+/**
+ * Starts i18next; the promise settles once the detected language's texts are in. English, the
+ * fallback and the most common, comes with the app; Chinese visitors' `common` texts load at start
+ * (start.tsx waits for them), so nobody downloads both languages (docs/decisions/261).
+ */
+export function initI18n(options: { lng?: Language } = {}): Promise<unknown> {
   const detector = new LanguageDetector();
   detector.addDetector({ name: 'userChoice', lookup: () => readLocal(storageKeys.language) ?? undefined });
   i18n
@@ -39,12 +43,12 @@ export function initI18n(options: { lng?: Language } = {}): I18n {
     // Long texts (legal pages, the guide) load with the page that needs them.
     .use(resourcesToBackend((lng: string, ns: string) => import(`../locales/${lng}/${ns}.json`)))
     .use(initReactI18next);
-  void i18n.init({
+  const ready = i18n.init({
     ...(options.lng ? { lng: options.lng } : {}),
     // `errors` is the contract's catalogue, shared with the server: small, so it ships with the app.
     resources: {
       en: { common: enCommon, errors: messageBundle('en') },
-      zh: { common: zhCommon, errors: messageBundle('zh') },
+      zh: { errors: messageBundle('zh') },
     },
     partialBundledLanguages: true,
     ns: ['common', 'errors'],
@@ -63,7 +67,7 @@ export function initI18n(options: { lng?: Language } = {}): I18n {
   };
   applyHtmlLang(i18n.resolvedLanguage ?? i18n.language);
   i18n.on('languageChanged', applyHtmlLang);
-  return i18n;
+  return ready;
 }
 
 /** The switch: remembered on this device, applied at once. */
