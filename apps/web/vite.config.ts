@@ -37,6 +37,9 @@ const NOT_APP_SHARED = /[\\/]src[\\/]lib[\\/](auth|zod-config)\.ts$/;
 // shared components that draw an overlay (they come with the screens that use them).
 const NOT_APP =
   /[\\/]src[\\/](lib[\\/](session|storage)\.ts|components[\\/](truncated-text|bottom-sheet|country-picker|page-end-toasts)\.tsx)$/;
+// Shared code only the signed-in screens draw (cards, list states, dates): with the layout, not on /login.
+const SIGNED_IN_SHARED =
+  /[\\/]src[\\/](components[\\/](section-card|query-states|chat-bubbles|facts|page-header)\.tsx|lib[\\/](format|initials|colors)\.ts)$|[\\/]contract[\\/]src[\\/]long-date\.ts$/;
 const SESSION = /[\\/]src[\\/]lib[\\/](session|storage)\.ts$/;
 const OVERLAY_COMPONENTS = /[\\/]src[\\/]components[\\/](truncated-text|bottom-sheet)\.tsx$/;
 // What the sign-in screen draws, in one file (its calls' schemas still load on first use).
@@ -62,15 +65,17 @@ const CHUNK_GROUPS = [
   {
     name: 'app',
     test: (id: string) =>
-      (APP_SHARED.test(id) && !NOT_APP_SHARED.test(id) && !NOT_APP.test(id)) ||
+      (APP_SHARED.test(id) && !NOT_APP_SHARED.test(id) && !NOT_APP.test(id) && !SIGNED_IN_SHARED.test(id)) ||
       (CONTRACT.test(id) &&
+        !SIGNED_IN_SHARED.test(id) &&
         !CONTRACT_SCHEMAS.test(id) &&
-        !/phone(-metadata|-mobile-lengths)?\.(ts|json)$/.test(id)) ||
-      // The providers' marks: on the sign-in screen and on Integrations alike.
-      /[\\/]icons[\\/]IconBrand(Google|Windows)\.mjs$/.test(id) ||
+        !/(phone(-metadata|-mobile-lengths)?|messages-zh|messages)\.(ts|json)$/.test(id)) ||
+      // Icons the sign-in screen shares with the signed-in ones (the providers' marks, an error's).
+      /[\\/]icons[\\/]Icon(BrandGoogle|BrandWindows|AlertCircle)\.mjs$/.test(id) ||
       /node_modules[\\/](i18next-browser-languagedetector|i18next-resources-to-backend|clsx)[\\/]/.test(id),
     priority: 45,
   },
+  { name: 'screens', test: SIGNED_IN_SHARED, priority: 42 },
   {
     name: 'overlays',
     test: (id: string) =>
