@@ -72,7 +72,7 @@ const CHUNK_GROUPS = [
         !/(phone(-metadata|-mobile-lengths)?|messages-zh|messages)\.(ts|json)$/.test(id)) ||
       // Icons the sign-in screen shares with the signed-in ones (the providers' marks, an error's).
       /[\\/]icons[\\/]Icon(BrandGoogle|BrandWindows|AlertCircle)\.mjs$/.test(id) ||
-      /node_modules[\\/](i18next-browser-languagedetector|i18next-resources-to-backend|clsx)[\\/]/.test(id),
+      /node_modules[\\/](i18next-resources-to-backend|clsx)[\\/]/.test(id),
     priority: 45,
   },
   { name: 'screens', test: SIGNED_IN_SHARED, priority: 42 },
