@@ -50,11 +50,14 @@ export function ScreenRouter({ history, children }: { history: History; children
   const [ready, setReady] = useState(() => screensSettledAt(history.location));
   useLayoutEffect(() => {
     if (!ready) void loadScreensAt(history.location).then(() => setReady(true));
+    // The last location asked for (a browser history's `location` is a new object on each read).
+    let latest: Location | undefined;
     return history.listen(({ action, location }) => {
+      latest = location;
       // Screens already loaded are shown at once, as the data router did.
       if (screensSettledAt(location)) return setState({ action, location });
       void loadScreensAt(location).then(() => {
-        if (history.location === location) setState({ action, location });
+        if (latest === location) setState({ action, location });
       });
     });
   }, [history, ready]);
