@@ -19,6 +19,7 @@ import {
 } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { setUnauthorizedHandler } from '@/lib/api-client';
+import { locationShown } from '@/lib/location-shown';
 import type { LazyScreen } from './lazy-route';
 import { RouteErrorBoundary } from './route-error';
 import { routes } from './routes';
@@ -61,6 +62,10 @@ export function ScreenRouter({ history, children }: { history: History; children
       });
     });
   }, [history, ready]);
+  // Each location shown settles what waited for it (lib/location-shown.ts).
+  useEffect(() => {
+    if (state.location) locationShown();
+  }, [state.location]);
   return (
     <Router location={state.location} navigationType={state.action} navigator={history}>
       {ready ? children : <PageLoader />}
