@@ -1,7 +1,6 @@
 // `npm start`: build the web app and the server when their builds are missing or older than
 // their sources, then serve web + API from one Node process (design §3). The server runs compiled
 // (apps/server/dist/server.mjs, scripts/build-server.mjs): no TypeScript loader in production.
-import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -30,6 +29,8 @@ const sources = ['src', 'public', 'tools', 'index.html', 'vite.config.ts', '../.
 );
 if (isStale(builtIndex, sources)) {
   console.log('Building the web app (once; again only when its sources change)...');
+  // Loaded only to build: node:child_process is a few ms of every start otherwise.
+  const { spawnSync } = await import('node:child_process');
   const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

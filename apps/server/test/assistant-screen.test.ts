@@ -199,6 +199,24 @@ describe('GET /v1/assistant/messages', () => {
     expect(older.hasMore).toBe(false);
   });
 
+  it('shows whole what the model said beside an approval request when the text had to cut it', async () => {
+    const { phone, token } = await assistantPerson(app, base);
+    const note = `${'Sam is free then, and so is the room by the harbour. '.repeat(8)}The end.`;
+    llm.script([{ ...bookLunch(), text: note }]);
+    await textFrom(app, phone, 'book lunch with Sam tomorrow at 12');
+    const [ask] = await waitForTexts(app, phone, 1);
+    expect(ask).toMatch(/^Sam is free then/);
+    expect(ask).not.toContain('The end.');
+    expect(ask).toMatch(/Reply YES to confirm, NO to cancel\.$/);
+
+    const { messages } = ZAssistantMessagesResponse.parse(
+      (await call('GET', '/v1/assistant/messages', token)).json(),
+    );
+    const shown = messages.find((m) => m.kind === 'approval')?.body;
+    expect(shown?.startsWith(`${note}\n\n`)).toBe(true);
+    expect(shown?.endsWith(ask!.slice(ask!.lastIndexOf('\n\n') + 2))).toBe(true);
+  });
+
   it("shows nobody else's texts, and refuses bad paging with 400", async () => {
     const ana = await assistantPerson(app, base);
     const bob = await assistantPerson(app, base, { google: false });

@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { segmentsOf } from '../src/providers/sms/segments';
 import { twilioSignature } from '../src/providers/sms/twilio-signature';
-import { bearer, signIn } from './helpers/auth';
+import { assistantPerson, newMobile } from './helpers/assistant-person';
 import { build } from './helpers/build';
-import { authorize } from './helpers/oauth-flow';
 import { freePort } from './helpers/process';
 import { scriptedLlm } from './helpers/scripted-llm';
 import { fakeTwilio } from './helpers/twilio-fake';
@@ -92,47 +91,22 @@ async function repliesTo(to: string, count: number): Promise<string[]> {
   return sentTo(to);
 }
 
-/** With Twilio configured, sign-in codes go to the fake Twilio, as to a phone. */
+/**
+ * With Twilio configured, sign-in codes go to the fake Twilio, as to a phone; the code's text is
+ * then forgotten, as it is not one of the assistant's replies.
+ */
 async function codeFromTwilio(_app: FastifyInstance, phone: string): Promise<string> {
   const body = sentTo(phone).at(-1) ?? '';
   const code = /\b(\d{5})\b/.exec(body)?.[1];
   expect(code, `no code texted to ${phone}`).toBeDefined();
+  for (let i = twilio.seen.length - 1; i >= 0; i -= 1)
+    if (twilio.seen[i]!.form.get('To') === phone) twilio.seen.splice(i, 1);
   return code!;
 }
 
-let phoneCounter = 0;
-function newNumber(): string {
-  phoneCounter += 1;
-  return `+61416${String(Date.now() % 10_000).padStart(4, '0')}${String(phoneCounter).padStart(2, '0')}`;
-}
-
 /** A person who signed in with their number, started the trial and connected Google. */
-async function person(options: { trial?: boolean; google?: boolean } = {}) {
-  const phone = newNumber();
-  const token = await signIn(app, phone, codeFromTwilio);
-  // The code's text is not one of the assistant's replies.
-  for (let i = twilio.seen.length - 1; i >= 0; i -= 1)
-    if (twilio.seen[i]!.form.get('To') === phone) twilio.seen.splice(i, 1);
-  if (options.trial ?? true) {
-    const trial = await app.inject({
-      method: 'POST',
-      url: '/v1/billing/activate-trial',
-      headers: bearer(token),
-    });
-    expect(trial.statusCode, trial.body).toBe(200);
-  }
-  if (options.google ?? true) {
-    const connected = await authorize(
-      base,
-      'google',
-      { email: `a${phoneCounter}-${Date.now()}@example.com` },
-      { token },
-    );
-    expect(connected.params.get('success')).toBe('true');
-  }
-  const me = (await app.inject({ method: 'GET', url: '/v1/auth/me', headers: bearer(token) })).json();
-  return { phone, token, userId: me.user.id as string };
-}
+const person = (options: { trial?: boolean; google?: boolean } = {}) =>
+  assistantPerson(app, base, { ...options, readCode: codeFromTwilio });
 
 describe('the Twilio webhook', () => {
   it('answers a signed text with empty TwiML at once, and the reply goes out later', async () => {
@@ -148,7 +122,7 @@ describe('the Twilio webhook', () => {
   });
 
   it('refuses a wrong, missing or replayed-elsewhere signature with 403, storing nothing', async () => {
-    const phone = newNumber();
+    const phone = newMobile();
     const before = await app.db.selectFrom('assistant_messages').select('id').execute();
     expect((await text(phone, 'hi', { signature: 'AAAAAAAAAAAAAAAAAAAAAAAAAAA=' })).statusCode).toBe(403);
     const form = { MessageSid: 'SMx', From: phone, To: OUR_NUMBER, Body: 'hi' };
@@ -234,7 +208,7 @@ describe('before any model runs', () => {
   });
 
   it('answers an unknown number once a day, with the sign-up link, and never runs the model', async () => {
-    const stranger = newNumber();
+    const stranger = newMobile();
     const calls = llm.requests.length;
     await text(stranger, 'hello?');
     await text(stranger, 'anyone?');

@@ -372,6 +372,67 @@ describe(`job queue (${usingPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
     }
   });
 
+  it('runs no more of a kind than its cap, so hanging jobs of one kind leave slots to the others', async () => {
+    const slow = kindOf('capped');
+    const quick = kindOf('quick');
+    const w = worker({ clock: { now: () => new Date() } });
+    let slowRunning = 0;
+    let mostSlow = 0;
+    let release: () => void = () => {};
+    const hung = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    w.handle(
+      slow,
+      async () => {
+        slowRunning++;
+        mostSlow = Math.max(mostSlow, slowRunning);
+        await hung;
+        slowRunning--;
+      },
+      { maxAttempts: 1, backoff: () => 0, leaseMs: 30_000, maxRunning: 2 },
+    );
+    const quickDone: number[] = [];
+    w.handle(
+      quick,
+      async (job: Job<number>) => {
+        quickDone.push(job.payload);
+      },
+      { maxAttempts: 1, backoff: () => 0, leaseMs: 30_000 },
+    );
+    expect(() =>
+      w.handle(kindOf('bad'), async () => {}, {
+        maxAttempts: 1,
+        backoff: () => 0,
+        leaseMs: 1,
+        maxRunning: 0,
+      }),
+    ).toThrow(/maxRunning/);
+    const repo = new JobsRepo(db);
+    for (let i = 0; i < 6; i++)
+      await repo.enqueue(db, { kind: slow, key: `${slow}:${i}`, payload: i }, new Date());
+    w.start();
+    try {
+      await waitFor(() => slowRunning === 2);
+      for (let i = 0; i < 5; i++) {
+        await repo.enqueue(db, { kind: quick, key: `${quick}:${i}`, payload: i }, new Date());
+        w.wake();
+      }
+      // The quick kind runs beside the two hung ones, which never grow to take its slots.
+      await waitFor(() => quickDone.length === 5);
+      expect(mostSlow).toBe(2);
+      release();
+      await waitFor(async () => {
+        const jobs = await Promise.all(Array.from({ length: 6 }, (_, i) => repo.findByKey(`${slow}:${i}`)));
+        return jobs.every((job) => job?.status === 'done');
+      });
+      expect(mostSlow).toBe(2);
+    } finally {
+      release();
+      await w.stop();
+    }
+  });
+
   it('waits for running handlers on stop, and aborts those past the deadline', async () => {
     const kind = kindOf('stop');
     let aborted: unknown;

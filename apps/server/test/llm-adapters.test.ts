@@ -31,9 +31,9 @@ async function serve(answer: (request: SeenRequest, index: number) => FakeAnswer
 }
 
 /** One turn through the adapter built from config, with one tool, as the assistant runs it. */
-function turn(env: Record<string, string>, options: { maxRetries?: number } = {}) {
+async function turn(env: Record<string, string>, options: { maxRetries?: number } = {}) {
   const executed: unknown[] = [];
-  const { adapter } = buildLlm(loadConfig(env));
+  const { adapter } = await buildLlm(loadConfig(env));
   const result = generateText({
     model: adapter.model,
     system: SYSTEM,
@@ -75,7 +75,7 @@ describe('the OpenAI-compatible adapter against a loopback chat-completions serv
             ),
           },
     );
-    const { adapter, result, executed } = turn({
+    const { adapter, result, executed } = await turn({
       LLM_BASE_URL: baseUrl,
       LLM_MODEL: 'qwen2.5:7b',
       LLM_API_KEY: 'sk-local-test',
@@ -136,7 +136,7 @@ describe('the OpenAI-compatible adapter against a loopback chat-completions serv
 
   it('sends no Authorization header without LLM_API_KEY (Ollama, llama.cpp)', async () => {
     const { fake, baseUrl } = await serve(() => ({ json: completion({ content: 'Hi.' }) }));
-    const { result } = turn({ LLM_BASE_URL: `${baseUrl}/`, LLM_MODEL: 'llama3.2' });
+    const { result } = await turn({ LLM_BASE_URL: `${baseUrl}/`, LLM_MODEL: 'llama3.2' });
     expect((await result).text).toBe('Hi.');
     expect(fake.seen[0]!.url).toBe('/v1/chat/completions');
     expect(fake.seen[0]!.headers.authorization).toBeUndefined();
@@ -147,7 +147,10 @@ describe('the OpenAI-compatible adapter against a loopback chat-completions serv
       status: 500,
       json: { error: { message: 'model crashed', type: 'server_error' } },
     }));
-    const { result, executed } = turn({ LLM_BASE_URL: baseUrl, LLM_MODEL: 'qwen2.5' }, { maxRetries: 0 });
+    const { result, executed } = await turn(
+      { LLM_BASE_URL: baseUrl, LLM_MODEL: 'qwen2.5' },
+      { maxRetries: 0 },
+    );
     await expect(result).rejects.toThrow(/model crashed/);
     expect(fake.seen).toHaveLength(1);
     expect(executed).toEqual([]);
@@ -158,28 +161,31 @@ describe('the OpenAI-compatible adapter against a loopback chat-completions serv
       status: 503,
       json: { error: { message: 'overloaded' } },
     }));
-    const { result } = turn({ LLM_BASE_URL: baseUrl, LLM_MODEL: 'qwen2.5' }, { maxRetries: 1 });
+    const { result } = await turn({ LLM_BASE_URL: baseUrl, LLM_MODEL: 'qwen2.5' }, { maxRetries: 1 });
     await expect(result).rejects.toThrow(/overloaded/);
     expect(fake.seen).toHaveLength(2);
   });
 
   it('rejects malformed JSON instead of hanging or inventing an answer', async () => {
     const { baseUrl } = await serve(() => ({ raw: '{"id": "chatcmpl-1", "choices": [ {"message": ' }));
-    const { result, executed } = turn({ LLM_BASE_URL: baseUrl, LLM_MODEL: 'qwen2.5' }, { maxRetries: 0 });
+    const { result, executed } = await turn(
+      { LLM_BASE_URL: baseUrl, LLM_MODEL: 'qwen2.5' },
+      { maxRetries: 0 },
+    );
     await expect(result).rejects.toThrow();
     expect(executed).toEqual([]);
   });
 
   it('rejects a well-formed answer of the wrong shape', async () => {
     const { baseUrl } = await serve(() => ({ json: { choices: 'none' } }));
-    const { result } = turn({ LLM_BASE_URL: baseUrl, LLM_MODEL: 'qwen2.5' }, { maxRetries: 0 });
+    const { result } = await turn({ LLM_BASE_URL: baseUrl, LLM_MODEL: 'qwen2.5' }, { maxRetries: 0 });
     await expect(result).rejects.toThrow();
   });
 
   it('aborts a request after LLM_TIMEOUT_MS, and does not retry it', async () => {
     const { fake, baseUrl } = await serve(() => 'hang');
     const started = performance.now();
-    const { result } = turn({ LLM_BASE_URL: baseUrl, LLM_MODEL: 'qwen2.5', LLM_TIMEOUT_MS: '300' });
+    const { result } = await turn({ LLM_BASE_URL: baseUrl, LLM_MODEL: 'qwen2.5', LLM_TIMEOUT_MS: '300' });
     await expect(result).rejects.toMatchObject({ name: 'TimeoutError' });
     const elapsed = performance.now() - started;
     expect(elapsed).toBeGreaterThanOrEqual(250);
@@ -189,7 +195,7 @@ describe('the OpenAI-compatible adapter against a loopback chat-completions serv
 
   it("still honours the caller's own abort signal (the turn's deadline)", async () => {
     const { baseUrl } = await serve(() => 'hang');
-    const { adapter } = buildLlm(loadConfig({ LLM_BASE_URL: baseUrl, LLM_MODEL: 'qwen2.5' }));
+    const { adapter } = await buildLlm(loadConfig({ LLM_BASE_URL: baseUrl, LLM_MODEL: 'qwen2.5' }));
     const started = performance.now();
     await expect(
       generateText({ model: adapter.model, prompt: 'hi', abortSignal: AbortSignal.timeout(200) }),
@@ -199,8 +205,8 @@ describe('the OpenAI-compatible adapter against a loopback chat-completions serv
 });
 
 describe('choosing the model from config', () => {
-  it('runs the local stand-in with nothing set', () => {
-    const built = buildLlm(loadConfig({}));
+  it('runs the local stand-in with nothing set', async () => {
+    const built = await buildLlm(loadConfig({}));
     expect(built).toMatchObject({ port: 'assistant', standIn: true, vendor: 'local' });
     expect(built.adapter.name).toBe('local stand-in');
     expect(built.adapter.standIn).toBe(true);
@@ -212,16 +218,18 @@ describe('choosing the model from config', () => {
     });
   });
 
-  it('builds OpenAI from OPENAI_API_KEY and LLM_MODEL, without any request', () => {
-    const built = buildLlm(loadConfig({ OPENAI_API_KEY: 'sk-test-openai-key', LLM_MODEL: 'gpt-4.1-mini' }));
+  it('builds OpenAI from OPENAI_API_KEY and LLM_MODEL, without any request', async () => {
+    const built = await buildLlm(
+      loadConfig({ OPENAI_API_KEY: 'sk-test-openai-key', LLM_MODEL: 'gpt-4.1-mini' }),
+    );
     expect(built).toMatchObject({ standIn: false, vendor: 'openai' });
     expect(built.adapter.name).toBe('openai:gpt-4.1-mini');
     expect(built.adapter.model.provider).toMatch(/^openai\./);
     expect(built.adapter.model.modelId).toBe('gpt-4.1-mini');
   });
 
-  it('builds Anthropic from ANTHROPIC_API_KEY and LLM_MODEL, without any request', () => {
-    const built = buildLlm(
+  it('builds Anthropic from ANTHROPIC_API_KEY and LLM_MODEL, without any request', async () => {
+    const built = await buildLlm(
       loadConfig({
         ANTHROPIC_API_KEY: 'sk-ant-test-key',
         LLM_MODEL: 'claude-sonnet-4-5',
@@ -234,7 +242,7 @@ describe('choosing the model from config', () => {
     expect(built.adapter.model.modelId).toBe('claude-sonnet-4-5');
   });
 
-  it('lets LLM_BASE_URL win over a provider key', () => {
+  it('lets LLM_BASE_URL win over a provider key', async () => {
     const config = loadConfig({
       LLM_BASE_URL: 'http://127.0.0.1:11434/v1',
       LLM_MODEL: 'qwen2.5',
@@ -246,7 +254,7 @@ describe('choosing the model from config', () => {
       model: 'qwen2.5',
       timeoutMs: 30_000,
     });
-    expect(buildLlm(config).adapter.model.provider).toMatch(/^openai-compatible\./);
+    expect((await buildLlm(config)).adapter.model.provider).toMatch(/^openai-compatible\./);
   });
 
   it.each([

@@ -31,6 +31,24 @@ describe(`migrations on ${usingPostgres ? 'PostgreSQL' : 'SQLite'}`, () => {
     }
   });
 
+  it.runIf(!usingPostgres)(
+    'opens SQLite durable, with its own 2 MB page cache rather than the 16 MB better-sqlite3 compiles in',
+    async () => {
+      const { config, cleanup } = testConfig();
+      const db = createDb(config.database);
+      try {
+        const pragma = async (name: string) =>
+          Object.values((await sql.raw(`pragma ${name}`).execute(db)).rows[0] as object)[0];
+        expect(await pragma('cache_size')).toBe(-2000);
+        expect(await pragma('journal_mode')).toBe('wal');
+        expect(await pragma('synchronous')).toBe(2); // FULL
+      } finally {
+        await db.destroy();
+        await cleanup();
+      }
+    },
+  );
+
   // better-sqlite3 is synchronous, so two connections in one process cannot interleave the
   // way two processes do; SQLite's cross-process lock is covered by LockingSqliteAdapter.
   it.runIf(usingPostgres)('lets two instances migrate the same database at once', async () => {

@@ -261,7 +261,10 @@ describe('plainForSms: typography that would make a text UCS-2', () => {
         separator: '\n\n',
       },
     );
-    expect(asked).toBe('It\'s free.\n\nCreate "Lunch", 12:00-13:00. Reply YES to confirm.');
+    expect(asked).toEqual({
+      text: 'It\'s free.\n\nCreate "Lunch", 12:00-13:00. Reply YES to confirm.',
+      cut: false,
+    });
   });
 });
 
@@ -270,26 +273,28 @@ describe('fitBefore: a note before a text that must arrive whole', () => {
   const options = { maxSegments: 3, separator: '\n\n' };
 
   it('keeps both when they fit, and the request alone when there is no note', () => {
-    expect(fitBefore('Sam is not in your contacts.', request, options)).toBe(
-      `Sam is not in your contacts.\n\n${request}`,
-    );
-    expect(fitBefore('  ', request, options)).toBe(request);
+    expect(fitBefore('Sam is not in your contacts.', request, options)).toEqual({
+      text: `Sam is not in your contacts.\n\n${request}`,
+      cut: false,
+    });
+    expect(fitBefore('  ', request, options)).toEqual({ text: request, cut: false });
   });
 
   it('cuts the note at a sentence to the room the request leaves, never the request', () => {
     const note = Array.from({ length: 30 }, (_, i) => `Sentence ${i} here.`).join(' ');
-    const fitted = fitBefore(note, request, options);
+    const { text: fitted, cut } = fitBefore(note, request, options);
+    expect(cut).toBe(true);
     expect(fitted.endsWith(`.\n\n${request}`)).toBe(true);
     expect(fitted.startsWith('Sentence 0 here.')).toBe(true);
     expect(segmentsOf(fitted).segments).toBe(3);
     // Chinese turns the whole text UCS-2: less room, the same rule.
-    const zh = fitBefore('通讯录里没有找到钱多多。'.repeat(20), request, options);
+    const { text: zh } = fitBefore('通讯录里没有找到钱多多。'.repeat(20), request, options);
     expect(zh.endsWith(`。\n\n${request}`)).toBe(true);
     expect(segmentsOf(zh).segments).toBeLessThanOrEqual(3);
   });
 
   it('gives the request alone when it has no room beside it, for fitReply to shorten', () => {
     const long = `${'x'.repeat(500)}\nReply YES to confirm, NO to cancel.`;
-    expect(fitBefore('A note.', long, options)).toBe(long);
+    expect(fitBefore('A note.', long, options)).toEqual({ text: long, cut: true });
   });
 });

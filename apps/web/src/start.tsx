@@ -6,10 +6,11 @@ import { AppRouter, loadInitialScreens } from '@/app/router';
 import { initI18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 
-initI18n();
+const i18nReady = initI18n();
 const queryClient = createQueryClient();
 
-await loadInitialScreens(window.location);
+// The first render draws the screen in the visitor's language: its code and texts first.
+await Promise.all([i18nReady, loadInitialScreens(window.location)]);
 
 const root = createRoot(document.getElementById('root')!);
 // As a transition, the first render is done in slices that give the browser a turn between them

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { bearer, signIn } from './auth';
+import { bearer, type CodeReader, signIn } from './auth';
 import { authorize } from './oauth-flow';
 
 let counter = 0;
@@ -18,10 +18,17 @@ export function newMobile(prefix = '+61418'): string {
 export async function assistantPerson(
   app: FastifyInstance,
   base: string,
-  options: { trial?: boolean; google?: boolean; timeZone?: string; language?: 'en' | 'zh' } = {},
+  options: {
+    trial?: boolean;
+    google?: boolean;
+    timeZone?: string;
+    language?: 'en' | 'zh';
+    /** Where the sign-in code is read (default: the dev outbox). */
+    readCode?: CodeReader;
+  } = {},
 ) {
   const phone = newMobile();
-  const token = await signIn(app, phone);
+  const token = await signIn(app, phone, options.readCode);
   const me = (await app.inject({ method: 'GET', url: '/v1/auth/me', headers: bearer(token) })).json();
   const userId = me.user.id as string;
   // The zone and language first: the sample workspace is seeded in them on first use.

@@ -1,9 +1,95 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { PageLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
 import { RedirectIfAuthenticated, RequireAuth } from './guards';
-import { lazyRoute } from './lazy-route';
-import { RouteError } from './route-error';
+import { lazyScreen } from './lazy-route';
+
+const LoginPage = lazyScreen(
+  'login',
+  () => import('@/features/auth/components/login-page'),
+  (m) => m.LoginPage,
+);
+const ConnectPage = lazyScreen(
+  'connect',
+  () => import('@/features/auth/components/connect-page'),
+  (m) => m.ConnectPage,
+);
+const VerificationPage = lazyScreen(
+  'verification',
+  () => import('@/features/auth/components/verification-page'),
+  (m) => m.VerificationPage,
+);
+const AppLayout = lazyScreen(
+  'app-layout',
+  () => import('./layouts/app-layout'),
+  (m) => m.AppLayout,
+);
+const IntegrationsPage = lazyScreen(
+  'integrations',
+  () => import('@/features/integrations/components/integrations-page'),
+  (m) => m.IntegrationsPage,
+);
+const AssistantPage = lazyScreen(
+  'assistant',
+  () => import('@/features/assistant/components/assistant-page'),
+  (m) => m.AssistantPage,
+  ['assistant'],
+);
+const BillingPage = lazyScreen(
+  'billing',
+  () => import('@/features/billing/components/billing-page'),
+  (m) => m.BillingPage,
+  ['billing'],
+);
+const ContactPage = lazyScreen(
+  'contact',
+  () => import('@/features/contact/components/contact-page'),
+  (m) => m.ContactPage,
+);
+const AccountPage = lazyScreen(
+  'account',
+  () => import('@/features/account/components/account-page'),
+  (m) => m.AccountPage,
+  ['account'],
+);
+const PublicLayout = lazyScreen(
+  'public-layout',
+  () => import('./layouts/public-layout'),
+  (m) => m.PublicLayout,
+);
+const PrivacyPage = lazyScreen(
+  'privacy',
+  () => import('@/features/legal/components/privacy-page'),
+  (m) => m.PrivacyPage,
+  ['legal'],
+);
+const TermsPage = lazyScreen(
+  'terms',
+  () => import('@/features/legal/components/terms-page'),
+  (m) => m.TermsPage,
+  ['legal'],
+);
+const AppleGuidePage = lazyScreen(
+  'apple-guide',
+  () => import('@/features/guide/components/apple-guide-page'),
+  (m) => m.AppleGuidePage,
+  ['legal'],
+);
+const OutboxPage = lazyScreen(
+  'dev-outbox',
+  () => import('@/features/dev/components/outbox-page'),
+  (m) => m.OutboxPage,
+);
+const PhonePage = lazyScreen(
+  'dev-phone',
+  () => import('@/features/dev/components/phone-page'),
+  (m) => m.PhonePage,
+  ['dev'],
+);
+const OAuthCallbackRoute = lazyScreen(
+  'oauth-callback',
+  () => import('./routes/oauth-callback'),
+  (m) => m.OAuthCallbackRoute,
+);
 
 /**
  * The spec's route table (§2). Screens and the two layouts load on demand (the signed-in
@@ -12,147 +98,76 @@ import { RouteError } from './route-error';
  */
 export const routes: RouteObject[] = [
   {
-    errorElement: <RouteError />,
-    hydrateFallbackElement: <PageLoader />,
     children: [
       {
         element: <RedirectIfAuthenticated />,
         children: [
           {
             path: paths.login,
-            lazy: lazyRoute(
-              'login',
-              () => import('@/features/auth/components/login-page'),
-              (m) => m.LoginPage,
-            ),
+            element: <LoginPage />,
           },
           {
             path: paths.connect,
-            lazy: lazyRoute(
-              'connect',
-              () => import('@/features/auth/components/connect-page'),
-              (m) => m.ConnectPage,
-            ),
+            element: <ConnectPage />,
           },
         ],
       },
       {
         path: paths.verification,
-        lazy: lazyRoute(
-          'verification',
-          () => import('@/features/auth/components/verification-page'),
-          (m) => m.VerificationPage,
-        ),
+        element: <VerificationPage />,
       },
       {
         element: <RequireAuth />,
-        errorElement: <RouteError />,
         children: [
           {
-            lazy: lazyRoute(
-              'app-layout',
-              () => import('./layouts/app-layout'),
-              (m) => m.AppLayout,
-            ),
+            element: <AppLayout />,
             children: [
               ...[paths.root, paths.integrations].map((path) => ({
                 path,
-                lazy: lazyRoute(
-                  'integrations',
-                  () => import('@/features/integrations/components/integrations-page'),
-                  (m) => m.IntegrationsPage,
-                ),
+                element: <IntegrationsPage />,
               })),
               {
                 path: paths.assistant,
-                lazy: lazyRoute(
-                  'assistant',
-                  () => import('@/features/assistant/components/assistant-page'),
-                  (m) => m.AssistantPage,
-                  ['assistant'],
-                ),
+                element: <AssistantPage />,
               },
               {
                 path: paths.billing,
-                lazy: lazyRoute(
-                  'billing',
-                  () => import('@/features/billing/components/billing-page'),
-                  (m) => m.BillingPage,
-                  ['billing'],
-                ),
+                element: <BillingPage />,
               },
               {
                 path: paths.contact,
-                lazy: lazyRoute(
-                  'contact',
-                  () => import('@/features/contact/components/contact-page'),
-                  (m) => m.ContactPage,
-                ),
+                element: <ContactPage />,
               },
               {
                 path: paths.account,
-                lazy: lazyRoute(
-                  'account',
-                  () => import('@/features/account/components/account-page'),
-                  (m) => m.AccountPage,
-                  ['account'],
-                ),
+                element: <AccountPage />,
               },
             ],
           },
         ],
       },
       {
-        lazy: lazyRoute(
-          'public-layout',
-          () => import('./layouts/public-layout'),
-          (m) => m.PublicLayout,
-        ),
-        errorElement: <RouteError />,
+        element: <PublicLayout />,
         children: [
           {
             path: paths.privacy,
-            lazy: lazyRoute(
-              'privacy',
-              () => import('@/features/legal/components/privacy-page'),
-              (m) => m.PrivacyPage,
-              ['legal'],
-            ),
+            element: <PrivacyPage />,
           },
           {
             path: paths.terms,
-            lazy: lazyRoute(
-              'terms',
-              () => import('@/features/legal/components/terms-page'),
-              (m) => m.TermsPage,
-              ['legal'],
-            ),
+            element: <TermsPage />,
           },
           {
             path: paths.appleGuide,
-            lazy: lazyRoute(
-              'apple-guide',
-              () => import('@/features/guide/components/apple-guide-page'),
-              (m) => m.AppleGuidePage,
-              ['legal'],
-            ),
+            element: <AppleGuidePage />,
           },
           {
             path: paths.devOutbox,
-            lazy: lazyRoute(
-              'dev-outbox',
-              () => import('@/features/dev/components/outbox-page'),
-              (m) => m.OutboxPage,
-            ),
+            element: <OutboxPage />,
           },
           {
             path: paths.devPhone,
-            lazy: lazyRoute(
-              'dev-phone',
-              () => import('@/features/dev/components/phone-page'),
-              (m) => m.PhonePage,
-              ['dev'],
-            ),
+            element: <PhonePage />,
           },
         ],
       },
@@ -163,11 +178,7 @@ export const routes: RouteObject[] = [
       ...[paths.googleCallback, paths.azureCallback, paths.facebookCallback, paths.calendarCallback].map(
         (path) => ({
           path,
-          lazy: lazyRoute(
-            'oauth-callback',
-            () => import('./routes/oauth-callback'),
-            (m) => m.OAuthCallbackRoute,
-          ),
+          element: <OAuthCallbackRoute />,
         }),
       ),
       { path: '*', element: <Navigate to={paths.login} replace /> },

@@ -1,7 +1,8 @@
 import { TOAST_MS } from '@app/contract/constants';
 import type { RouteDef, TErrorBody } from '@app/contract/http';
 import { buildPath, isErrorCode, type TErrorCode } from '@app/contract/http-core';
-import { translate } from '@app/contract/messages';
+import { interpolate, type MessageVars } from '@app/contract/messages-core';
+import { en, type MessageKey } from '@app/contract/messages-en';
 import i18n from 'i18next';
 import type { z } from 'zod';
 import { env } from '@/config/env';
@@ -9,6 +10,12 @@ import { paths } from '@/config/paths';
 import { getSessionToken } from './session';
 import { storageKeys } from './storage';
 import { showToast } from './toast';
+
+// An ApiError's own message is for logs and tests, in English; people see the catalogue's text
+// in their language (error-text.ts).
+function english(key: MessageKey, vars: MessageVars = {}): string {
+  return interpolate(en[key], vars);
+}
 
 /**
  * A failed call, carrying the server's stable code; `lib/error-text.ts` turns it into the
@@ -91,7 +98,7 @@ export async function apiRequest<R extends RouteDef>(
   const token = getSessionToken();
   if (route.auth && !token) {
     signOutAndRedirect();
-    throw new ApiError(401, 'NO_SESSION', translate('en', 'noSession'));
+    throw new ApiError(401, 'NO_SESSION', english('noSession'));
   }
   const url = `${env.apiBase}${buildPath(route.path, input.params)}${toQueryString(input.query as Record<string, unknown>)}`;
   let response: Response;
@@ -110,7 +117,7 @@ export async function apiRequest<R extends RouteDef>(
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'NETWORK_ERROR', translate('en', 'network'));
+    throw new ApiError(0, 'NETWORK_ERROR', english('network'));
   }
 
   // A 401 ends the session only where the session was the credential. A call that signs in
@@ -118,7 +125,7 @@ export async function apiRequest<R extends RouteDef>(
   // refused: the screen says so, and whoever is signed in on this device stays signed in.
   if (response.status === 401 && route.auth) {
     signOutAndRedirect();
-    throw new ApiError(401, 'UNAUTHORIZED', translate('en', 'redirectingToLogin'));
+    throw new ApiError(401, 'UNAUTHORIZED', english('redirectingToLogin'));
   }
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
@@ -131,7 +138,7 @@ export async function apiRequest<R extends RouteDef>(
         ...(requestId ? { requestId } : {}),
       });
     }
-    throw new ApiError(response.status, 'HTTP_ERROR', translate('en', 'http', { status: response.status }));
+    throw new ApiError(response.status, 'HTTP_ERROR', english('http', { status: response.status }));
   }
   // Before the first parse: zod must not probe for `new Function`, which the CSP refuses.
   await import('./zod-config');

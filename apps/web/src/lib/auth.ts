@@ -3,6 +3,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { apiRequest } from './api-client';
+import { nextLocationShown } from './location-shown';
 import { getStoredUser, isAuthenticated, type StoredUser } from './session';
 
 export const userQueryKey = ['auth', 'me'] as const;
@@ -38,7 +39,9 @@ export function useLeaveSignedIn(): () => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return async () => {
-    await navigate(paths.login, { replace: true });
+    const shown = nextLocationShown();
+    void navigate(paths.login, { replace: true });
+    await shown;
     queryClient.clear();
   };
 }

@@ -1,5 +1,6 @@
 import { isErrorCode } from '@app/contract/http-core';
-import { DIAGNOSTIC_CODES, type MessageKey } from '@app/contract/messages';
+import { DIAGNOSTIC_CODES } from '@app/contract/messages-core';
+import type { MessageKey } from '@app/contract/messages-en';
 import i18n from 'i18next';
 import { ApiError } from './api-client';
 

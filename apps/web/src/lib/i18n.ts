@@ -1,12 +1,11 @@
-import { LANGUAGES, messageBundle, type TLanguage } from '@app/contract/messages';
+import { bundleOf, LANGUAGES, type TLanguage } from '@app/contract/messages-core';
+import { enCodes, en as enMessages } from '@app/contract/messages-en';
 import { LANGUAGE_COOKIE } from '@app/contract/web-build';
-import i18n, { type i18n as I18n } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
+import i18n, { type LanguageDetectorModule } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import enCommon from '@/locales/en/common.json';
-import zhCommon from '@/locales/zh/common.json';
-import { readLocal, storageKeys, writeLocal } from './storage';
+import { readLocal, readSession, storageKeys, writeLocal } from './storage';
 
 export { LANGUAGES };
 export type Language = TLanguage;
@@ -23,7 +22,44 @@ export const DETECTION_ORDER = [
   'sessionStorage',
   'cookie',
   'htmlTag',
-];
+] as const;
+
+// The key i18next-browser-languagedetector read in storage, which this replaces.
+const STORED_LANGUAGE_KEY = 'i18nextLng';
+
+function readCookie(name: string): string | undefined {
+  const entry = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
+  return entry ? decodeURIComponent(entry.slice(name.length + 1)) : undefined;
+}
+
+const LOOKUPS: Record<(typeof DETECTION_ORDER)[number], () => (string | null | undefined)[]> = {
+  userChoice: () => [readLocal(storageKeys.language)],
+  navigator: () => [...(navigator.languages ?? []), navigator.language],
+  localStorage: () => [readLocal(STORED_LANGUAGE_KEY)],
+  sessionStorage: () => [readSession(STORED_LANGUAGE_KEY)],
+  // The cookie the switch writes for the server (spa-page.ts).
+  cookie: () => [readCookie(LANGUAGE_COOKIE)],
+  htmlTag: () => [document.documentElement.getAttribute('lang')],
+};
+
+/**
+ * Every language the sources name, in DETECTION_ORDER; i18next takes the first it supports.
+ * What i18next-browser-languagedetector did with these options, in a few lines instead of 6 KB
+ * of the first load (docs/decisions/261).
+ */
+export function detectedLanguages(): string[] {
+  const codes = DETECTION_ORDER.flatMap((source) => LOOKUPS[source]()).filter(
+    (code): code is string => typeof code === 'string' && /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})*$/.test(code),
+  );
+  return [...new Set(codes)];
+}
+
+const detector: LanguageDetectorModule = {
+  type: 'languageDetector',
+  detect: detectedLanguages,
+  init: () => undefined,
+  cacheUserLanguage: () => undefined,
+};
 
 export const HTML_LANG: Record<Language, string> = { en: 'en', zh: 'zh-CN' };
 
@@ -31,21 +67,28 @@ export function toLanguage(code: string | undefined): Language {
   return code?.toLowerCase().startsWith('zh') ? 'zh' : 'en';
 }
 
-export function initI18n(options: { lng?: Language } = {}): I18n {
-  const detector = new LanguageDetector();
-  detector.addDetector({ name: 'userChoice', lookup: () => readLocal(storageKeys.language) ?? undefined });
+/**
+ * Starts i18next; the promise settles once the detected language's texts are in. English, the
+ * fallback and the most common, comes with the app; Chinese visitors' `common` texts load at start
+ * (start.tsx waits for them), so nobody downloads both languages (docs/decisions/261).
+ */
+export function initI18n(options: { lng?: Language } = {}): Promise<unknown> {
   i18n
     .use(detector)
-    // Long texts (legal pages, the guide) load with the page that needs them.
-    .use(resourcesToBackend((lng: string, ns: string) => import(`../locales/${lng}/${ns}.json`)))
+    // Long texts (legal pages, the guide) load with the page that needs them; the Chinese
+    // catalogue of errors with the Chinese common texts.
+    .use(
+      resourcesToBackend((lng: string, ns: string) =>
+        ns === 'errors' && lng === 'zh'
+          ? import('@app/contract/messages-zh').then((m) => bundleOf(m.zh, m.zhCodes))
+          : import(`../locales/${lng}/${ns}.json`),
+      ),
+    )
     .use(initReactI18next);
-  void i18n.init({
+  const ready = i18n.init({
     ...(options.lng ? { lng: options.lng } : {}),
-    // `errors` is the contract's catalogue, shared with the server: small, so it ships with the app.
-    resources: {
-      en: { common: enCommon, errors: messageBundle('en') },
-      zh: { common: zhCommon, errors: messageBundle('zh') },
-    },
+    // `errors` is the contract's catalogue, shared with the server: small, so English ships with the app.
+    resources: { en: { common: enCommon, errors: bundleOf(enMessages, enCodes) } },
     partialBundledLanguages: true,
     ns: ['common', 'errors'],
     defaultNS: 'common',
@@ -53,8 +96,6 @@ export function initI18n(options: { lng?: Language } = {}): I18n {
     supportedLngs: [...LANGUAGES],
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',
-    // The cookie step reads the cookie the switch writes for the server (spa-page.ts).
-    detection: { order: DETECTION_ORDER, caches: [], lookupCookie: LANGUAGE_COOKIE },
     interpolation: { escapeValue: false },
     react: { useSuspense: true },
   });
@@ -63,7 +104,7 @@ export function initI18n(options: { lng?: Language } = {}): I18n {
   };
   applyHtmlLang(i18n.resolvedLanguage ?? i18n.language);
   i18n.on('languageChanged', applyHtmlLang);
-  return i18n;
+  return ready;
 }
 
 /** The switch: remembered on this device, applied at once. */

@@ -43,6 +43,11 @@ export interface JobKindOptions<T> {
    * job fails at once, with no retry and no onGiveUp (there is no typed job to hand over).
    */
   payload?: z.ZodType<T>;
+  /**
+   * At most this many of the kind run at once in this worker, so a slow outside service (a mail
+   * server near its timeouts) cannot take every slot from the kinds a person waits on.
+   */
+  maxRunning?: number;
 }
 
 export interface JobWorkerOptions {
@@ -85,6 +90,7 @@ interface Registered {
 }
 
 interface Running {
+  kind: string;
   done: Promise<void>;
   controller: AbortController;
   renewal: NodeJS.Timeout;
@@ -114,6 +120,8 @@ export class JobWorker {
     if (this.kinds.has(kind)) throw new Error(`job kind ${kind} already has a handler`);
     if (!(options.maxAttempts >= 1)) throw new Error(`job kind ${kind}: maxAttempts must be at least 1`);
     if (!(options.leaseMs > 0)) throw new Error(`job kind ${kind}: leaseMs must be positive`);
+    if (options.maxRunning !== undefined && !(options.maxRunning >= 1))
+      throw new Error(`job kind ${kind}: maxRunning must be at least 1`);
     this.kinds.set(kind, {
       kind,
       handler: handler as JobHandler<unknown>,
@@ -215,19 +223,30 @@ export class JobWorker {
     let free = this.options.concurrency - this.running.size;
     if (free <= 0 || this.stopped) return 0;
     // One claim per lease length: kinds sharing a lease (most) are claimed together, by run_at.
+    // A kind with a cap of its own is claimed on its own, no more than its room.
+    const claims: { kinds: string[]; leaseMs: number; room: number }[] = [];
     const byLease = new Map<number, string[]>();
     for (const { kind, options } of this.kinds.values()) {
-      byLease.set(options.leaseMs, [...(byLease.get(options.leaseMs) ?? []), kind]);
+      if (options.maxRunning === undefined)
+        byLease.set(options.leaseMs, [...(byLease.get(options.leaseMs) ?? []), kind]);
+      else
+        claims.push({
+          kinds: [kind],
+          leaseMs: options.leaseMs,
+          room: options.maxRunning - this.runningOf(kind),
+        });
     }
+    for (const [leaseMs, kinds] of byLease) claims.push({ kinds, leaseMs, room: Number.POSITIVE_INFINITY });
     let claimed = 0;
-    for (const [leaseMs, kinds] of byLease) {
+    for (const { kinds, leaseMs, room } of claims) {
       if (free <= 0) break;
+      if (room <= 0) continue;
       const rows = await this.options.repo.claim({
         kinds,
         workerId: this.workerId,
         now: this.options.clock.now(),
         leaseMs,
-        limit: free,
+        limit: Math.min(free, room),
       });
       for (const row of rows) this.spawn(row);
       free -= rows.length;
@@ -256,7 +275,13 @@ export class JobWorker {
         // A slot is free: the next due job need not wait for the poll.
         if (this.started && !this.stopped) void this.fill();
       });
-    this.running.set(row.id, { done, controller, renewal });
+    this.running.set(row.id, { kind: row.kind, done, controller, renewal });
+  }
+
+  private runningOf(kind: string): number {
+    let count = 0;
+    for (const run of this.running.values()) if (run.kind === kind) count++;
+    return count;
   }
 
   private async renew(id: string, leaseMs: number, controller: AbortController): Promise<void> {

@@ -11,7 +11,7 @@ import { gate } from './gate';
 import { INBOUND_JOB } from './receive-message';
 import { queueReplies, REPLY_SEGMENTS, type TOutboundKind } from './replies';
 import type { AssistantMessageRow } from './repo';
-import { HISTORY_MESSAGES, runTurn } from './run-turn';
+import { HISTORY_MESSAGES } from './summary';
 import { say } from './texts';
 import { newTurnContext } from './turn-context';
 
@@ -103,6 +103,16 @@ async function agentTurn(deps: HandleDeps, user: UserRow, messageId: string): Pr
   }
 }
 
+/**
+ * The model's words beside an approval request: first, cut to the room the request leaves (it
+ * is never cut and ends the text); where they were cut, the screen keeps them whole.
+ */
+function withApproval(said: string, request: string): string | { text: string; whole: string } {
+  const separator = '\n\n';
+  const fitted = fitBefore(said, request, { maxSegments: REPLY_SEGMENTS, separator });
+  return fitted.cut ? { text: fitted.text, whole: `${said.trim()}${separator}${request}` } : fitted.text;
+}
+
 /** One turn over the person's unanswered texts: the model, its reply queued, its tokens counted. */
 async function answer(deps: HandleDeps, user: UserRow, pending: AssistantMessageRow[]): Promise<void> {
   const last = pending.at(-1)!;
@@ -115,11 +125,12 @@ async function answer(deps: HandleDeps, user: UserRow, pending: AssistantMessage
   const answering = new Set(pending.map((row) => row.id));
   const earlier = await deps.assistantRepo.recent(user.id, HISTORY_MESSAGES);
   const history = [...earlier.filter((row) => !answering.has(row.id)), ...pending].slice(-HISTORY_MESSAGES);
+  // The agent (the AI SDK and the tools) is loaded at the first turn, not at start (decision 270).
+  const { runTurn } = await import('./run-turn');
   const result = await runTurn(deps, ctx, history);
-  // What the model said beside an approval (the stand-in: "Sam isn't in your contacts") goes
-  // first, cut if need be; the request the YES answers is never cut and ends the text.
-  const text = ctx.approval
-    ? fitBefore(result.text, ctx.approval.text, { maxSegments: REPLY_SEGMENTS, separator: '\n\n' })
+  // What the model said beside an approval (the stand-in: "Sam isn't in your contacts").
+  const part = ctx.approval
+    ? withApproval(result.text, ctx.approval.text)
     : result.text || say(ctx.language, 'apology');
   await deps.assistantRepo.insertTurn({
     id: turnId,
@@ -139,7 +150,7 @@ async function answer(deps: HandleDeps, user: UserRow, pending: AssistantMessage
     to: { channel: last.channel, e164: last.phone },
     language: ctx.language,
     turnId,
-    parts: [text],
+    parts: [part],
     kind: ctx.approval ? 'approval' : 'reply',
   });
   await deps.assistantRepo.markAnswered(

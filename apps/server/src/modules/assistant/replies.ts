@@ -32,7 +32,11 @@ export async function queueReplies(
     to: SmsAddress;
     language: TLanguage;
     turnId: string | null;
-    parts: string[];
+    /**
+     * The texts to send, one part each; `whole`: what a part said before something else shortened
+     * it (an approval request's note cut to leave its request room), for the screen to show.
+     */
+    parts: (string | { text: string; whole: string })[];
     /** A reply carriers require whatever the opt-out (the STOP confirmation, HELP). */
     carrier?: boolean;
     /** What the screen calls it (a reply, an approval request, a notice, a briefing...). */
@@ -46,8 +50,9 @@ export async function queueReplies(
   const more = say(input.language, 'more', { url: `${deps.publicUrl}/assistant` });
   let queuedAny = false;
   await deps.transaction(async (tx) => {
-    for (const [index, part] of input.parts.entries()) {
-      const fitted = fitReply(part, { maxSegments: input.maxSegments ?? REPLY_SEGMENTS, more });
+    for (const [index, given] of input.parts.entries()) {
+      const part = typeof given === 'string' ? { text: given, whole: null } : given;
+      const fitted = fitReply(part.text, { maxSegments: input.maxSegments ?? REPLY_SEGMENTS, more });
       const body = fitted.text;
       if (!body) continue;
       const messageId = newId();
@@ -70,7 +75,7 @@ export async function queueReplies(
         status: 'queued',
         kind: input.kind,
         // The screen shows what the SMS could not hold.
-        full_body: fitted.cut ? part : null,
+        full_body: part.whole ?? (fitted.cut ? part.text : null),
         created_at: deps.clock.now().toISOString(),
       });
     }

@@ -2,14 +2,12 @@ import { generateText, stepCountIs } from 'ai';
 import type { AssistantDeps } from './deps';
 import { conversation, systemPrompt } from './prompt';
 import type { AssistantMessageRow } from './repo';
-import { rollingSummary, SUMMARY_MESSAGES } from './summary';
+import { HISTORY_MESSAGES, rollingSummary, SUMMARY_MESSAGES } from './summary';
 import { assistantTools } from './tools';
 import type { TurnContext } from './turn-context';
 
 /** Design §9: at most 8 model steps a turn. */
 export const MAX_STEPS = 8;
-/** The texts in and out the model sees besides the rolling summary. */
-export const HISTORY_MESSAGES = 20;
 
 export interface TurnResult {
   /** What the model said; empty when it said nothing usable. */

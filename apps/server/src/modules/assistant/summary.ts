@@ -1,5 +1,7 @@
 import type { AssistantMessageRow } from './repo';
 
+/** The texts in and out the model sees besides the rolling summary. */
+export const HISTORY_MESSAGES = 20;
 /** How many texts before the recent window the summary looks back over, and how long it may be. */
 export const SUMMARY_MESSAGES = 30;
 const SUMMARY_CHARS = 800;

@@ -148,7 +148,7 @@ export function assistantTools(deps: AssistantDeps, ctx: TurnContext): Record<TT
     // many recipients, shortens the preview instead (design §9: at most 3 segments).
     const flag = flagged.length ? say(ctx.language, 'newRecipients', { list: flaggedList(flagged) }) : null;
     const must = [flag, say(ctx.language, checked.kind === 'send_mail' ? 'askSend' : 'askChange')];
-    const text = fitBefore(preview, must.filter(Boolean).join('\n'), {
+    const { text } = fitBefore(preview, must.filter(Boolean).join('\n'), {
       maxSegments: REPLY_SEGMENTS,
       separator: '\n',
     });

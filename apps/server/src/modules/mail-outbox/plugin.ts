@@ -39,6 +39,9 @@ export const mailOutboxPlugin = fp(
       backoff: exponentialBackoff(app.config.mail.retryBaseMs, HOUR_MS),
       // The SMTP adapter's own timeouts (10 s to connect, 30 s idle) end a send well within it.
       leaseMs: 60_000,
+      // A mail server that hangs to its timeouts holds at most half the slots: the assistant's
+      // replies keep theirs.
+      maxRunning: Math.max(1, Math.floor(app.config.jobs.concurrency / 2)),
     });
     // Mail stored before the outbox moved onto the queue, or by an older instance during an
     // upgrade, gets its job before the app serves.

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import * as oauth from 'openid-client';
 import { AppError } from '../../lib/app-error';
 import { type Language, translate } from '../../lib/messages';
 import type { SignInProvider } from '../../providers/identity/identity';
@@ -38,6 +37,8 @@ export async function startOAuth(
   }
   const state = randomBytes(32).toString('base64url');
   const nonce = randomBytes(32).toString('base64url');
+  // Loaded here rather than at start (decision 270): most processes start far more often than they sign someone in.
+  const oauth = await import('openid-client');
   const codeVerifier = oauth.randomPKCECodeVerifier();
   const record: OAuthState = {
     provider: input.provider,

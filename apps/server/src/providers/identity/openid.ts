@@ -1,4 +1,4 @@
-import * as client from 'openid-client';
+import type * as client from 'openid-client';
 import {
   type AuthorizationRequest,
   type CodeExchange,
@@ -11,6 +11,12 @@ import {
   type SignInProvider,
 } from './identity';
 
+/**
+ * openid-client is loaded at the first sign-in or token refresh, not at start: the server is
+ * ready sooner, and a process that never signs anyone in never loads it (decision 270).
+ */
+const openidClient = () => import('openid-client');
+
 /** Token-endpoint errors that only the person can repair by connecting again (RFC 6749 §5.2, OIDC). */
 const REVOKED_ERRORS = new Set([
   'invalid_grant',
@@ -20,8 +26,8 @@ const REVOKED_ERRORS = new Set([
 ]);
 
 /** Sorts a failed token request into "the grant is gone" and "try again later". */
-function classify(error: unknown): Error {
-  if (error instanceof client.ResponseBodyError) {
+function classify(error: unknown, { ResponseBodyError }: typeof client): Error {
+  if (error instanceof ResponseBodyError) {
     if (REVOKED_ERRORS.has(error.error)) return new GrantRevokedError(error.error);
     return new ProviderUnavailableError(`token endpoint answered ${error.status} ${error.error}`);
   }
@@ -81,22 +87,23 @@ export class OpenIdIdentity implements IdentityClient {
       if (!settings) throw new Error(`${provider} sign-in is not configured`);
       const issuer = new URL(settings.issuer);
       const insecure = isLoopbackHttp(issuer);
-      if (isOAuth2(settings)) {
-        const manual = new client.Configuration(
-          {
-            issuer: settings.issuer,
-            authorization_endpoint: settings.authorizationEndpoint,
-            token_endpoint: settings.tokenEndpoint,
-          },
-          settings.clientId,
-          { client_secret: settings.clientSecret },
-          client.ClientSecretPost(settings.clientSecret),
-        );
-        if (insecure) client.allowInsecureRequests(manual);
-        if (this.options.fetch) manual[client.customFetch] = this.options.fetch;
-        config = Promise.resolve(manual);
-      } else {
-        config = client.discovery(
+      config = openidClient().then((client) => {
+        if (isOAuth2(settings)) {
+          const manual = new client.Configuration(
+            {
+              issuer: settings.issuer,
+              authorization_endpoint: settings.authorizationEndpoint,
+              token_endpoint: settings.tokenEndpoint,
+            },
+            settings.clientId,
+            { client_secret: settings.clientSecret },
+            client.ClientSecretPost(settings.clientSecret),
+          );
+          if (insecure) client.allowInsecureRequests(manual);
+          if (this.options.fetch) manual[client.customFetch] = this.options.fetch;
+          return manual;
+        }
+        return client.discovery(
           issuer,
           settings.clientId,
           { client_secret: settings.clientSecret },
@@ -106,7 +113,7 @@ export class OpenIdIdentity implements IdentityClient {
             ...(this.options.fetch ? { [client.customFetch]: this.options.fetch } : {}),
           },
         );
-      }
+      });
       // A failed discovery is tried again next time instead of being remembered.
       config.catch(() => this.configs.delete(provider));
       this.configs.set(provider, config);
@@ -117,6 +124,7 @@ export class OpenIdIdentity implements IdentityClient {
   async authorizationUrl(provider: SignInProvider, request: AuthorizationRequest): Promise<URL> {
     const scopes = PROVIDER_SCOPES[provider];
     const oauth2 = isOAuth2(this.issuers[provider]!);
+    const client = await openidClient();
     return client.buildAuthorizationUrl(await this.config(provider), {
       redirect_uri: request.redirectUri,
       scope: scopes.requested.join(' '),
@@ -131,6 +139,7 @@ export class OpenIdIdentity implements IdentityClient {
   async exchangeCode(provider: SignInProvider, exchange: CodeExchange): Promise<ProviderIdentity> {
     const settings = this.issuers[provider]!;
     const config = await this.config(provider);
+    const client = await openidClient();
     const tokens = await client.authorizationCodeGrant(
       config,
       exchange.callbackUrl,
@@ -196,10 +205,11 @@ export class OpenIdIdentity implements IdentityClient {
 
   async refresh(provider: SignInProvider, refreshToken: string): Promise<RefreshedTokens> {
     let tokens: client.TokenEndpointResponse & client.TokenEndpointResponseHelpers;
+    const client = await openidClient();
     try {
       tokens = await client.refreshTokenGrant(await this.config(provider), refreshToken);
     } catch (error) {
-      throw classify(error);
+      throw classify(error, client);
     }
     const expiresIn = tokens.expiresIn();
     return {
@@ -217,6 +227,7 @@ export class OpenIdIdentity implements IdentityClient {
     const settings = this.issuers[provider];
     if (!settings) return false;
     const config = await this.config(provider);
+    const client = await openidClient();
     if (isOAuth2(settings)) {
       if (!settings.permissionsEndpoint) return false;
       const response = await client.fetchProtectedResource(

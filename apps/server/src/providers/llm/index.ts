@@ -1,6 +1,3 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -34,8 +31,15 @@ export function fetchWithTimeout(timeoutMs: number, base: typeof fetch = fetch):
   };
 }
 
-/** The real model for the configured provider, or the local stand-in when none is configured. */
-export function buildLlm(config: Pick<Config, 'llm'>, deps: { fetch?: typeof fetch } = {}): BuiltPort<Llm> {
+/**
+ * The real model for the configured provider, or the local stand-in when none is configured.
+ * A real provider's SDK (a tenth of a second to load, with the AI SDK under it) is loaded only
+ * when one is configured (decision 270).
+ */
+export async function buildLlm(
+  config: Pick<Config, 'llm'>,
+  deps: { fetch?: typeof fetch } = {},
+): Promise<BuiltPort<Llm>> {
   const llm: LlmConfig = config.llm;
   if (llm.kind === 'local') {
     return {
@@ -46,30 +50,17 @@ export function buildLlm(config: Pick<Config, 'llm'>, deps: { fetch?: typeof fet
       missing: LLM_VARIABLES,
     };
   }
-  const fetch = fetchWithTimeout(llm.timeoutMs, deps.fetch);
-  const real = (model: LanguageModelV3): BuiltPort<Llm> => ({
+  const { realModel } = await import('./real-model');
+  return {
     port: 'assistant',
-    adapter: { model, name: `${llm.kind}:${llm.model}`, standIn: false },
+    adapter: {
+      model: realModel(llm, fetchWithTimeout(llm.timeoutMs, deps.fetch)),
+      name: `${llm.kind}:${llm.model}`,
+      standIn: false,
+    },
     standIn: false,
     vendor: llm.kind,
-  });
-  switch (llm.kind) {
-    case 'openai-compatible':
-      return real(
-        createOpenAICompatible({
-          name: 'openai-compatible',
-          baseURL: llm.baseUrl,
-          ...(llm.apiKey ? { apiKey: llm.apiKey } : {}),
-          // Streamed turns then report tokens too; servers that ignore the option lose nothing.
-          includeUsage: true,
-          fetch,
-        }).chatModel(llm.model),
-      );
-    case 'openai':
-      return real(createOpenAI({ apiKey: llm.apiKey, fetch })(llm.model));
-    case 'anthropic':
-      return real(createAnthropic({ apiKey: llm.apiKey, fetch })(llm.model));
-  }
+  };
 }
 
 declare module 'fastify' {
@@ -85,7 +76,7 @@ declare module 'fastify' {
  */
 export const llmPort = fp(
   async (app: FastifyInstance) => {
-    const built = buildLlm(app.config);
+    const built = await buildLlm(app.config);
     app.decorate('llm', built.adapter);
     app.ports.add(built);
   },

@@ -172,18 +172,22 @@ export function fitReply(given: string, options: FitReplyOptions): { text: strin
  * `text` that fits before them, cut as `fitReply` cuts, or `tail` alone when no head fits. The
  * tail is never cut here: it is what must arrive whole (an approval request before its YES).
  * A tail too long on its own comes back alone, for `fitReply` to shorten as any reply.
+ * `cut`: whether any of `text` was left out (what the screen then shows whole).
  */
 export function fitBefore(
   text: string,
   givenTail: string,
   options: { maxSegments?: number; separator: string },
-): string {
+): { text: string; cut: boolean } {
   const fits = fitsIn(options.maxSegments);
   const head = plainForSms(text.trim());
   const tail = plainForSms(givenTail);
-  if (!head || !fits(tail)) return tail;
+  if (!head) return { text: tail, cut: false };
+  if (!fits(tail)) return { text: tail, cut: true };
   const whole = `${head}${options.separator}${tail}`;
-  return fits(whole) ? whole : headBefore(head, tail, options.separator, fits);
+  return fits(whole)
+    ? { text: whole, cut: false }
+    : { text: headBefore(head, tail, options.separator, fits), cut: true };
 }
 
 function fitsIn(maxSegments = 3): (candidate: string) => boolean {

@@ -1,16 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { CaldavCalendarAdapter } from '../calendar/caldav-calendar';
 import type { CalendarAdapter } from '../calendar/calendar-adapter';
-import { GoogleCalendarAdapter } from '../calendar/google-calendar';
-import { GraphCalendarAdapter } from '../calendar/graph-calendar';
-import { CarddavContactsAdapter } from '../contacts/carddav-contacts';
 import type { ContactsAdapter } from '../contacts/contacts-adapter';
-import { GoogleContactsAdapter } from '../contacts/google-contacts';
-import { GraphContactsAdapter } from '../contacts/graph-contacts';
-import { GmailAdapter } from '../mailbox/gmail';
 import type { MailboxAdapter } from '../mailbox/mailbox';
-import { OutlookMailAdapter } from '../mailbox/outlook';
 import type { BuiltPort } from '../port';
 import { LocalCalendarAdapter } from '../sample-workspace/calendar';
 import { LocalContactsAdapter } from '../sample-workspace/contacts';
@@ -34,7 +26,7 @@ export interface WorkspaceAdapters {
  * the sample workspace, unless one of its API URLs was set, which is how tests reach the real
  * adapters' code against loopback fakes.
  */
-export function buildWorkspaceAdapters(app: FastifyInstance): WorkspaceAdapters {
+export async function buildWorkspaceAdapters(app: FastifyInstance): Promise<WorkspaceAdapters> {
   const { workspaceApis: apis, identity, apple, publicUrl } = app.config;
   const timeoutMs = apis.timeoutMs;
   const local = {
@@ -48,53 +40,76 @@ export function buildWorkspaceAdapters(app: FastifyInstance): WorkspaceAdapters 
     microsoft: !identity.microsoft && !apis.microsoft.explicit,
     apple: apple.local,
   };
-  const pick = <T>(provider: WorkspaceProvider, real: () => T, stand: () => T): T =>
+  // A real adapter's module (HTML-to-text, iCalendar and Windows zone tables under it) is loaded
+  // only for a provider that has one, not at every start (decision 270).
+  const pick = async <T>(provider: WorkspaceProvider, real: () => Promise<T>, stand: () => T): Promise<T> =>
     isLocal[provider] ? stand() : real();
   const dav = { caldavUrl: apple.caldavUrl, carddavUrl: apple.carddavUrl, timeoutMs: apple.timeoutMs };
   return {
     calendars: {
-      google: pick<CalendarAdapter>(
+      google: await pick<CalendarAdapter>(
         'google',
-        () => new GoogleCalendarAdapter({ baseUrl: apis.google.calendarUrl, timeoutMs }),
+        async () =>
+          new (await import('../calendar/google-calendar')).GoogleCalendarAdapter({
+            baseUrl: apis.google.calendarUrl,
+            timeoutMs,
+          }),
         () => new LocalCalendarAdapter(local),
       ),
-      microsoft: pick<CalendarAdapter>(
+      microsoft: await pick<CalendarAdapter>(
         'microsoft',
-        () => new GraphCalendarAdapter({ baseUrl: apis.microsoft.graphUrl, timeoutMs }),
+        async () =>
+          new (await import('../calendar/graph-calendar')).GraphCalendarAdapter({
+            baseUrl: apis.microsoft.graphUrl,
+            timeoutMs,
+          }),
         () => new LocalCalendarAdapter(local),
       ),
-      apple: pick<CalendarAdapter>(
+      apple: await pick<CalendarAdapter>(
         'apple',
-        () => new CaldavCalendarAdapter(dav),
+        async () => new (await import('../calendar/caldav-calendar')).CaldavCalendarAdapter(dav),
         () => new LocalCalendarAdapter(local),
       ),
     },
     mailboxes: {
-      google: pick<MailboxAdapter>(
+      google: await pick<MailboxAdapter>(
         'google',
-        () => new GmailAdapter({ baseUrl: apis.google.gmailUrl, timeoutMs }),
+        async () =>
+          new (await import('../mailbox/gmail')).GmailAdapter({ baseUrl: apis.google.gmailUrl, timeoutMs }),
         () => new LocalMailboxAdapter(local),
       ),
-      microsoft: pick<MailboxAdapter>(
+      microsoft: await pick<MailboxAdapter>(
         'microsoft',
-        () => new OutlookMailAdapter({ baseUrl: apis.microsoft.graphUrl, timeoutMs }),
+        async () =>
+          new (await import('../mailbox/outlook')).OutlookMailAdapter({
+            baseUrl: apis.microsoft.graphUrl,
+            timeoutMs,
+          }),
         () => new LocalMailboxAdapter(local),
       ),
     },
     contacts: {
-      google: pick<ContactsAdapter>(
+      google: await pick<ContactsAdapter>(
         'google',
-        () => new GoogleContactsAdapter({ baseUrl: apis.google.peopleUrl, timeoutMs }),
+        async () =>
+          new (await import('../contacts/google-contacts')).GoogleContactsAdapter({
+            baseUrl: apis.google.peopleUrl,
+            timeoutMs,
+          }),
         () => new LocalContactsAdapter(local),
       ),
-      microsoft: pick<ContactsAdapter>(
+      microsoft: await pick<ContactsAdapter>(
         'microsoft',
-        () => new GraphContactsAdapter({ baseUrl: apis.microsoft.graphUrl, timeoutMs }),
+        async () =>
+          new (await import('../contacts/graph-contacts')).GraphContactsAdapter({
+            baseUrl: apis.microsoft.graphUrl,
+            timeoutMs,
+          }),
         () => new LocalContactsAdapter(local),
       ),
-      apple: pick<ContactsAdapter>(
+      apple: await pick<ContactsAdapter>(
         'apple',
-        () => new CarddavContactsAdapter(dav),
+        async () => new (await import('../contacts/carddav-contacts')).CarddavContactsAdapter(dav),
         () => new LocalContactsAdapter(local),
       ),
     },
@@ -130,7 +145,7 @@ function workspacePort(adapters: WorkspaceAdapters): BuiltPort<WorkspaceAdapters
 
 export const workspaceAdaptersPlugin = fp(
   async (app: FastifyInstance) => {
-    const adapters = buildWorkspaceAdapters(app);
+    const adapters = await buildWorkspaceAdapters(app);
     app.decorate('workspaceAdapters', adapters);
     app.ports.add(workspacePort(adapters));
   },

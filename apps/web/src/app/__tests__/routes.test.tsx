@@ -95,9 +95,11 @@ describe('route guard and redirects, signed in', () => {
 
   it('marks Billing active on /billing', async () => {
     renderApp(paths.billing, { user });
-    expect(await screen.findByRole('link', { name: 'Billing' })).toHaveAttribute('aria-current', 'page');
+    // The screen's chunk (the first of this file to load it) comes first.
+    const billing = await screen.findByRole('link', { name: 'Billing' }, { timeout: 10_000 });
+    expect(billing).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Integrations' })).not.toHaveAttribute('aria-current');
-  });
+  }, 20_000);
 
   it('marks Account active on /account, below Contact', async () => {
     renderApp(paths.account, { user });
@@ -114,6 +116,29 @@ describe('route guard and redirects, signed in', () => {
     expect(assistant).toHaveAttribute('aria-current', 'page');
     const links = screen.getAllByRole('link').map((link) => link.textContent);
     expect(links.indexOf('Assistant')).toBe(links.indexOf('Integrations') + 1);
+  }, 20_000);
+});
+
+describe('a session that ends (spec §4)', () => {
+  it('a 401 leaves for /connect in the page, then forgets the old session and its cached answers', async () => {
+    fakeApi({
+      '/v1/auth/me': () =>
+        Response.json({ error: { code: 'UNAUTHORIZED', message: 'expired' } }, { status: 401 }),
+    });
+    // The client reads the address bar to tell whether it is on /connect already.
+    window.history.replaceState(null, '', paths.integrations);
+    const { router, queryClient } = renderApp(paths.integrations, { user: { name: 'Ada Lovelace' } });
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.connect), { timeout: 10_000 });
+    window.history.replaceState(null, '', '/');
+    expect(await screen.findByRole('button', { name: 'Connect with Gmail' })).toBeInTheDocument();
+    expect(window.localStorage.getItem(storageKeys.session)).toBeNull();
+    // Only what connect itself asked for since: the signed-in screen's answers are gone.
+    expect(
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .map((query) => query.queryKey),
+    ).toEqual([['app-config']]);
   }, 20_000);
 });
 

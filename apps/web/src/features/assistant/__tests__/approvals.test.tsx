@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import i18n from 'i18next';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/testing/render-app';
+import { MESSAGES_POLL_MS } from '../api/list-assistant-messages';
 import { approvalFixture, serveAssistant } from './fixtures';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -90,6 +91,26 @@ describe('waiting for you', () => {
     ).toBeInTheDocument();
     expect(await within(card).findByText('Nothing is waiting for your yes.')).toBeInTheDocument();
     await waitFor(() => expect(server.sent('/v1/assistant/approvals').length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('a YES by text while the screen is open: the request leaves the list and shows in What it did', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const server = serveAssistant({ approvals: [approvalFixture()] });
+      renderApp('/assistant', { user: {} });
+      const card = await screen.findByRole('region', { name: 'Waiting for you' });
+      await within(card).findByRole('button', { name: 'Approve: Lunch with Sam' });
+      const did = screen.getByRole('region', { name: 'What it did' });
+      await within(did).findByText(/^Nothing yet\./);
+      server.answerByText('a-lunch');
+      await vi.advanceTimersByTimeAsync(MESSAGES_POLL_MS);
+      expect(await within(card).findByText('Nothing is waiting for your yes.')).toBeInTheDocument();
+      const row = await within(did).findByRole('listitem');
+      expect(row).toHaveTextContent('Lunch with Sam');
+      expect(row).toHaveTextContent('Approved by text');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('in Chinese', async () => {

@@ -142,9 +142,15 @@ export function serveAssistant({
   return {
     calls,
     sent,
-    /** Answers a pending approval elsewhere (a YES by text). */
+    /** Answers a pending approval elsewhere (a YES by text): it is done, approved by text. */
     answerByText: (id: string) => {
+      const answered = pending.find((a) => a.id === id);
       pending = pending.filter((a) => a.id !== id);
+      if (answered)
+        done = [
+          { ...answered, status: 'done', decidedVia: 'sms', decidedAt: new Date().toISOString() },
+          ...done,
+        ];
     },
   };
 }
