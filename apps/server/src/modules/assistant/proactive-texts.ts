@@ -1,6 +1,7 @@
 import type { TLanguage } from '@app/contract/messages';
 import type { TWorkspaceEvent } from '@app/contract/workspace/calendar';
 import { wallTimeOf } from '../../lib/zoned-time';
+import { findLinks, isKnownHost, withoutInvisible } from './link-filter';
 import { say } from './texts';
 
 /**
@@ -9,14 +10,16 @@ import { say } from './texts';
  * every morning.
  */
 
-/** A link to an online meeting in an event's place or description, if it has one. */
+/**
+ * A link to an online meeting in an event's place or description, if it has one: an https link
+ * whose parsed host is a known meeting host (`zoom.us.attacker.example` is not one; decision 300).
+ */
 export function meetingLink(event: Pick<TWorkspaceEvent, 'location' | 'description'>): string | null {
-  const text = `${event.location ?? ''}\n${event.description ?? ''}`;
-  const match =
-    /https:\/\/[^\s<>"]*(?:meet\.google\.com|zoom\.us|teams\.microsoft\.com|teams\.live\.com|webex\.com|whereby\.com|meet\.jit\.si)[^\s<>"]*/i.exec(
-      text,
-    );
-  return match?.[0] ?? null;
+  const text = withoutInvisible(`${event.location ?? ''}\n${event.description ?? ''}`);
+  const link = findLinks(text).find(
+    (found) => found.scheme === 'https' && !found.userinfo && isKnownHost(found.hostname),
+  );
+  return link?.raw ?? null;
 }
 
 /** Whether a reminder helps: somewhere to go, or a meeting to join. */

@@ -5,11 +5,14 @@ import type { Jobs } from '../../lib/jobs/plugin';
 import type { SmsAddress } from '../../providers/sms/address';
 import { fitReply } from '../../providers/sms/segments';
 import type { AssistantDeps } from './deps';
+import { filterLinks, linksIn } from './link-filter';
 import { say } from './texts';
 
 export const SEND_JOB = 'assistant.send';
 /** The most segments one reply part costs (design §9). */
 export const REPLY_SEGMENTS = 3;
+/** The person's latest texts whose links their replies may carry back (decision 300). */
+export const OWN_TEXTS = 200;
 
 type TMessageKind = (typeof MESSAGE_KINDS)[number];
 export type TOutboundKind = Exclude<TMessageKind, 'text'>;
@@ -22,7 +25,9 @@ type ReplyDeps = Pick<AssistantDeps, 'assistantRepo' | 'transaction' | 'clock' |
  * Queues the answers to one inbound text, each part as its own outbound row and send job keyed
  * by the inbound message and the part: a job that runs twice (a crash after the model answered)
  * queues nothing new, so the person gets each part once. A part longer than 3 segments is cut at
- * a sentence and says where the rest is (design §9).
+ * a sentence and says where the rest is (design §9). Every part, as the SMS and as the screen
+ * shows it, passes the link filter first: only the person's own links, ours and known meeting
+ * hosts stay clickable (decision 300).
  */
 export async function queueReplies(
   deps: ReplyDeps,
@@ -48,10 +53,21 @@ export async function queueReplies(
   },
 ): Promise<{ queued: boolean }> {
   const more = say(input.language, 'more', { url: `${deps.publicUrl}/assistant` });
+  const policy = {
+    personUrls: input.parts.length
+      ? linksIn(await deps.assistantRepo.textsFrom(input.userId, input.to.e164, OWN_TEXTS))
+      : [],
+    publicUrl: deps.publicUrl,
+    language: input.language,
+  };
+  const filtered = (text: string) => filterLinks(text, policy).text;
   let queuedAny = false;
   await deps.transaction(async (tx) => {
     for (const [index, given] of input.parts.entries()) {
-      const part = typeof given === 'string' ? { text: given, whole: null } : given;
+      const part =
+        typeof given === 'string'
+          ? { text: filtered(given), whole: null }
+          : { text: filtered(given.text), whole: filtered(given.whole) };
       const fitted = fitReply(part.text, { maxSegments: input.maxSegments ?? REPLY_SEGMENTS, more });
       const body = fitted.text;
       if (!body) continue;
