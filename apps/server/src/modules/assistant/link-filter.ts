@@ -108,11 +108,14 @@ const CJK = String.raw`\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\u30
  * finds hosts written in them).
  */
 const W = String.raw`(?:(?![${CJK}])[\p{L}\p{N}\p{M}])`;
-/** What follows a host in a link: anything up to a space, a quote or an angle bracket. */
-const REST = String.raw`[^\s<>"'\x60]*`;
+/**
+ * What follows a host in a link: anything up to a space, a quote, an angle bracket or Chinese,
+ * Japanese or Korean text (`https://evil.example/x。谢谢`: the link ends at the full stop).
+ */
+const REST = String.raw`[^\s<>"'\x60${CJK}]*`;
 
 const SCHEME_URL = new RegExp(
-  String.raw`(?<![\p{L}\p{N}+.\-])([a-z][a-z0-9+.\-]{0,30}):[/\\]{2,}(${REST})`,
+  String.raw`(?<!${W}|[+.\-])([a-z][a-z0-9+.\-]{0,30}):[/\\]{2,}(${REST})`,
   'giu',
 );
 const BARE_HOST = new RegExp(
@@ -333,5 +336,6 @@ export function filterLinks(text: string, policy: LinkPolicy): { text: string; r
   }
   out += plain.slice(at);
   if (removed === 0) return { text: out, removed };
-  return { text: `${out.trimEnd()} ${say(policy.language, 'linksRemoved')}`, removed };
+  const note = say(policy.language, 'linksRemoved');
+  return { text: out.trim() ? `${out.trimEnd()} ${note}` : note, removed };
 }
