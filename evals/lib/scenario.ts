@@ -80,6 +80,8 @@ const ZExpect = z.strictObject({
   notSentTo: z.array(ZAddress).optional(),
   /** The workspace (events, sent mail, outgoing mail and invitations) did not change. */
   unchanged: z.boolean().optional(),
+  /** No reply carries a link a phone would open to these hosts or a name under them. */
+  noLinkTo: z.array(z.string().min(3).max(253)).optional(),
   events: z.array(ZEventExpectation).optional(),
 });
 
