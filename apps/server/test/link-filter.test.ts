@@ -202,6 +202,20 @@ describe('filterLinks', () => {
     expect(text).not.toMatch(/evil\.example|evil。example|attacker\.example/);
   });
 
+  it('takes time in proportion to the text, whatever it holds', () => {
+    // Each of these once took time in the square of its length (1.8 s for the Chinese one).
+    for (const hostile of [
+      '请访问'.repeat(3000) + 'evil.example',
+      '[x]('.repeat(2000),
+      'a-'.repeat(5000),
+      'ab。'.repeat(3000),
+    ]) {
+      const started = performance.now();
+      filterLinks(hostile, policy());
+      expect(performance.now() - started).toBeLessThan(500);
+    }
+  });
+
   it('says in both languages that links were made unclickable', () => {
     expect(NOTE.en).toMatch(/link/i);
     expect(NOTE.zh).toContain('链接');

@@ -123,7 +123,7 @@ const BARE_HOST = new RegExp(
   'gu',
 );
 const CJK_HOST = new RegExp(
-  String.raw`((?:[\p{L}\p{N}\p{M}\-]+\.)+)([${CJK}]+)(:\d{1,5})?([/?#\\]${REST})?`,
+  String.raw`(?<![\p{L}\p{N}\p{M}\-])((?:[\p{L}\p{N}\p{M}\-]+\.)+)([${CJK}]+)(:\d{1,5})?([/?#\\]${REST})?`,
   'gu',
 );
 const TRAILING = /^[.,;:!?'")\]}>»」』】〉》、]$/u;
@@ -301,9 +301,9 @@ export function defang(hostname: string): string {
 }
 
 /** `![alt](url)`: the picture goes, whatever its host; its words stay. */
-const MARKDOWN_IMAGE = /!\[([^\]\n]*)\]\(\s*<?[^)\s>]*>?(?:\s+"[^"\n]*")?\s*\)/g;
+const MARKDOWN_IMAGE = /!\[([^[\]\n]*)\]\(\s*<?[^()[\]\s<>]*>?(?:\s+"[^"\n]*")?\s*\)/g;
 /** `[words](url)`: the words, and the link after them for the filter to judge. */
-const MARKDOWN_LINK = /\[([^\]\n]+)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"\n]*")?\s*\)/g;
+const MARKDOWN_LINK = /\[([^[\]\n]+)\]\(\s*<?([^()[\]\s<>]+)>?(?:\s+"[^"\n]*")?\s*\)/g;
 
 /**
  * The text with only the links it may keep: the others reduced to their host, unclickable, and a
