@@ -54,9 +54,11 @@ export async function queueReplies(
 ): Promise<{ queued: boolean }> {
   const more = say(input.language, 'more', { url: `${deps.publicUrl}/assistant` });
   const policy = {
-    personUrls: input.parts.length
-      ? linksIn(await deps.assistantRepo.textsFrom(input.userId, input.to.e164, OWN_TEXTS))
-      : [],
+    // A number with no account gets only the gate's words, which hold no link of theirs.
+    personUrls:
+      input.userId && input.parts.length
+        ? linksIn(await deps.assistantRepo.textsFrom(input.userId, OWN_TEXTS))
+        : [],
     publicUrl: deps.publicUrl,
     language: input.language,
   };

@@ -53,14 +53,16 @@ export class AssistantRepo extends Repo {
     return rows.reverse();
   }
 
-  /**
-   * What the person texted us, newest first: the links in it are theirs to get back. By account
-   * when there is one (a number changed since still counts), else by number.
-   */
-  async textsFrom(userId: string | null, phone: string, limit: number): Promise<string[]> {
-    let query = this.db.selectFrom('assistant_messages').select('body').where('direction', '=', 'in');
-    query = userId ? query.where('user_id', '=', userId) : query.where('phone', '=', phone);
-    const rows = await query.orderBy('id', 'desc').limit(limit).execute();
+  /** What the person texted us, newest first: the links in it are theirs to get back. */
+  async textsFrom(userId: string, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('assistant_messages')
+      .select('body')
+      .where('user_id', '=', userId)
+      .where('direction', '=', 'in')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
     return rows.map((row) => row.body);
   }
 
