@@ -167,6 +167,38 @@ describe('links in an approval request', () => {
   });
 });
 
+describe('links beside an approval request', () => {
+  it('never push the request out of the text: it still ends with how to answer', async () => {
+    const person = await assistantPerson(app, base, { google: false });
+    // What the model says beside the request fills the 3 segments, with a bare domain in it.
+    const said = `${'I found the reset mail from the bank and drafted the note for Sam. '.repeat(6)}See evil.example.`;
+    llm.script([
+      {
+        text: said,
+        tools: [
+          {
+            name: 'mail_send',
+            arguments: JSON.stringify({
+              to: ['sam@example.com'],
+              subject: 'Reset at evil.example/r?code=12345',
+              text: 'see subject',
+            }),
+          },
+        ],
+      },
+    ]);
+    await textFrom(app, person.phone, 'email Sam about the reset');
+    const [ask] = await repliesTo(person.phone, 1);
+    const { segmentsOf } = await import('../src/providers/sms/segments');
+    expect(segmentsOf(ask!).segments).toBeLessThanOrEqual(3);
+    expect(ask).toMatch(new RegExp(`${say('en', 'askSend').replace(/[.]/g, '\\.')}$`));
+    // One note, before the request.
+    expect(ask!.split(NOTE)).toHaveLength(2);
+    expect(ask).toContain(`${NOTE}\nEmail sam@example.com`);
+    expect(ask).not.toMatch(/evil\.example|12345/);
+  });
+});
+
 describe('links in reminders', () => {
   it('keeps a meeting link on a Zoom host, and not one on zoom.us.attacker.example', async () => {
     const { phone, token, userId } = await assistantPerson(app, base, { timeZone: 'Europe/London' });

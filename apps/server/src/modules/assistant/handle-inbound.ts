@@ -1,3 +1,4 @@
+import type { TLanguage } from '@app/contract/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { newId } from '../../lib/ids';
@@ -8,8 +9,9 @@ import type { UserRow } from '../users/repo';
 import { answerApproval } from './approvals';
 import type { AssistantDeps } from './deps';
 import { gate } from './gate';
+import { filterLinks } from './link-filter';
 import { INBOUND_JOB } from './receive-message';
-import { queueReplies, REPLY_SEGMENTS, type TOutboundKind } from './replies';
+import { linkPolicy, queueReplies, REPLY_SEGMENTS, type TOutboundKind } from './replies';
 import type { AssistantMessageRow } from './repo';
 import { HISTORY_MESSAGES } from './summary';
 import { say } from './texts';
@@ -113,6 +115,26 @@ function withApproval(said: string, request: string): string | { text: string; w
   return fitted.cut ? { text: fitted.text, whole: `${said.trim()}${separator}${request}` } : fitted.text;
 }
 
+/**
+ * `withApproval` over the link filter's output (decision 300), filtered before the request is
+ * fitted: one note that links were made unclickable, at the start of the request, so it cannot
+ * push the request's end ("Reply YES") out of the text. `queueReplies` filters again: no change.
+ */
+async function withApprovalFiltered(
+  deps: HandleDeps,
+  userId: string,
+  language: TLanguage,
+  said: string,
+  request: string,
+): Promise<ReturnType<typeof withApproval>> {
+  const links = { ...(await linkPolicy(deps, userId, language)), noteAt: 'none' as const };
+  const saidFiltered = filterLinks(said, links);
+  const requestFiltered = filterLinks(request, links);
+  const removed = saidFiltered.removed + requestFiltered.removed;
+  const note = removed ? `${say(language, 'linksRemoved')}\n` : '';
+  return withApproval(saidFiltered.text, `${note}${requestFiltered.text}`);
+}
+
 /** One turn over the person's unanswered texts: the model, its reply queued, its tokens counted. */
 async function answer(deps: HandleDeps, user: UserRow, pending: AssistantMessageRow[]): Promise<void> {
   const last = pending.at(-1)!;
@@ -130,7 +152,7 @@ async function answer(deps: HandleDeps, user: UserRow, pending: AssistantMessage
   const result = await runTurn(deps, ctx, history);
   // What the model said beside an approval (the stand-in: "Sam isn't in your contacts").
   const part = ctx.approval
-    ? withApproval(result.text, ctx.approval.text)
+    ? await withApprovalFiltered(deps, user.id, ctx.language, result.text, ctx.approval.text)
     : result.text || say(ctx.language, 'apology');
   await deps.assistantRepo.insertTurn({
     id: turnId,

@@ -50,6 +50,11 @@ export interface LinkPolicy {
   /** Our own site: any link on its origin is kept. */
   publicUrl: string;
   language: TLanguage;
+  /**
+   * Where the note goes: after the text (default), or nowhere, for a caller that places it
+   * itself (before an approval request, whose end must stay its end).
+   */
+  noteAt?: 'end' | 'none';
 }
 
 /** One link or bare domain found in a text. */
@@ -335,7 +340,7 @@ export function filterLinks(text: string, policy: LinkPolicy): { text: string; r
     at = link.end;
   }
   out += plain.slice(at);
-  if (removed === 0) return { text: out, removed };
+  if (removed === 0 || policy.noteAt === 'none') return { text: out, removed };
   const note = say(policy.language, 'linksRemoved');
   return { text: out.trim() ? `${out.trimEnd()} ${note}` : note, removed };
 }

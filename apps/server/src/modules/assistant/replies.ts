@@ -5,7 +5,7 @@ import type { Jobs } from '../../lib/jobs/plugin';
 import type { SmsAddress } from '../../providers/sms/address';
 import { fitReply } from '../../providers/sms/segments';
 import type { AssistantDeps } from './deps';
-import { filterLinks, linksIn } from './link-filter';
+import { filterLinks, type LinkPolicy, linksIn } from './link-filter';
 import { say } from './texts';
 
 export const SEND_JOB = 'assistant.send';
@@ -53,15 +53,11 @@ export async function queueReplies(
   },
 ): Promise<{ queued: boolean }> {
   const more = say(input.language, 'more', { url: `${deps.publicUrl}/assistant` });
-  const policy = {
-    // A number with no account gets only the gate's words, which hold no link of theirs.
-    personUrls:
-      input.userId && input.parts.length
-        ? linksIn(await deps.assistantRepo.textsFrom(input.userId, OWN_TEXTS))
-        : [],
-    publicUrl: deps.publicUrl,
-    language: input.language,
-  };
+  // A number with no account gets only the gate's words, which hold no link of theirs.
+  const policy =
+    input.userId && input.parts.length
+      ? await linkPolicy(deps, input.userId, input.language)
+      : { personUrls: [], publicUrl: deps.publicUrl, language: input.language };
   const filtered = (text: string) => filterLinks(text, policy).text;
   let queuedAny = false;
   await deps.transaction(async (tx) => {
@@ -99,6 +95,20 @@ export async function queueReplies(
     }
   });
   return { queued: queuedAny };
+}
+
+/**
+ * What the link filter keeps for a person (decision 300): the links of their last texts, our
+ * PUBLIC_URL, known meeting hosts. Filtering twice changes nothing, so a caller may filter a part
+ * before fitting it (an approval request) and `queueReplies` again.
+ */
+export async function linkPolicy(
+  deps: Pick<AssistantDeps, 'assistantRepo' | 'publicUrl'>,
+  userId: string,
+  language: TLanguage,
+): Promise<LinkPolicy> {
+  const personUrls = linksIn(await deps.assistantRepo.textsFrom(userId, OWN_TEXTS));
+  return { personUrls, publicUrl: deps.publicUrl, language };
 }
 
 /**
