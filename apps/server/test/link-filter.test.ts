@@ -76,6 +76,18 @@ const CASES: [string, string, string, number][] = [
   ['split by a zero-width space', 'ev\u200Bil.example/x?c=1', 'evil[.]example', 1],
   ['a zero-width joiner in the host', 'https://evil\u200D.example/?c=1', 'evil[.]example', 1],
   ['split by a space after the scheme', 'Link: https:// evil.example/?c=1', 'Link:  evil[.]example', 2],
+  [
+    "a link inside a known host's link",
+    'https://calendar.google.com/url?q=https://evil.example/?c=1',
+    'calendar[.]google[.]com',
+    1,
+  ],
+  [
+    "an encoded link inside a known host's link",
+    'https://meet.google.com/r?u=https%3A%2F%2Fevil.example',
+    'meet[.]google[.]com',
+    1,
+  ],
   ['another scheme on a known host', 'ftp://zoom.us/file', 'zoom[.]us', 1],
   ['our host over another scheme', 'http://relay.test/assistant', 'relay[.]test', 1],
   ['our host as a prefix', 'https://relay.test.evil.example/assistant', 'relay[.]test[.]evil[.]example', 1],

@@ -291,8 +291,15 @@ function kept(
   if (link.userinfo || !link.host) return false;
   if (link.scheme !== null && link.scheme !== 'http' && link.scheme !== 'https') return false;
   if (ours && link.host === ours.host && (link.scheme === null || link.scheme === ours.scheme)) return true;
+  // A link on a known host that carries another link (`/url?q=https://evil.example`) may send a
+  // preview there by a redirect: it is judged as that other link would be, so not kept.
+  const afterScheme = link.scheme
+    ? link.raw.slice(link.raw.indexOf(':') + 1).replace(/^[/\\]+/, '')
+    : link.raw;
+  if (NESTED_LINK.test(afterScheme)) return false;
   return isKnownHost(link.hostname);
 }
+const NESTED_LINK = /:[/\\]{2}|%3a(?:%2f|\/){2}/i;
 
 /**
  * `evil.example` as no phone links it: `evil[.]example` (an IPv6 address loses its brackets). A
