@@ -88,6 +88,7 @@ const CASES: [string, string, string, number][] = [
     'meet[.]google[.]com',
     1,
   ],
+  ['split by spaces: words no phone links', 'evil. example / x?code=1', 'evil. example / x?code=1', 0],
   ['another scheme on a known host', 'ftp://zoom.us/file', 'zoom[.]us', 1],
   ['our host over another scheme', 'http://relay.test/assistant', 'relay[.]test', 1],
   ['our host as a prefix', 'https://relay.test.evil.example/assistant', 'relay[.]test[.]evil[.]example', 1],
@@ -175,6 +176,9 @@ const CASES_ZH: [string, string, string, number][] = [
     '验证码已发到evil[.]example，请查收',
     1,
   ],
+  ['全角冒号和斜杠', '打开 ｈｔｔｐｓ：／／evil.example/x?code=1 即可', '打开 evil[.]example 即可', 1],
+  ['零宽字符拆开的链接', '点这里 evil\u200B.exa\u200Cmple/x?code=1', '点这里 evil[.]example', 1],
+  ['带端口和用户名', '请登录 https://zoom.us:pw@evil.example:8443/j', '请登录 evil[.]example', 1],
   ['中文域名', '请看例子.中国/x?code=1', '请看例子[.]中国', 1],
   [
     '会议链接保留',
