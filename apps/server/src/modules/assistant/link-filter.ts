@@ -131,6 +131,7 @@ const CJK_HOST = new RegExp(
   String.raw`(?<![\p{L}\p{N}\p{M}\-])((?:[\p{L}\p{N}\p{M}\-]+\.)+)([${CJK}]+)(:\d{1,5})?([/?#\\]${REST})?`,
   'gu',
 );
+const MAYBE_LINK = /\.[^\s.]|:[/\\]{2}/;
 const TRAILING = /^[.,;:!?'")\]}>»」』】〉》、]$/u;
 const CJK_LABEL = new RegExp(`^[${CJK}0-9-]+$`, 'u');
 const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
@@ -195,6 +196,8 @@ const shown = (host: string) => host.toLowerCase().replace(/:\d*$/, '');
 /** Every link and bare domain in a text (already without invisible characters), in order. */
 export function findLinks(text: string): FoundLink[] {
   const view = detectionView(text);
+  // No dot before a name and no scheme: no link (most texts; the scans below cost more).
+  if (!MAYBE_LINK.test(view)) return [];
   const found: FoundLink[] = [];
   const add = (link: Omit<FoundLink, 'raw'>) =>
     found.push({ ...link, raw: text.slice(link.start, link.end) });
