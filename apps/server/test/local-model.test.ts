@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { TOOL_INPUTS, type TToolName } from '@app/contract/assistant/tools';
 import { generateText, stepCountIs, streamText, type ToolSet, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+import { buildLlm } from '../src/providers/llm/index';
 import { LocalModel } from '../src/providers/llm/local-model';
 import { detectIntent } from '../src/providers/llm/stand-in-intent';
 
@@ -85,6 +87,12 @@ const MAILS = [
   mail({ from: 'sam.okafor@example.org', name: 'Sam Okafor', subject: 'Coffee next week?', unread: true }),
   mail({ from: 'li.ming@example.org', name: '李明', subject: '下周见个面？', unread: true }),
 ];
+
+/** Events as the assistant's calendar tool answers them: local times, quoted. */
+const quotedEvents = (events: unknown[]) => ({
+  quoted_content: { events, unavailable: [] },
+  note: 'Data from the person’s accounts.',
+});
 
 interface Call {
   toolName: string;
@@ -359,6 +367,380 @@ describe('the local stand-in model: booking', () => {
       answers: { calendar_create_event: () => ({ status: 'rejected' }) },
     });
     expect(text).toBe('I couldn\'t book "Lunch with Sam"; nothing was changed.');
+  });
+});
+
+/**
+ * Issue 29, finding 14: the stand-in's wrong answers, each pinned to the person's local time
+ * (the injected clock as the system prompt states it) and zone. 27 Nov 2026 is a Friday.
+ */
+const FRIDAY_EVENING = '2026-11-27T19:30';
+const NEW_YORK = 'America/New_York';
+
+describe("the local stand-in model: this week's events", () => {
+  const week = (input: { from: string }) =>
+    quotedEvents(
+      input.from.startsWith('2026-11-27')
+        ? [
+            { id: 'e1', title: 'Brunch', start: '2026-11-28T10:00', end: '2026-11-28T11:00', allDay: false },
+            { id: 'e2', title: 'Family day', start: '2026-11-29', end: '2026-11-30', allDay: true },
+            {
+              id: 'e3',
+              title: 'Stand-up',
+              start: '2026-11-27T09:00',
+              end: '2026-11-27T09:15',
+              allDay: false,
+            },
+          ]
+        : [],
+    );
+
+  it.each([
+    [
+      "what's on my calendar this week?",
+      'en',
+      'This week (Fri 27 Nov – Sun 29 Nov):\n- Fri 27 Nov 09:00 Stand-up\n- Sat 28 Nov 10:00 Brunch\n- Sun 29 Nov all day: Family day',
+    ],
+    [
+      '这周我的日历上有什么？',
+      'zh',
+      '本周（11月27日至11月29日）：\n- 11月27日周五 09:00 Stand-up\n- 11月28日周六 10:00 Brunch\n- 11月29日周日 全天：Family day',
+    ],
+  ] as const)(
+    '%s lists the rest of this week, and says which days it looked at',
+    async (message, language, reply) => {
+      const { calls, text } = await ask(message, {
+        language,
+        now: FRIDAY_EVENING,
+        zone: NEW_YORK,
+        answers: { calendar_list_events: week },
+      });
+      expect(calls).toEqual([
+        { toolName: 'calendar_list_events', input: { from: '2026-11-27T00:00', to: '2026-11-30T00:00' } },
+      ]);
+      expect(text).toBe(reply);
+    },
+  );
+
+  it.each([
+    // From a Wednesday: Wednesday to Sunday. On a Sunday only today is left: it runs on a week.
+    [
+      "what's on this week",
+      'en',
+      '2026-11-25T10:40',
+      '2026-11-25T00:00',
+      '2026-11-30T00:00',
+      'This week (Wed 25 Nov – Sun 29 Nov): nothing on.',
+    ],
+    [
+      '本周有什么安排',
+      'zh',
+      '2026-11-29T20:00',
+      '2026-11-29T00:00',
+      '2026-12-07T00:00',
+      '本周（11月29日至12月6日）没有安排。',
+    ],
+    [
+      "what's on next week?",
+      'en',
+      FRIDAY_EVENING,
+      '2026-11-30T00:00',
+      '2026-12-07T00:00',
+      'Next week (Mon 30 Nov – Sun 6 Dec): nothing on.',
+    ],
+    [
+      '下周有什么安排',
+      'zh',
+      FRIDAY_EVENING,
+      '2026-11-30T00:00',
+      '2026-12-07T00:00',
+      '下周（11月30日至12月6日）没有安排。',
+    ],
+    [
+      'anything this weekend?',
+      'en',
+      FRIDAY_EVENING,
+      '2026-11-28T00:00',
+      '2026-11-30T00:00',
+      'The weekend (Sat 28 Nov – Sun 29 Nov): nothing on.',
+    ],
+    [
+      '周末有什么安排',
+      'zh',
+      '2026-11-29T09:00',
+      '2026-11-29T00:00',
+      '2026-11-30T00:00',
+      '周末（11月29日）没有安排。',
+    ],
+  ] as const)('%s (%s, at %s) looks at %s to %s', async (message, language, now, from, to, reply) => {
+    const { calls, text } = await ask(message, {
+      language,
+      now,
+      answers: { calendar_list_events: () => quotedEvents([]) },
+    });
+    expect(calls).toEqual([{ toolName: 'calendar_list_events', input: { from, to } }]);
+    expect(text).toBe(reply);
+  });
+});
+
+describe('the local stand-in model: never a booking in the past', () => {
+  it.each([
+    [
+      'book dentist Friday at 9:30',
+      'en',
+      'Dentist',
+      'Reply YES and I\'ll book "Dentist" (Fri 4 Dec 09:30–10:30).',
+    ],
+    ['周五9:30约牙医', 'zh', '牙医', '回复“是”后，我就预订「牙医」（12月4日（周五） 09:30–10:30）。'],
+  ] as const)('%s on a Friday evening proposes next Friday', async (message, language, title, reply) => {
+    const { calls, text } = await ask(message, { language, now: FRIDAY_EVENING, zone: NEW_YORK });
+    expect(calls).toEqual([
+      {
+        toolName: 'calendar_create_event',
+        input: { title, start: '2026-12-04T09:30', end: '2026-12-04T10:30' },
+      },
+    ]);
+    expect(text).toBe(reply);
+  });
+
+  it('takes this Friday while its 9:30 is still ahead', async () => {
+    const { calls } = await ask('book dentist Friday at 9:30', { now: '2026-11-27T08:00', zone: NEW_YORK });
+    expect(calls[0]!.input).toMatchObject({ start: '2026-11-27T09:30' });
+  });
+
+  it.each([
+    ['book dentist today at 9:30', 'en', '09:30 today has already passed, so I booked nothing.'],
+    ['今天早上9点约牙医', 'zh', '今天 09:00 已经过了，我没有预订任何东西。'],
+  ] as const)('%s at noon books nothing and says why', async (message, language, reply) => {
+    const { calls, text } = await ask(message, { language, now: '2026-11-27T12:00', zone: NEW_YORK });
+    expect(calls).toEqual([]);
+    expect(text).toContain(reply);
+  });
+
+  it('never proposes a start before now, at any hour of any day of a week', () => {
+    const messages = [
+      'book dentist Friday at 9:30',
+      '周五9:30约牙医',
+      'book gym at 7am',
+      'book lunch with Sam tomorrow at 12',
+      'schedule a call on Monday at 3pm',
+      '周日下午3点和李明喝咖啡',
+      'book dinner tonight at 8pm',
+      'book a haircut on the 27th at 10am',
+      '12月5日上午10点约牙医',
+      'book lunch Nov 2 at 12',
+    ];
+    for (let day = 22; day <= 28; day += 1)
+      for (let hour = 0; hour < 24; hour += 1) {
+        const now = { date: `2026-11-${day}`, time: `${String(hour).padStart(2, '0')}:30` };
+        for (const message of messages) {
+          const intent = detectIntent(message, now);
+          expect([message, now, intent.kind]).toEqual([
+            message,
+            now,
+            expect.stringMatching(/^book(?:-past)?$/),
+          ]);
+          if (intent.kind === 'book')
+            expect([message, now, intent.start > `${now.date}T${now.time}`]).toEqual([message, now, true]);
+        }
+      }
+  });
+});
+
+describe('the local stand-in model: free or busy', () => {
+  const busy = (list: { start: string; end: string }[]) => () => ({ busy: list });
+  const AFTERNOON = [
+    { start: '2026-11-27T09:00', end: '2026-11-27T10:00' },
+    { start: '2026-11-27T11:30', end: '2026-11-27T13:00' },
+    { start: '2026-11-27T15:00', end: '2026-11-27T16:00' },
+    // Another calendar, overlapping: one busy stretch.
+    { start: '2026-11-27T15:30', end: '2026-11-27T16:30' },
+  ];
+
+  it.each([
+    [
+      'am I free Friday afternoon?',
+      'en',
+      'Fri 27 Nov, afternoon (12:00–18:00): busy 12:00–13:00, 15:00–16:30; free 13:00–15:00, 16:30–18:00.',
+    ],
+    [
+      '我周五下午有空吗？',
+      'zh',
+      '11月27日（周五）下午（12:00–18:00）：12:00–13:00、15:00–16:30 有安排；空闲时间 13:00–15:00、16:30–18:00。',
+    ],
+  ] as const)('%s looks at the afternoon, not the morning', async (message, language, reply) => {
+    const { calls, text } = await ask(message, {
+      language,
+      answers: { calendar_free_busy: busy(AFTERNOON) },
+    });
+    expect(calls).toEqual([
+      { toolName: 'calendar_free_busy', input: { from: '2026-11-27T12:00', to: '2026-11-27T18:00' } },
+    ]);
+    expect(text).toBe(reply);
+    expect(text).not.toContain('09:00');
+  });
+
+  it.each([
+    ['am I free Friday afternoon?', 'en', "Fri 4 Dec, afternoon (12:00–18:00): you're free."],
+    ['我周五下午有空吗？', 'zh', '12月4日（周五）下午（12:00–18:00）：您有空。'],
+  ] as const)('%s on a Friday evening means next Friday', async (message, language, reply) => {
+    const { calls, text } = await ask(message, {
+      language,
+      now: FRIDAY_EVENING,
+      zone: NEW_YORK,
+      answers: { calendar_free_busy: busy([]) },
+    });
+    expect(calls[0]!.input).toEqual({ from: '2026-12-04T12:00', to: '2026-12-04T18:00' });
+    expect(text).toBe(reply);
+  });
+
+  it('answers for an hour asked, a whole day, and busy instants in the person zone', async () => {
+    const hour = await ask('am I free tomorrow at 3pm?', {
+      answers: {
+        calendar_free_busy: busy([{ start: '2026-11-26T04:00:00.000Z', end: '2026-11-26T05:00:00.000Z' }]),
+      },
+    });
+    expect(hour.calls[0]!.input).toEqual({ from: '2026-11-26T15:00', to: '2026-11-26T16:00' });
+    // 04:00Z is 15:00 in Sydney (UTC+11).
+    expect(hour.text).toBe('Tomorrow, Thu 26 Nov, 15:00–16:00: busy the whole time.');
+    const day = await ask('am I free on Saturday?', { answers: { calendar_free_busy: busy([]) } });
+    expect(day.calls[0]!.input).toEqual({ from: '2026-11-28T00:00', to: '2026-11-29T00:00' });
+    expect(day.text).toBe("Sat 28 Nov: nothing booked, you're free all day.");
+    const zh = await ask('后天忙吗', {
+      language: 'zh',
+      answers: { calendar_free_busy: busy([{ start: '2026-11-27T09:00', end: '2026-11-27T10:00' }]) },
+    });
+    expect(zh.text).toBe('11月27日（周五）：09:00–10:00 有安排，其余时间有空。');
+  });
+});
+
+describe('the local stand-in model: honest declines', () => {
+  it.each([
+    [
+      'add a contact: Jane Doe, 0412 345 678',
+      'en',
+      "I can't add or change contacts, so nothing was changed.",
+    ],
+    ['添加联系人：王芳 13800000000', 'zh', '我不能添加或修改联系人，什么都没有改动。'],
+    ['save Sam’s number 0400 111 222', 'en', "I can't add or change contacts"],
+    ['cancel my 3pm meeting', 'en', "I can't change, move or cancel events, so nothing was changed."],
+    ['把和李明的午饭改到1点', 'zh', '我不能修改、移动或取消日程，什么都没有改动。'],
+    [
+      'book gym every Monday at 7am',
+      'en',
+      'I can only book one event at a time, not a repeating one, so I booked nothing.',
+    ],
+    ['每周一早上7点约健身', 'zh', '我只能一次预订一个活动'],
+    ['schedule call with Sam at 3pm on 12/5', 'en', '12/5 could be either'],
+  ] as const)('%s is declined, not booked', async (message, language, reply) => {
+    const { calls, text } = await ask(message, { language });
+    expect(calls).toEqual([]);
+    expect(text).toContain(reply);
+  });
+});
+
+describe('the local stand-in model: no account connected', () => {
+  const model = new LocalModel({ integrationsUrl: 'https://relay.example/integrations' });
+  const notConnected = (service: string) => () => ({
+    error: 'not_connected',
+    message: `No account with ${service} is connected.`,
+    service,
+  });
+
+  it.each([
+    [
+      "what's on tomorrow?",
+      'en',
+      'calendar',
+      'No calendar is connected yet. Connect Google, Microsoft or Apple on Integrations: https://relay.example/integrations',
+    ],
+    [
+      '明天有什么安排',
+      'zh',
+      'calendar',
+      '您还没有连接日历。请在“集成”页面连接 Google、Microsoft 或 Apple：https://relay.example/integrations',
+    ],
+    [
+      'am I free Friday afternoon?',
+      'en',
+      'calendar',
+      'No calendar is connected yet. Connect Google, Microsoft or Apple on Integrations: https://relay.example/integrations',
+    ],
+    [
+      'any unread mail?',
+      'en',
+      'mail',
+      'No mailbox is connected yet. Connect Google or Microsoft on Integrations: https://relay.example/integrations',
+    ],
+    [
+      '找李明的邮件',
+      'zh',
+      'mail',
+      '您还没有连接邮箱。请在“集成”页面连接 Google 或 Microsoft：https://relay.example/integrations',
+    ],
+    [
+      "what's Sam's number",
+      'en',
+      'contacts',
+      'No contacts are connected yet. Connect Google, Microsoft or Apple on Integrations: https://relay.example/integrations',
+    ],
+  ] as const)('%s says where to connect one, not to try again', async (message, language, service, reply) => {
+    const { text } = await ask(message, {
+      language,
+      model,
+      answers: {
+        calendar_list_events: notConnected(service),
+        calendar_free_busy: notConnected(service),
+        mail_search: notConnected(service),
+        contacts_search: notConnected(service),
+      },
+    });
+    expect(text).toBe(reply);
+    expect(text).not.toMatch(/try again|稍后再试/);
+  });
+
+  it('says what is wrong with a booking and the invitation when nothing is connected', async () => {
+    const { calls, text } = await ask('book lunch with Sam tomorrow at 12', {
+      model,
+      answers: { contacts_search: notConnected('contacts'), calendar_create_event: notConnected('calendar') },
+    });
+    expect(calls.map((c) => c.toolName)).toEqual(['contacts_search', 'calendar_create_event']);
+    expect(text).toBe(
+      'I couldn\'t book "Lunch with Sam"; nothing was changed. No calendar is connected yet. Connect Google, Microsoft or Apple on Integrations: https://relay.example/integrations',
+    );
+    const first = await ask('book lunch with Sam tomorrow at 12', {
+      model,
+      answers: { contacts_search: notConnected('contacts') },
+    });
+    // Said with the create call, before the approval request: not "Sam isn't in your contacts".
+    expect(first.result.steps[1]!.text).toBe(
+      "I couldn't look Sam up in your contacts, so nobody is invited.",
+    );
+  });
+
+  it('points a connection to mend at Integrations too', async () => {
+    const { text } = await ask("what's on tomorrow?", {
+      model,
+      answers: {
+        calendar_list_events: () => ({
+          error: 'needs_reconnect',
+          message: 'Reconnect Google.',
+          service: 'calendar',
+        }),
+      },
+    });
+    expect(text).toBe(
+      'Your account needs connecting again before I can use your calendar. Reconnect it on Integrations: https://relay.example/integrations',
+    );
+  });
+
+  it('is built with our own Integrations address from PUBLIC_URL', async () => {
+    const { adapter } = await buildLlm(loadConfig({ PUBLIC_URL: 'https://relay.example/' }));
+    const { text } = await ask("what's on tomorrow?", {
+      model: adapter.model as LocalModel,
+      answers: { calendar_list_events: notConnected('calendar') },
+    });
+    expect(text).toContain('on Integrations: https://relay.example/integrations');
   });
 });
 

@@ -126,8 +126,8 @@ export function windowLabel(lang: Lang, window: Window, today: string): string {
   const to = edge(window.to, window.first);
   if (from === '00:00' && to === '24:00') return day;
   const part = window.part ? PART_NAMES[lang][window.part] : '';
-  if (lang === 'zh') return `${day}${part}（${from}–${to}）`;
-  return `${day}, ${part ? `${part} ` : ''}(${from}–${to})`;
+  if (lang === 'zh') return part ? `${day}${part}（${from}–${to}）` : `${day} ${from}–${to}`;
+  return part ? `${day}, ${part} (${from}–${to})` : `${day}, ${from}–${to}`;
 }
 
 export function eventsReply(
