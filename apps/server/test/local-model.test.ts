@@ -744,6 +744,106 @@ describe('the local stand-in model: no account connected', () => {
   });
 });
 
+/**
+ * The first texts a new user sends (issue 29: "try 20 more realistic texts"), each with what it
+ * must call (tool and the input fields that matter) and words its answer must hold. Before this
+ * issue 12 of these 24 were wrong (docs/assistant-stand-in.md, "Trying it as a new user would").
+ */
+describe('the local stand-in model: twenty-four texts a new user sends', () => {
+  const NOTHING = 'I did nothing with this message.';
+  const NOTHING_ZH = '这条消息我什么都没有做。';
+  const cases: [string, 'en' | 'zh', [TToolName, Record<string, unknown>][], string][] = [
+    [
+      'hey what do I have today',
+      'en',
+      [['calendar_list_events', { from: '2026-11-25T00:00' }]],
+      'Today, Wed 25 Nov',
+    ],
+    [
+      'do I have anything tomorrow morning?',
+      'en',
+      [['calendar_list_events', { from: '2026-11-26T06:00', to: '2026-11-26T12:00' }]],
+      'Tomorrow, Thu 26 Nov, morning (06:00–12:00)',
+    ],
+    ["what's on Dec 3?", 'en', [['calendar_list_events', { from: '2026-12-03T00:00' }]], 'Thu 3 Dec'],
+    [
+      'book a haircut on the 5th at 10am',
+      'en',
+      [['calendar_create_event', { title: 'Haircut', start: '2026-12-05T10:00' }]],
+      'Reply YES',
+    ],
+    [
+      'book lunch at 12 in 2 weeks',
+      'en',
+      [['calendar_create_event', { title: 'Lunch', start: '2026-12-09T12:00' }]],
+      'Wed 9 Dec 12:00',
+    ],
+    ['move lunch with Sam to 1pm', 'en', [], "I can't change, move or cancel events"],
+    ['delete the meeting on Friday', 'en', [], "I can't change, move or cancel events"],
+    ['book gym every Monday at 7am', 'en', [], 'not a repeating one'],
+    ['add milk to my shopping list', 'en', [], NOTHING],
+    ['thanks!', 'en', [], "You're welcome."],
+    ['remind me to call mum at 6', 'en', [], NOTHING],
+    ['when is my next meeting?', 'en', [], NOTHING],
+    [
+      '今天有什么安排？',
+      'zh',
+      [['calendar_list_events', { from: '2026-11-25T00:00' }]],
+      '今天，11月25日（周三）',
+    ],
+    [
+      '明天上午有空吗',
+      'zh',
+      [['calendar_free_busy', { from: '2026-11-26T06:00', to: '2026-11-26T12:00' }]],
+      '上午（06:00–12:00）',
+    ],
+    ['12月3日有什么安排', 'zh', [['calendar_list_events', { from: '2026-12-03T00:00' }]], '12月3日（周四）'],
+    [
+      '下个月3号有什么安排',
+      'zh',
+      [['calendar_list_events', { from: '2026-12-03T00:00' }]],
+      '12月3日（周四）',
+    ],
+    [
+      '12月5日上午10点约牙医',
+      'zh',
+      [['calendar_create_event', { title: '牙医', start: '2026-12-05T10:00' }]],
+      '回复“是”',
+    ],
+    [
+      '两周后下午3点和王芳开会',
+      'zh',
+      [
+        ['contacts_search', { query: '王芳' }],
+        ['calendar_create_event', { title: '和王芳开会', start: '2026-12-09T15:00' }],
+      ],
+      '12月9日（周三） 15:00–16:00',
+    ],
+    ['取消明天下午3点的会', 'zh', [], '我不能修改、移动或取消日程'],
+    ['删除周五的会议', 'zh', [], '我不能修改、移动或取消日程'],
+    ['谢谢', 'zh', [], '不客气。'],
+    ['提醒我明天早上8点给妈妈打电话', 'zh', [], NOTHING_ZH],
+    ['把和李明的午饭改到1点', 'zh', [], '我不能修改、移动或取消日程'],
+    [
+      '今晚有什么安排',
+      'zh',
+      [['calendar_list_events', { from: '2026-11-25T18:00', to: '2026-11-26T00:00' }]],
+      '今天，11月25日（周三）晚上（18:00–24:00）',
+    ],
+  ];
+
+  it.each(cases)('%s (%s)', async (message, language, expected, words) => {
+    const { calls, text } = await ask(message, {
+      language,
+      answers: { calendar_free_busy: () => ({ busy: [] }), calendar_list_events: () => quotedEvents([]) },
+    });
+    expect(calls.map((c) => c.toolName)).toEqual(expected.map(([name]) => name));
+    for (const [i, [, input]] of expected.entries()) expect(calls[i]!.input).toMatchObject(input);
+    expect(text).toContain(words);
+    if (expected.length === 0) expect(text).not.toMatch(/Reply YES|回复“是”/);
+  });
+});
+
 describe('the local stand-in model: mail and contacts', () => {
   it.each([
     [
