@@ -639,6 +639,22 @@ describe('the local stand-in model: honest declines', () => {
   });
 });
 
+describe('the local stand-in model: neither a change nor a booking', () => {
+  it.each([
+    ['change my time zone to Pacific', 'en', 'I did nothing with this message.'],
+    ['取消订阅', 'zh', '这条消息我什么都没有做。'],
+  ] as const)('%s: settings and the plan are not events', async (message, language, reply) => {
+    const { calls, text } = await ask(message, { language });
+    expect(calls).toEqual([]);
+    expect(text).toContain(reply);
+  });
+
+  it('takes the title of 订 without the 的 after the time', async () => {
+    const { calls } = await ask('帮我订明天12点的餐厅', { language: 'zh' });
+    expect(calls[0]!.input).toMatchObject({ title: '餐厅', start: '2026-11-26T12:00' });
+  });
+});
+
 describe('the local stand-in model: no account connected', () => {
   const model = new LocalModel({ integrationsUrl: 'https://relay.example/integrations' });
   const notConnected = (service: string) => () => ({

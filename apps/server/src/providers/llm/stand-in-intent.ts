@@ -91,9 +91,7 @@ export function detectIntent(message: string, now: LocalNow): Intent {
     thanks(text) ??
     addContact(text) ??
     changeEvent(text) ??
-    (hasNumericDate(text) && (findTime(text) || /\b(?:on|what|free|busy)\b|安排|有空/i.test(text))
-      ? { kind: 'unclear-date' }
-      : null) ??
+    unclearDate(text) ??
     booking(text, now) ??
     free(text, now) ??
     events(text, now) ??
@@ -113,7 +111,8 @@ function help(text: string): Intent | null {
 function booking(text: string, now: LocalNow): Intent | null {
   const enVerb =
     /^(?:(?:can|could|would|will) you\s+|please\s+|pls\s+)*(?:book|schedule|set up|arrange|add|put|create|make)\b\s*/i;
-  const zhVerb = /预订|预约|安排|约|订|添加|加个|记一下|记个/;
+  // 订 but not 订阅 (取消订阅 is about the service, not a booking).
+  const zhVerb = /预订|预约|安排|约|订(?!阅)|添加|加个|记一下|记个/;
   const isEnglish = enVerb.test(text);
   const time = findTime(text);
   const isChinese =
@@ -171,10 +170,25 @@ function thanks(text: string): Intent | null {
  * instead of reading the time in them as a new booking.
  */
 function changeEvent(text: string): Intent | null {
+  // "change my time zone", 取消订阅: settings and the plan are not events.
+  if (
+    /\b(?:time\s*zone|language|settings?|password|plan|subscription|account)\b|时区|语言|设置|密码|套餐|订阅|账户|账号/i.test(
+      text,
+    )
+  )
+    return null;
   const en =
     /^(?:(?:can|could|would|will) you\s+|please\s+|pls\s+)*(?:cancel|delete|remove|move|reschedule|change|push|postpone|shift|rename|bring\s+forward)\b/i;
   const zh = /取消|删除|删掉|改到|改成|改期|挪到|推迟|推后|提前到|移到|换到/;
   return en.test(text) || zh.test(text) ? { kind: 'change-event' } : null;
+}
+
+/** A date in digits alone ("12/5") in a booking or a question about a day: asked about, not guessed. */
+function unclearDate(text: string): Intent | null {
+  if (!hasNumericDate(text)) return null;
+  const aboutADay =
+    findTime(text) !== null || /\b(?:on|what|free|busy|book|schedule)\b|安排|有空|约|预订/i.test(text);
+  return aboutADay ? { kind: 'unclear-date' } : null;
 }
 
 function nextDate(date: string): string {
@@ -201,6 +215,7 @@ function chineseTitle(rest: string, verb: RegExp): string {
     .replace(/^(?:\s|请|帮我|给我|麻烦|你)+/, '')
     .replace(new RegExp(`^(?:${verb.source})(?:一下|一个|个)?`), '')
     .replace(/^(?:一下|一个|个)/, '')
+    .replace(/^\s*的/, '')
     .replace(/(?:凌晨|早上|早晨|上午|中午|下午|傍晚|晚上)/g, '')
     .replace(/[\s，,。.]+/g, ' ')
     .trim();

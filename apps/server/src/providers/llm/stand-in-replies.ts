@@ -105,6 +105,11 @@ function shortDay(lang: Lang, date: string): string {
   return lang === 'zh' ? shortDate(lang, date) : dayName(lang, date);
 }
 
+/** The day at the start of a line of a list over several days: `Thu 26 Nov` / `11月26日周四`. */
+function lineDay(lang: Lang, date: string): string {
+  return lang === 'zh' ? `${shortDate(lang, date)}${ZH_DAYS[weekdayOf(date)]}` : dayName(lang, date);
+}
+
 /**
  * What the person asked about, said back so the answer shows the range it looked at: "This
  * week (Wed 25 Nov – Sun 29 Nov)", "Fri 27 Nov, afternoon (12:00–18:00)", "明天，11月26日（周四）".
@@ -171,9 +176,7 @@ export function eventsReply(
   });
   const lines = ordered.slice(0, MAX_EVENTS).map((event) => {
     const title = oneLine(event.title) || (lang === 'zh' ? '（无标题）' : '(no title)');
-    const day = severalDays
-      ? `${lang === 'zh' ? shortDay(lang, dayOf(event)) + ZH_DAYS[weekdayOf(dayOf(event))] : dayName(lang, dayOf(event))} `
-      : '';
+    const day = severalDays ? `${lineDay(lang, dayOf(event))} ` : '';
     if (event.allDay)
       return lang === 'zh' ? `- ${day}全天：${title}` : `- ${day}${day ? 'all day' : 'All day'}: ${title}`;
     // Began on an earlier day: say when it ends instead of a start the person cannot place.
