@@ -649,6 +649,22 @@ describe('the local stand-in model: neither a change nor a booking', () => {
     expect(text).toContain(reply);
   });
 
+  it.each([
+    ['find mail from Sam about the free trial', 'mail_search'],
+    ['is Sam free tomorrow?', null],
+  ] as const)('%s is not a question about the person own free time', async (message, tool) => {
+    const { calls } = await ask(message);
+    expect(calls.map((c) => c.toolName)).toEqual(tool ? [tool] : []);
+  });
+
+  it('says the year of a date in another one', async () => {
+    const { calls, text } = await ask("what's on Nov 3?", {
+      answers: { calendar_list_events: () => quotedEvents([]) },
+    });
+    expect(calls[0]!.input).toEqual({ from: '2027-11-03T00:00', to: '2027-11-04T00:00' });
+    expect(text).toBe('Wed 3 Nov 2027: nothing on.');
+  });
+
   it('takes the title of 订 without the 的 after the time', async () => {
     const { calls } = await ask('帮我订明天12点的餐厅', { language: 'zh' });
     expect(calls[0]!.input).toMatchObject({ title: '餐厅', start: '2026-11-26T12:00' });

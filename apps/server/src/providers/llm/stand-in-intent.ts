@@ -265,7 +265,10 @@ function namesWhen(text: string, now: LocalNow): boolean {
 }
 
 function free(text: string, now: LocalNow): Intent | null {
-  const en = /\b(?:free|busy|available)\b|\b(?:any|have|got)\s+(?:free\s+)?time\b/i;
+  // About the person's own time: "am I free", "any free time", "free tomorrow?"; not "is Sam
+  // free" (someone else's calendar) nor "mail about the free trial".
+  const en =
+    /\b(?:am|are)\s+(?:i|we)\s+(?:free|busy|available)\b|\b(?:do|have)\s+(?:i|we)\s+(?:got\s+|have\s+)?(?:any\s+)?(?:free\s+)?time\b|\bany\s+free\s+time\b|^(?:free|busy|available)\b|\bwhen\s+am\s+i\s+free\b/i;
   const zh = /有空|有没有空|有时间吗|有没有时间|忙吗|忙不忙|空闲/;
   if (!en.test(text) && !zh.test(text)) return null;
   const window = windowOf(text, now);

@@ -51,7 +51,13 @@ function dayLabel(lang: Lang, date: string, today: string): string {
           ? '明天'
           : 'Tomorrow'
         : null;
-  const name = dayName(lang, date);
+  // Another year's date ("Nov 3" asked in late November is next year's) says its year.
+  const year = date.slice(0, 4) === today.slice(0, 4) ? '' : date.slice(0, 4);
+  const name = year
+    ? lang === 'zh'
+      ? `${year}年${dayName(lang, date)}`
+      : `${dayName(lang, date)} ${year}`
+    : dayName(lang, date);
   if (!relative) return name;
   return lang === 'zh' ? `${relative}，${name}` : `${relative}, ${name}`;
 }
