@@ -657,6 +657,13 @@ describe('the local stand-in model: neither a change nor a booking', () => {
     expect(calls.map((c) => c.toolName)).toEqual(tool ? [tool] : []);
   });
 
+  it('reads an hour already gone today, with no day named, as tomorrow', async () => {
+    const { calls } = await ask('am I free at 9am?', {
+      answers: { calendar_free_busy: () => ({ busy: [] }) },
+    });
+    expect(calls[0]!.input).toEqual({ from: '2026-11-26T09:00', to: '2026-11-26T10:00' });
+  });
+
   it('says the year of a date in another one', async () => {
     const { calls, text } = await ask("what's on Nov 3?", {
       answers: { calendar_list_events: () => quotedEvents([]) },

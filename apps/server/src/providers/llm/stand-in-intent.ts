@@ -275,9 +275,11 @@ function free(text: string, now: LocalNow): Intent | null {
   // "am I free tomorrow at 3pm?": that hour (or as long as it says), not the whole day.
   const time = window.span ? null : findTime(text);
   if (time) {
+    // As a booking reads it: no day and the hour gone is tomorrow's; a plain weekday's, next week's.
+    const day = findDay(text, now);
     let date = window.first;
-    if (date === now.date && time.value <= now.time && findDay(text, now)?.plainWeekday)
-      date = addDays(date, 7);
+    if (date === now.date && time.value <= now.time && (!day || day.plainWeekday))
+      date = addDays(date, day ? 7 : 1);
     const from = `${date}T${time.value}`;
     const to = addMinutes(from, findDuration(text)?.value ?? DEFAULT_EVENT_MINUTES);
     return { kind: 'free', window: { from, to, first: date, last: date, part: null, span: null } };
