@@ -639,6 +639,56 @@ describe('the local stand-in model: honest declines', () => {
   });
 });
 
+describe('the local stand-in model: said another way', () => {
+  it.each([
+    [
+      'book a 30 min call with Priya tomorrow at 4',
+      { title: 'Call with Priya', start: '2026-11-26T16:00', end: '2026-11-26T16:30' },
+    ],
+    [
+      'schedule dentist appointment next Tues 2:30pm',
+      { title: 'Dentist appointment', start: '2026-12-01T14:30', end: '2026-12-01T15:30' },
+    ],
+    [
+      'book a 2-hour workshop on Thurs at 1pm',
+      { title: 'Workshop', start: '2026-11-26T13:00', end: '2026-11-26T15:00' },
+    ],
+  ] as const)('%s books the day and length it says', async (message, input) => {
+    const { calls } = await ask(message);
+    expect(calls.at(-1)).toEqual({
+      toolName: 'calendar_create_event',
+      input: expect.objectContaining(input),
+    });
+  });
+
+  it.each([
+    ['did Sam email me?', 'en', 'mail_search', { from: 'Sam' }],
+    ["Sam's phone number please", 'en', 'contacts_search', { query: 'Sam' }],
+    [
+      'what does my day look like?',
+      'en',
+      'calendar_list_events',
+      { from: '2026-11-25T00:00', to: '2026-11-26T00:00' },
+    ],
+    ['明天几点开会？', 'zh', 'calendar_list_events', { from: '2026-11-26T00:00', to: '2026-11-27T00:00' }],
+  ] as const)('%s is read as the request it is', async (message, language, tool, input) => {
+    const { calls } = await ask(message, {
+      language,
+      answers: { calendar_list_events: () => quotedEvents([]) },
+    });
+    expect(calls).toEqual([{ toolName: tool, input }]);
+  });
+
+  it.each([
+    ['hi', 'en', 'running without its language model'],
+    ['你好', 'zh', '没有接入语言模型'],
+  ] as const)('%s is answered with what it can do', async (message, language, words) => {
+    const { calls, text } = await ask(message, { language });
+    expect(calls).toEqual([]);
+    expect(text).toContain(words);
+  });
+});
+
 describe('the local stand-in model: neither a change nor a booking', () => {
   it.each([
     ['change my time zone to Pacific', 'en', 'I did nothing with this message.'],

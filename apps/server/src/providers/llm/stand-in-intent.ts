@@ -76,11 +76,16 @@ const NOT_A_PERSON =
 
 /** Trims the polite openings and closing punctuation people put around a request. */
 function clean(text: string): string {
-  return text
-    .replace(/\s+/g, ' ')
-    .replace(/^\s*(?:hi|hey|hello|ok|okay)[,!.\s]+/i, '')
-    .replace(/[\s?？!！.。,，~]+$/u, '')
-    .trim();
+  return (
+    text
+      .replace(/\s+/g, ' ')
+      .replace(/^\s*(?:hi|hey|hello|ok|okay)[,!.\s]+/i, '')
+      .replace(/[\s?？!！.。,，~]+$/u, '')
+      // "Sam's phone number please": the courtesy is not part of the request.
+      .replace(/[\s,]+(?:please|pls|plz|thanks|thank\s+you)$/i, '')
+      .replace(/[\s?？!！.。,，~]+$/u, '')
+      .trim()
+  );
 }
 
 export function detectIntent(message: string, now: LocalNow): Intent {
@@ -103,8 +108,9 @@ export function detectIntent(message: string, now: LocalNow): Intent {
 
 function help(text: string): Intent | null {
   const en =
-    /\bwhat (?:can|do) you (?:do|understand|know)\b|\bwhat are (?:your|the) commands\b|\bhow do (?:you|i use you) work\b/i;
-  const zh = /你(?:能|会|可以)(?:做|干|帮我做)?(?:些)?什么|怎么用你|你有什么功能|你会啥/;
+    /\bwhat (?:can|do) you (?:do|understand|know)\b|\bwhat are (?:your|the) commands\b|\bhow do (?:you|i use you) work\b|\bwho are you\b|^(?:hi|hey|hello|hiya|yo|good\s+(?:morning|afternoon|evening))$/i;
+  const zh =
+    /你(?:能|会|可以)(?:做|干|帮我做)?(?:些)?什么|怎么用你|你有什么功能|你会啥|你是谁|^(?:你好|您好|嗨|哈喽|在吗)$/;
   return en.test(text) || zh.test(text) ? { kind: 'help' } : null;
 }
 
@@ -292,6 +298,11 @@ function events(text: string, now: LocalNow): Intent | null {
   const enAsks =
     /\bwhat(?:'s|’s| is)\s+(?:on|happening|planned|scheduled|booked|up)\b|\bwhat (?:do|have) i (?:have|got)\b|\b(?:anything|agenda|schedule|calendar|plans?|meetings?|events?|appointments?)\b/i;
   const zhAsks = /(?:有什么|有啥|什么)(?:安排|事|会|日程|活动|计划)|日程|行程|日历/;
+  // "what does my day look like?", 明天几点开会: a day's plans, asked another way.
+  const otherWays =
+    /\bmy\s+(?:day|morning|afternoon|evening|week|weekend)\b.*\blook\b|\blook\s+like\b|(?:几点|什么时候)(?:开会|有会|上课|见面)/i;
+  if (otherWays.test(text) && (namesWhen(text, now) || /\bmy\s+day\b/i.test(text)))
+    return { kind: 'events', window: windowOf(text, now) };
   if (!enAsks.test(text) && !zhAsks.test(text)) return null;
   // "what's Sam's number" also starts with "what's": without a day, only "what's on" counts.
   if (!namesWhen(text, now) && !/\bwhat(?:'s|’s| is) on\b/i.test(text) && !zhAsks.test(text)) return null;
@@ -317,6 +328,12 @@ function unreadMail(text: string): Intent | null {
 }
 
 function mailFrom(text: string): Intent | null {
+  const did =
+    /\b(?:did|has)\s+(.+?)\s+(?:e-?mail(?:ed)?|mail(?:ed)?|writ(?:e|ten)(?:\s+to)?|message[ds]?)\s+me\b/i.exec(
+      text,
+    );
+  if (did?.[1] && !/^(?:i|you|we|anyone|anybody)$/i.test(did[1].trim()))
+    return { kind: 'mail-from', from: did[1].trim() };
   const en =
     /\b(?:e-?mails?|mails?|messages?)\s+from\s+(.+?)(?=\s+(?:about|regarding|re|today|yesterday|this|last)\b|$)/i.exec(
       text,

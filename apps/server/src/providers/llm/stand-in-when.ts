@@ -81,9 +81,13 @@ export function findDay(text: string, now: LocalNow): (Found<string> & { plainWe
   }
   const date = findDate(text, now);
   if (date) return date;
-  const en = new RegExp(`\\b(?:on\\s+)?(?:(next|this)\\s+)?(${EN_WEEKDAYS.join('|')})s?\\b`, 'i').exec(text);
+  // Whole names, and the short forms people text ("next Tues", "Fri 10am").
+  const en =
+    /\b(?:on\s+)?(?:(next|this)\s+)?(sun(?:day)?|mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|sat(?:urday)?)s?\b\.?/i.exec(
+      text,
+    );
   if (en) {
-    const target = EN_WEEKDAYS.indexOf(en[2]!.toLowerCase());
+    const target = EN_WEEKDAYS.findIndex((name) => name.startsWith(en[2]!.slice(0, 3).toLowerCase()));
     const qualifier = en[1]?.toLowerCase();
     return {
       value: weekdayDate(now.date, target, qualifier === 'next'),
@@ -236,7 +240,7 @@ export function findSpan(text: string, now: LocalNow): Found<Span> | null {
       () => ({ kind: 'next-week', first: nextMonday, last: addDays(nextMonday, 6) }),
     ],
     [
-      /\b(?:this|the)\s+week\b|\brest\s+of\s+(?:the\s+)?week\b|(?:这个?|本)(?:周|星期|礼拜)(?![一二三四五六日天1-7末])/i,
+      /\b(?:this|the|my)\s+week\b|\brest\s+of\s+(?:the\s+)?week\b|(?:这个?|本)(?:周|星期|礼拜)(?![一二三四五六日天1-7末])/i,
       () => ({ kind: 'this-week', first: today, last: sunday === today ? addDays(today, 7) : sunday }),
     ],
   ];
@@ -344,9 +348,12 @@ export function findTime(text: string): Found<string> | null {
 /** How long, in minutes, when the message says ("for 30 minutes", 一个半小时); 5 minutes to 12 hours. */
 export function findDuration(text: string): Found<number> | null {
   const clamp = (minutes: number) => Math.min(720, Math.max(5, Math.round(minutes)));
-  const en = /\bfor\s+(?:(\d+(?:\.\d+)?)|(an?|one)|(half\s+an?))\s*(hours?|hrs?|h|minutes?|mins?)\b/i.exec(
-    text,
-  );
+  // "for 30 minutes", and "a 30 min call", "a 2-hour meeting" (not "in 2 hours", which is when).
+  const en =
+    /\bfor\s+(?:(\d+(?:\.\d+)?)|(an?|one)|(half\s+an?))\s*(hours?|hrs?|h|minutes?|mins?)\b/i.exec(text) ??
+    /(?<!\bin\s)\b(?:(\d+(?:\.\d+)?)|(an|one)|(half\s+an?))[\s-]*(hours?|hrs?|h|minutes?|mins?)\b/i.exec(
+      text,
+    );
   if (en) {
     const amount = en[1] ? Number(en[1]) : en[2] ? 1 : 0.5;
     return { value: clamp(/^h/i.test(en[4]!) ? amount * 60 : amount), words: en[0] };
