@@ -7,7 +7,14 @@ const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'frida
  * weekday is its next occurrence, today included: what people mean by "what's on Friday?", and
  * what docs/assistant-stand-in.md promises, so a scenario seeded "on: friday" is the day asked.
  */
-export function resolveDay(expression: string, today: string): string {
+export function resolveDay(expression: string, today: string, time = '00:00'): string {
+  // `friday@15:00`: the next Friday whose 15:00 is still ahead, as the stand-in books "Friday at
+  // 3pm" (said on a Friday evening, it is next week's: never a time in the past).
+  const at = /^([a-z]+)@(\d{2}:\d{2})$/.exec(expression);
+  if (at) {
+    const date = resolveDay(at[1]!, today);
+    return date === today && at[2]! <= time ? addDays(date, 7) : date;
+  }
   if (expression === 'today') return today;
   if (expression === 'tomorrow') return addDays(today, 1);
   if (/^[+-]\d+$/.test(expression)) return addDays(today, Number(expression));
@@ -22,13 +29,13 @@ export function todayIn(now: Date, zone: string): string {
 }
 
 /**
- * Fills `{{today}}`, `{{tomorrow}}`, `{{friday}}`, `{{+2}}` and `{{me}}` (the person's own
+ * Fills `{{today}}`, `{{tomorrow}}`, `{{friday}}`, `{{friday@15:00}}`, `{{+2}}` and `{{me}}` (the person's own
  * address) in every string of a value: expectations name days relative to when they run.
  */
-export function fillTemplates<T>(value: T, vars: { today: string; me: string }): T {
+export function fillTemplates<T>(value: T, vars: { today: string; me: string; time?: string }): T {
   const fill = (text: string) =>
-    text.replace(/\{\{\s*([a-z+\-0-9]+)\s*\}\}/g, (_, name: string) =>
-      name === 'me' ? vars.me : resolveDay(name, vars.today),
+    text.replace(/\{\{\s*([a-z+\-0-9@:]+)\s*\}\}/g, (_, name: string) =>
+      name === 'me' ? vars.me : resolveDay(name, vars.today, vars.time),
     );
   const walk = (item: unknown): unknown => {
     if (typeof item === 'string') return fill(item);

@@ -254,12 +254,15 @@ async function runScenario(world: World, raw: Scenario, ctx: RunContext): Promis
   const { app } = world;
   let person: Person;
   let today: string;
+  /** The person's local time when the scenario starts, for `friday@15:00`. */
+  let time: string;
   let scenario: Scenario;
   try {
     await clearOfMidnight(() => app.clock.now(), raw.timeZone);
     person = await world.newPerson(raw.language, raw.timeZone, raw.name);
     today = todayIn(app.clock.now(), raw.timeZone);
-    scenario = fillTemplates(raw, { today, me: person.email });
+    time = wallTimeOf(app.clock.now(), raw.timeZone).slice(11, 16);
+    scenario = fillTemplates(raw, { today, me: person.email, time });
     await world.seed(person, today, scenario.seed);
     if (scenario.settings) await world.changeSettings(person, scenario.settings);
   } catch (error) {
@@ -385,7 +388,7 @@ async function runScenario(world: World, raw: Scenario, ctx: RunContext): Promis
           `nothing reached ${address}`,
         );
       for (const wantedEvent of expect.events ?? []) {
-        const found = findEvents(after, wantedEvent, today, person.timeZone);
+        const found = findEvents(after, wantedEvent, today, time, person.timeZone);
         check(
           found === wantedEvent.exists,
           `${wantedEvent.exists ? 'no' : 'an'} event "${wantedEvent.title}" on ${wantedEvent.on}${wantedEvent.at ? ` at ${wantedEvent.at}` : ''}`,
@@ -456,9 +459,10 @@ function findEvents(
   after: Snapshot,
   wanted: { title: string; on: string; at?: string | undefined },
   today: string,
+  time: string,
   zone: string,
 ): boolean {
-  const date = resolveDay(wanted.on, today);
+  const date = resolveDay(wanted.on, today, time);
   return [...after.events.values()].some(({ data }) => {
     const event = JSON.parse(data) as { title: string; start: string; allDay: boolean };
     if (!event.title.toLowerCase().includes(wanted.title.toLowerCase())) return false;

@@ -9,8 +9,11 @@ import { z } from 'zod';
  * when loaded, so a typo in a scenario fails loudly instead of silently checking nothing.
  */
 
-const DAY = /^(?:today|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|[+-]\d{1,2})$/;
-const ZDay = z.string().regex(DAY, 'today, tomorrow, a weekday, or +N / -N days');
+const DAY =
+  /^(?:today|tomorrow|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?:@\d{2}:\d{2})?|[+-]\d{1,2})$/;
+const ZDay = z
+  .string()
+  .regex(DAY, 'today, tomorrow, a weekday (friday@15:00: the next whose 15:00 is ahead), or +N / -N days');
 const ZClock = z.string().regex(/^\d{2}:\d{2}$/, 'HH:mm');
 const ZAddress = z.string().min(3).max(254);
 

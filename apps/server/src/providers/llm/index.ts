@@ -37,14 +37,19 @@ export function fetchWithTimeout(timeoutMs: number, base: typeof fetch = fetch):
  * when one is configured (decision 270).
  */
 export async function buildLlm(
-  config: Pick<Config, 'llm'>,
+  config: Pick<Config, 'llm' | 'publicUrl'>,
   deps: { fetch?: typeof fetch } = {},
 ): Promise<BuiltPort<Llm>> {
   const llm: LlmConfig = config.llm;
   if (llm.kind === 'local') {
     return {
       port: 'assistant',
-      adapter: { model: new LocalModel(), name: 'local stand-in', standIn: true },
+      adapter: {
+        // Named when a person has no account connected: where they connect one.
+        model: new LocalModel({ integrationsUrl: `${config.publicUrl}/integrations` }),
+        name: 'local stand-in',
+        standIn: true,
+      },
       standIn: true,
       vendor: 'local',
       missing: LLM_VARIABLES,

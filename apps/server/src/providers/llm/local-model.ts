@@ -9,30 +9,39 @@ import type {
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
 import type { TToolName } from '@app/contract/assistant/tools';
-import { addDays } from '../../lib/zoned-time';
 import { detectIntent, type Intent } from './stand-in-intent';
 import { countTokens, promptText, type ReadPrompt, readPrompt, type ToolOutcome } from './stand-in-prompt';
 import {
   type Area,
+  addContactReply,
   type BookingOutcome,
   bookingReply,
+  bookPastReply,
+  bookRepeatReply,
+  changeEventReply,
   contactReply,
   eventsReply,
+  freeReply,
   helpReply,
   type Lang,
+  lookupFailedNote,
   mailReply,
   needsTimeReply,
   noClockReply,
   noToolReply,
   notInContactsNote,
+  thanksReply,
   toolFailedReply,
+  unclearDateReply,
   unknownReply,
+  whatToDo,
 } from './stand-in-replies';
 import {
   approvalRequested,
   findAll,
   type TFoundContact,
   unavailableOf,
+  ZFoundBusy,
   ZFoundContact,
   ZFoundEvent,
   ZFoundMail,
@@ -55,11 +64,19 @@ export type Step =
   | { type: 'call'; toolName: TToolName; input: Record<string, unknown>; text?: string }
   | { type: 'text'; text: string };
 
+/** What the stand-in knows of the service it runs in. */
+export interface StandInOptions {
+  /** Our own Integrations page (`PUBLIC_URL` + `/integrations`), named when no account is connected. */
+  integrationsUrl?: string | null;
+}
+
 export class LocalModel implements LanguageModelV3 {
   readonly specificationVersion = 'v3' as const;
   readonly provider = 'local';
   readonly modelId = 'stand-in';
   readonly supportedUrls: Record<string, RegExp[]> = {};
+
+  constructor(private readonly options: StandInOptions = {}) {}
 
   async doGenerate(options: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {
     options.abortSignal?.throwIfAborted();
@@ -69,7 +86,7 @@ export class LocalModel implements LanguageModelV3 {
         ? []
         : (options.tools ?? []).filter((tool) => tool.type === 'function').map((tool) => tool.name),
     );
-    const step = decide(read, tools);
+    const step = decide(read, tools, this.options);
     const content: LanguageModelV3Content[] =
       step.type === 'call'
         ? [
@@ -156,8 +173,9 @@ function callIfOffered(
 }
 
 /** What the stand-in does next, given the conversation so far and the tools it was offered. */
-export function decide(read: ReadPrompt, tools: ReadonlySet<string>): Step {
+export function decide(read: ReadPrompt, tools: ReadonlySet<string>, options: StandInOptions = {}): Step {
   const { language: lang, zone, now } = read.facts;
+  const integrationsUrl = options.integrationsUrl ?? null;
   const intent = detectIntent(read.latest, now ?? { date: '2000-01-01', time: '00:00' });
   const call = (toolName: TToolName, input: Record<string, unknown>) =>
     callIfOffered(tools, lang, toolName, input);
@@ -171,26 +189,51 @@ export function decide(read: ReadPrompt, tools: ReadonlySet<string>): Step {
     const outcome = lastOutcome(read, toolName);
     if (!outcome) return call(toolName, input);
     const { output } = outcome;
-    return say(output.ok ? reply(output.value, output.partial) : toolFailedReply(lang, area, output.error));
+    return say(
+      output.ok ? reply(output.value, output.partial) : toolFailedReply(lang, area, output, integrationsUrl),
+    );
   };
 
   switch (intent.kind) {
     case 'events': {
       if (!now) return say(noClockReply(lang));
-      const range = { from: `${intent.date}T00:00`, to: `${addDays(intent.date, 1)}T00:00` };
-      return answer('calendar_list_events', range, 'calendar', (value, partial) =>
-        eventsReply(lang, {
-          date: intent.date,
-          today: now.date,
-          zone,
-          events: findAll(value, ZFoundEvent),
-          partial,
-          unavailable: unavailableOf(value),
-        }),
+      const { window } = intent;
+      return answer(
+        'calendar_list_events',
+        { from: window.from, to: window.to },
+        'calendar',
+        (value, partial) =>
+          eventsReply(lang, {
+            window,
+            today: now.date,
+            zone,
+            events: findAll(value, ZFoundEvent),
+            partial,
+            unavailable: unavailableOf(value),
+          }),
+      );
+    }
+    case 'free': {
+      if (!now) return say(noClockReply(lang));
+      const { window } = intent;
+      return answer('calendar_free_busy', { from: window.from, to: window.to }, 'calendar', (value) =>
+        freeReply(lang, { window, today: now.date, zone, busy: findAll(value, ZFoundBusy) }),
       );
     }
     case 'book':
-      return now ? book(intent, read, tools, lang) : say(noClockReply(lang));
+      return now ? book(intent, read, tools, lang, integrationsUrl) : say(noClockReply(lang));
+    case 'book-past':
+      return say(bookPastReply(lang, intent.time));
+    case 'add-contact':
+      return say(addContactReply(lang));
+    case 'change-event':
+      return say(changeEventReply(lang));
+    case 'book-repeat':
+      return say(bookRepeatReply(lang));
+    case 'unclear-date':
+      return say(unclearDateReply(lang));
+    case 'thanks':
+      return say(thanksReply(lang));
     case 'mail-from':
     case 'mail-unread': {
       const from = intent.kind === 'mail-from' ? intent.from : null;
@@ -221,15 +264,24 @@ function book(
   read: ReadPrompt,
   tools: ReadonlySet<string>,
   lang: Lang,
+  integrationsUrl: string | null,
 ) {
   let attendee: string | null = null;
+  let lookupFailed = false;
   if (intent.person && tools.has('contacts_search')) {
     const searched = lastOutcome(read, 'contacts_search');
     if (!searched) return callIfOffered(tools, lang, 'contacts_search', { query: intent.person });
+    lookupFailed = !searched.output.ok;
     const contacts = searched.output.ok ? findAll(searched.output.value, ZFoundContact) : [];
     attendee = bestEmail(contacts, intent.person);
   }
-  const missingPerson = intent.person && !attendee ? intent.person : null;
+  // Nobody to invite: because the contacts could not be read, or because the person is not in them.
+  const note =
+    intent.person && !attendee
+      ? lookupFailed
+        ? lookupFailedNote(lang, intent.person)
+        : notInContactsNote(lang, intent.person)
+      : null;
   const created = lastOutcome(read, 'calendar_create_event');
   if (!created) {
     const step = callIfOffered(tools, lang, 'calendar_create_event', {
@@ -239,9 +291,7 @@ function book(
       ...(attendee ? { attendees: [attendee] } : {}),
     });
     // Said with the call: the approval it asks for ends the turn before any later step.
-    return missingPerson && step.type === 'call'
-      ? { ...step, text: notInContactsNote(lang, missingPerson) }
-      : step;
+    return note && step.type === 'call' ? { ...step, text: note } : step;
   }
   const outcome: BookingOutcome = !created.output.ok
     ? 'failed'
@@ -251,7 +301,10 @@ function book(
         ? 'booked'
         : 'failed';
   const { title, start, end } = intent;
-  return say(bookingReply(lang, { title, start, end, outcome, missingPerson }));
+  // A calendar that is not connected (or must be reconnected) is said with where to fix it.
+  const why =
+    !created.output.ok && created.output.code ? whatToDo(lang, created.output, integrationsUrl) : null;
+  return say(bookingReply(lang, { title, start, end, outcome, note, why }));
 }
 
 /** The contact the person most likely meant: an exact name, then a name part starting so. */

@@ -1,4 +1,17 @@
-import { addMinutes, findDay, findDuration, findTime, type LocalNow } from './stand-in-when';
+import { addDays } from '../../lib/zoned-time';
+import {
+  addMinutes,
+  DAY_PARTS,
+  type DayPart,
+  findDay,
+  findDuration,
+  findPart,
+  findSpan,
+  findTime,
+  hasNumericDate,
+  type LocalNow,
+  type Span,
+} from './stand-in-when';
 
 /**
  * What the person's own message asks the local stand-in model for: the small, documented set of
@@ -6,8 +19,24 @@ import { addMinutes, findDay, findDuration, findTime, type LocalNow } from './st
  * person's latest message, never with anything a tool returned, so text inside a mail or an
  * event description cannot choose what the stand-in does.
  */
+/** A stretch of the person's local time to look at, and what to call it in the answer. */
+export interface Window {
+  /** Wall-clock `YYYY-MM-DDTHH:mm` in the person's zone; `to` is exclusive. */
+  from: string;
+  to: string;
+  /** The first and the last day it covers. */
+  first: string;
+  last: string;
+  /** Set when the person asked for part of a day ("Friday afternoon"). */
+  part: DayPart | null;
+  /** Set when the person asked for a run of days ("this week"). */
+  span: Span['kind'] | null;
+}
+
 export type Intent =
-  | { kind: 'events'; date: string }
+  | { kind: 'events'; window: Window }
+  /** "am I free Friday afternoon?": when the person is busy in that window, and when not. */
+  | { kind: 'free'; window: Window }
   | {
       kind: 'book';
       title: string;
@@ -19,6 +48,17 @@ export type Intent =
     }
   /** "book lunch with Sam" with no time: the stand-in asks for one instead of guessing. */
   | { kind: 'book-needs-time' }
+  /** "book the dentist today at 9:30" at noon: that time has passed, and nothing is proposed. */
+  | { kind: 'book-past'; time: string }
+  /** "add a contact: ...": it cannot write contacts, and says so instead of booking anything. */
+  | { kind: 'add-contact' }
+  /** "cancel my 3pm", "move lunch to 1": it cannot change events, and says so instead of booking one. */
+  | { kind: 'change-event' }
+  /** "book gym every Monday at 7": one event at a time, never a repeating one passed off as one. */
+  | { kind: 'book-repeat' }
+  /** "12/5": month first or day first; it asks instead of guessing. */
+  | { kind: 'unclear-date' }
+  | { kind: 'thanks' }
   | { kind: 'mail-from'; from: string }
   | { kind: 'mail-unread' }
   | { kind: 'contact'; query: string }
@@ -36,11 +76,16 @@ const NOT_A_PERSON =
 
 /** Trims the polite openings and closing punctuation people put around a request. */
 function clean(text: string): string {
-  return text
-    .replace(/\s+/g, ' ')
-    .replace(/^\s*(?:hi|hey|hello|ok|okay)[,!.\s]+/i, '')
-    .replace(/[\s?？!！.。,，~]+$/u, '')
-    .trim();
+  return (
+    text
+      .replace(/\s+/g, ' ')
+      .replace(/^\s*(?:hi|hey|hello|ok|okay)[,!.\s]+/i, '')
+      .replace(/[\s?？!！.。,，~]+$/u, '')
+      // "Sam's phone number please": the courtesy is not part of the request.
+      .replace(/[\s,]+(?:please|pls|plz|thanks|thank\s+you)$/i, '')
+      .replace(/[\s?？!！.。,，~]+$/u, '')
+      .trim()
+  );
 }
 
 export function detectIntent(message: string, now: LocalNow): Intent {
@@ -48,7 +93,12 @@ export function detectIntent(message: string, now: LocalNow): Intent {
   if (text === '') return { kind: 'unknown' };
   return (
     help(text) ??
+    thanks(text) ??
+    addContact(text) ??
+    changeEvent(text) ??
+    unclearDate(text) ??
     booking(text, now) ??
+    free(text, now) ??
     events(text, now) ??
     unreadMail(text) ??
     mailFrom(text) ??
@@ -58,15 +108,17 @@ export function detectIntent(message: string, now: LocalNow): Intent {
 
 function help(text: string): Intent | null {
   const en =
-    /\bwhat (?:can|do) you (?:do|understand|know)\b|\bwhat are (?:your|the) commands\b|\bhow do (?:you|i use you) work\b/i;
-  const zh = /你(?:能|会|可以)(?:做|干|帮我做)?(?:些)?什么|怎么用你|你有什么功能|你会啥/;
+    /\bwhat (?:can|do) you (?:do|understand|know)\b|\bwhat are (?:your|the) commands\b|\bhow do (?:you|i use you) work\b|\bwho are you\b|^(?:hi|hey|hello|hiya|yo|good\s+(?:morning|afternoon|evening))$/i;
+  const zh =
+    /你(?:能|会|可以)(?:做|干|帮我做)?(?:些)?什么|怎么用你|你有什么功能|你会啥|你是谁|^(?:你好|您好|嗨|哈喽|在吗)$/;
   return en.test(text) || zh.test(text) ? { kind: 'help' } : null;
 }
 
 function booking(text: string, now: LocalNow): Intent | null {
   const enVerb =
     /^(?:(?:can|could|would|will) you\s+|please\s+|pls\s+)*(?:book|schedule|set up|arrange|add|put|create|make)\b\s*/i;
-  const zhVerb = /预订|预约|安排|约|订|添加|加个|记一下|记个/;
+  // 订 but not 订阅 (取消订阅 is about the service, not a booking).
+  const zhVerb = /预订|预约|安排|约|订(?!阅)|添加|加个|记一下|记个/;
   const isEnglish = enVerb.test(text);
   const time = findTime(text);
   const isChinese =
@@ -74,10 +126,24 @@ function booking(text: string, now: LocalNow): Intent | null {
     !ZH_QUESTION.test(text) &&
     (zhVerb.test(text) || (time !== null && /[和跟与同]/.test(text)));
   if (!isEnglish && !isChinese) return null;
+  // "add milk to my shopping list" is not an event.
+  if (
+    isEnglish &&
+    /^\S*\s*(?:add|put)\b.*\b(?:to|on|onto|in)\s+(?:my|the)\s+(?:[\w-]+\s+)?(?:list|notes?|to-?dos?)\b/i.test(
+      text,
+    )
+  )
+    return null;
+  if (REPEATS.test(text)) return { kind: 'book-repeat' };
   if (!time) return { kind: 'book-needs-time' };
   const day = findDay(text, now);
   // No day: today if that time is still ahead, else tomorrow, as a person would mean it.
-  const date = day?.value ?? (time.value > now.time ? now.date : nextDate(now.date));
+  let date = day?.value ?? (time.value > now.time ? now.date : nextDate(now.date));
+  if (date === now.date && time.value <= now.time) {
+    // "Friday at 9:30" on a Friday evening is next Friday; "today at 9:30" at noon has passed.
+    if (!day?.plainWeekday) return { kind: 'book-past', time: time.value };
+    date = addDays(date, 7);
+  }
   const duration = findDuration(text);
   const start = `${date}T${time.value}`;
   let title = text;
@@ -91,6 +157,44 @@ function booking(text: string, now: LocalNow): Intent | null {
     end: addMinutes(start, duration?.value ?? DEFAULT_EVENT_MINUTES),
     person: person && !NOT_A_PERSON.test(person) ? person : null,
   };
+}
+
+/** Words that make a booking repeat. */
+const REPEATS =
+  /\bevery\b|\beach\s+(?:day|week|month|morning|evening|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\b(?:daily|weekly|monthly|fortnightly)\b|每(?:天|日|周|星期|礼拜|个?月|个?工作日)/i;
+
+function thanks(text: string): Intent | null {
+  const en =
+    /^(?:thanks?|thank\s+you|thx|ty|cheers|many\s+thanks)(?:\s+(?:so\s+much|a\s+lot|very\s+much))?$/i;
+  const zh = /^(?:谢谢|多谢|谢了|谢谢你|谢谢您|感谢)(?:啦|了)?$/;
+  return en.test(text) || zh.test(text) ? { kind: 'thanks' } : null;
+}
+
+/**
+ * "cancel my 3pm meeting", "move lunch with Sam to 1pm", 取消明天的会, 把午饭改到1点: the stand-in
+ * does not change or cancel events (a real model does, with the person's YES), so it says so
+ * instead of reading the time in them as a new booking.
+ */
+function changeEvent(text: string): Intent | null {
+  // "change my time zone", 取消订阅: settings and the plan are not events.
+  if (
+    /\b(?:time\s*zone|language|settings?|password|plan|subscription|account)\b|时区|语言|设置|密码|套餐|订阅|账户|账号/i.test(
+      text,
+    )
+  )
+    return null;
+  const en =
+    /^(?:(?:can|could|would|will) you\s+|please\s+|pls\s+)*(?:cancel|delete|remove|move|reschedule|change|push|postpone|shift|rename|bring\s+forward)\b/i;
+  const zh = /取消|删除|删掉|改到|改成|改期|挪到|推迟|推后|提前到|移到|换到/;
+  return en.test(text) || zh.test(text) ? { kind: 'change-event' } : null;
+}
+
+/** A date in digits alone ("12/5") in a booking or a question about a day: asked about, not guessed. */
+function unclearDate(text: string): Intent | null {
+  if (!hasNumericDate(text)) return null;
+  const aboutADay =
+    findTime(text) !== null || /\b(?:on|what|free|busy|book|schedule)\b|安排|有空|约|预订/i.test(text);
+  return aboutADay ? { kind: 'unclear-date' } : null;
 }
 
 function nextDate(date: string): string {
@@ -117,6 +221,7 @@ function chineseTitle(rest: string, verb: RegExp): string {
     .replace(/^(?:\s|请|帮我|给我|麻烦|你)+/, '')
     .replace(new RegExp(`^(?:${verb.source})(?:一下|一个|个)?`), '')
     .replace(/^(?:一下|一个|个)/, '')
+    .replace(/^\s*的/, '')
     .replace(/(?:凌晨|早上|早晨|上午|中午|下午|傍晚|晚上)/g, '')
     .replace(/[\s，,。.]+/g, ' ')
     .trim();
@@ -135,15 +240,85 @@ function chinesePerson(title: string): string | null {
   return match ? match[1]!.trim() : null;
 }
 
-function events(text: string, now: LocalNow): Intent | null {
+/**
+ * The window a question is about: a run of days ("this week"), or one day (named, or today),
+ * whole or a part of it. A part of a plain weekday that is already over today ("Friday
+ * afternoon", asked on a Friday evening) is next week's.
+ */
+export function windowOf(text: string, now: LocalNow): Window {
+  const span = findSpan(text, now)?.value;
+  if (span)
+    return {
+      from: `${span.first}T00:00`,
+      to: `${addDays(span.last, 1)}T00:00`,
+      first: span.first,
+      last: span.last,
+      part: null,
+      span: span.kind,
+    };
   const day = findDay(text, now);
+  const part = findPart(text)?.value ?? null;
+  let date = day?.value ?? now.date;
+  const hours = part ? DAY_PARTS[part] : { from: '00:00', to: '24:00' };
+  if (part && day?.plainWeekday && date === now.date && hours.to <= now.time) date = addDays(date, 7);
+  const at = (time: string) => (time === '24:00' ? `${addDays(date, 1)}T00:00` : `${date}T${time}`);
+  return { from: at(hours.from), to: at(hours.to), first: date, last: date, part, span: null };
+}
+
+/** Whether the message names a day, a part of one or a run of days at all. */
+function namesWhen(text: string, now: LocalNow): boolean {
+  return Boolean(findSpan(text, now) ?? findDay(text, now) ?? findPart(text));
+}
+
+function free(text: string, now: LocalNow): Intent | null {
+  // About the person's own time: "am I free", "any free time", "free tomorrow?"; not "is Sam
+  // free" (someone else's calendar) nor "mail about the free trial".
+  const en =
+    /\b(?:am|are)\s+(?:i|we)\s+(?:free|busy|available)\b|\b(?:do|have)\s+(?:i|we)\s+(?:got\s+|have\s+)?(?:any\s+)?(?:free\s+)?time\b|\bany\s+free\s+time\b|^(?:free|busy|available)\b|\bwhen\s+am\s+i\s+free\b/i;
+  const zh = /有空|有没有空|有时间吗|有没有时间|忙吗|忙不忙|空闲/;
+  if (!en.test(text) && !zh.test(text)) return null;
+  const window = windowOf(text, now);
+  // "am I free tomorrow at 3pm?": that hour (or as long as it says), not the whole day.
+  const time = window.span ? null : findTime(text);
+  if (time) {
+    // As a booking reads it: no day and the hour gone is tomorrow's; a plain weekday's, next week's.
+    const day = findDay(text, now);
+    let date = window.first;
+    if (date === now.date && time.value <= now.time && (!day || day.plainWeekday))
+      date = addDays(date, day ? 7 : 1);
+    const from = `${date}T${time.value}`;
+    const to = addMinutes(from, findDuration(text)?.value ?? DEFAULT_EVENT_MINUTES);
+    return { kind: 'free', window: { from, to, first: date, last: date, part: null, span: null } };
+  }
+  // Free over a run of days is its list of events: a busy/free line per day would not fit a text.
+  return window.span ? { kind: 'events', window } : { kind: 'free', window };
+}
+
+function events(text: string, now: LocalNow): Intent | null {
   const enAsks =
-    /\bwhat(?:'s|’s| is)\s+(?:on|happening|planned|scheduled|booked|up)\b|\bwhat (?:do|have) i (?:have|got)\b|\b(?:anything|agenda|schedule|calendar|plans?|busy|free|meetings?|events?|appointments?)\b/i;
-  const zhAsks = /(?:有什么|有啥|什么)(?:安排|事|会|日程|活动|计划)|日程|行程|日历|忙吗|忙不忙|有空/;
+    /\bwhat(?:'s|’s| is)\s+(?:on|happening|planned|scheduled|booked|up)\b|\bwhat (?:do|have) i (?:have|got)\b|\b(?:anything|agenda|schedule|calendar|plans?|meetings?|events?|appointments?)\b/i;
+  const zhAsks = /(?:有什么|有啥|什么)(?:安排|事|会|日程|活动|计划)|日程|行程|日历/;
+  // "what does my day look like?", 明天几点开会: a day's plans, asked another way.
+  const otherWays =
+    /\bmy\s+(?:day|morning|afternoon|evening|week|weekend)\b.*\blook\b|\blook\s+like\b|(?:几点|什么时候)(?:开会|有会|上课|见面)/i;
+  if (otherWays.test(text) && (namesWhen(text, now) || /\bmy\s+day\b/i.test(text)))
+    return { kind: 'events', window: windowOf(text, now) };
   if (!enAsks.test(text) && !zhAsks.test(text)) return null;
   // "what's Sam's number" also starts with "what's": without a day, only "what's on" counts.
-  if (!day && !/\bwhat(?:'s|’s| is) on\b/i.test(text) && !zhAsks.test(text)) return null;
-  return { kind: 'events', date: day?.value ?? now.date };
+  if (!namesWhen(text, now) && !/\bwhat(?:'s|’s| is) on\b/i.test(text) && !zhAsks.test(text)) return null;
+  return { kind: 'events', window: windowOf(text, now) };
+}
+
+/**
+ * "add a contact: ...", "save Sam's number", 添加联系人：...: the tools cannot write contacts, so
+ * this is an honest decline, before "add" can be read as a booking.
+ */
+function addContact(text: string): Intent | null {
+  const en =
+    /^(?:(?:can|could|would|will) you\s+|please\s+|pls\s+)*(?:add|create|save|make|store)\b.*\bcontacts?\b|\bnew\s+contact\b|\b(?:add|save|put)\b.+\b(?:to|in|into)\s+(?:my\s+)?(?:contacts|address\s*book|phone\s*book)\b|^(?:(?:can|could|would|will) you\s+|please\s+)*save\s+(?:this|that|the|\S+(?:'s|’s))\s+(?:phone\s+)?(?:number|e-?mail|address)\b/i;
+  const zh =
+    /(?:添加|新建|新增|加|建|保存|存|记)(?:一下|一个|个)?(?:新的?)?联系人|(?:加|存|保存|放)(?:到|进|入)(?:我的)?(?:通讯录|联系人)|(?:保存|存|记下)(?:一下)?.{0,12}的?(?:号码|电话|手机号|邮箱)/;
+  return en.test(text) || zh.test(text) ? { kind: 'add-contact' } : null;
 }
 
 function unreadMail(text: string): Intent | null {
@@ -153,6 +328,12 @@ function unreadMail(text: string): Intent | null {
 }
 
 function mailFrom(text: string): Intent | null {
+  const did =
+    /\b(?:did|has)\s+(.+?)\s+(?:e-?mail(?:ed)?|mail(?:ed)?|writ(?:e|ten)(?:\s+to)?|message[ds]?)\s+me\b/i.exec(
+      text,
+    );
+  if (did?.[1] && !/^(?:i|you|we|anyone|anybody)$/i.test(did[1].trim()))
+    return { kind: 'mail-from', from: did[1].trim() };
   const en =
     /\b(?:e-?mails?|mails?|messages?)\s+from\s+(.+?)(?=\s+(?:about|regarding|re|today|yesterday|this|last)\b|$)/i.exec(
       text,

@@ -33,6 +33,10 @@ export const ZFoundContact = z.object({
 });
 export type TFoundContact = z.infer<typeof ZFoundContact>;
 
+/** A busy stretch from `calendar_free_busy`: only its start and end are read. */
+export const ZFoundBusy = z.object({ start: z.string(), end: z.string() });
+export type TFoundBusy = z.infer<typeof ZFoundBusy>;
+
 /** Deep enough for `{ data: { events: [...] } }`, bounded so a huge answer costs little. */
 const MAX_DEPTH = 5;
 const MAX_FOUND = 200;
@@ -64,7 +68,10 @@ const ZToolFailure = z.object({ error: z.string(), message: z.string().optional(
 const ZTruncated = z.object({ truncated: z.literal(true), partial: z.string() });
 const ZUnavailable = z.object({ unavailable: z.array(z.string()).min(1) });
 
-export type ToolValue = { ok: true; value: unknown; partial: boolean } | { ok: false; error: string };
+export type ToolValue =
+  | { ok: true; value: unknown; partial: boolean }
+  /** `code`: the tool's own error code (`not_connected`, ...), when it said one. */
+  | { ok: false; error: string; code?: string };
 
 /**
  * A tool's answer as the stand-in uses it: a failure said as data is a failure (so an empty list
@@ -73,7 +80,8 @@ export type ToolValue = { ok: true; value: unknown; partial: boolean } | { ok: f
  */
 export function toolValue(value: unknown): ToolValue {
   const failure = ZToolFailure.safeParse(value);
-  if (failure.success) return { ok: false, error: failure.data.message ?? failure.data.error };
+  if (failure.success)
+    return { ok: false, error: failure.data.message ?? failure.data.error, code: failure.data.error };
   const truncated = ZTruncated.safeParse(value);
   if (truncated.success) return { ok: true, value: completeObjects(truncated.data.partial), partial: true };
   return { ok: true, value, partial: false };
