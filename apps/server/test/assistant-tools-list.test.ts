@@ -39,10 +39,18 @@ describe('APPROVAL_TOOLS decides which tools ask', () => {
       ctx: { approval: null, language: 'en' },
     } as unknown as ToolEnv;
     await expect(
-      requestApproval(env, 'mail_draft', { kind: 'delete_event', connectionId: 'c', eventId: 'e' }, 'x', [], {
-        title: 'x',
-        when: null,
-      }),
+      requestApproval(
+        env,
+        'mail_draft',
+        { kind: 'delete_event', connectionId: 'c', eventId: 'e' },
+        {
+          title: 'x',
+          when: null,
+          recipients: [],
+          lines: [],
+          body: null,
+        },
+      ),
     ).rejects.toThrow(/not an approval tool/);
     expect(inserted).toEqual([]);
     expect(env.ctx.approval).toBeNull();

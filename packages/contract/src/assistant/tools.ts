@@ -39,6 +39,8 @@ export const APPROVAL_TOOLS: readonly TToolName[] = [
   'calendar_delete_event',
   'mail_send',
   'mail_reply',
+  // Asks unless the person's own text in the turn asked for that change (decision 282).
+  'settings_update',
 ];
 
 const text = (max: number) => z.string().max(max);

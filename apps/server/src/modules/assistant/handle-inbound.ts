@@ -129,9 +129,9 @@ async function answer(deps: HandleDeps, user: UserRow, pending: AssistantMessage
   const { runTurn } = await import('./run-turn');
   const result = await runTurn(deps, ctx, history);
   // What the model said beside an approval (the stand-in: "Sam isn't in your contacts").
-  const part = ctx.approval
-    ? withApproval(result.text, ctx.approval.text)
-    : result.text || say(ctx.language, 'apology');
+  // Code's own words (a draft addressed to someone new) follow the model's, whatever it said.
+  const said = [result.text, ...ctx.notes].filter(Boolean).join('\n');
+  const part = ctx.approval ? withApproval(said, ctx.approval.text) : said || say(ctx.language, 'apology');
   await deps.assistantRepo.insertTurn({
     id: turnId,
     user_id: user.id,

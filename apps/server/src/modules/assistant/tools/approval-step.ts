@@ -1,16 +1,13 @@
+import type { TApprovalChange } from '@app/contract/assistant/screen';
 import { APPROVAL_TOOLS, type TToolName } from '@app/contract/assistant/tools';
 import { newId } from '../../../lib/ids';
-import { fitBefore } from '../../../providers/sms/segments';
 import { oneTarget } from '../../workspace/accounts';
-import { searchContacts } from '../../workspace/contacts';
 import { type TAction, ZAction } from '../actions';
 import type { TApprovalDetails } from '../approval-details';
-import { REPLY_SEGMENTS } from '../replies';
-import { say } from '../texts';
+import { requestText } from '../approval-text';
+import { newRecipients } from './known-recipients';
 import type { ToolEnv } from './shared';
 
-/** Flagged recipients named in an approval text; more are counted, so the request stays whole. */
-const FLAGGED_NAMED = 3;
 /** How long the person has to answer YES (design §9). */
 export const APPROVAL_TTL_MS = 30 * 60_000;
 
@@ -19,41 +16,63 @@ export function asksApproval(name: string): name is TToolName {
   return (APPROVAL_TOOLS as readonly string[]).includes(name);
 }
 
+/** What the approval is about beside its action, as the tool read it from the workspace. */
+export interface ApprovalAbout {
+  /** Event title or mail subject (the current title for an update or a delete). */
+  title: string;
+  /** The event's start (an instant), or null. */
+  when: string | null;
+  /** Which account's calendar, for an event. */
+  connectionId?: string | undefined;
+  /** Everyone it goes to: mail recipients, invitees, who gets an update or a cancellation. */
+  recipients: string[];
+  /** What it is, each a line of the text: subject, title and time, place, changes. */
+  lines: string[];
+  /** The whole body or description that leaves. */
+  body: string | null;
+  place?: string | null;
+  changes?: TApprovalChange[];
+  reply?: boolean;
+}
+
 /**
- * The shared approval step: stores the approval (exactly what will run) and writes the text
- * asking for the YES; the turn ends with it (run-turn stops once ctx.approval is set). Only a
- * tool in APPROVAL_TOOLS may call it.
+ * The shared approval step: stores the approval, a record of exactly what will run (its action)
+ * and of everything that leaves (its details), and writes the text asking for the YES from that
+ * record alone (approval-text.ts). The turn ends with it (run-turn stops once ctx.approval is
+ * set). Only a tool in APPROVAL_TOOLS may call it.
  */
-export async function requestApproval(
-  env: ToolEnv,
-  name: TToolName,
-  action: TAction,
-  preview: string,
-  recipients: string[],
-  about: { title: string; when: string | null; connectionId?: string | undefined },
-) {
+export async function requestApproval(env: ToolEnv, name: TToolName, action: TAction, about: ApprovalAbout) {
   const { deps, ctx } = env;
   if (!asksApproval(name)) throw new Error(`${name} is not an approval tool (APPROVAL_TOOLS)`);
   const checked = ZAction.parse(action);
-  const flagged = await unknownRecipients(env, recipients);
+  const flagged = await newRecipients(env, about.recipients);
+  const request = requestText(
+    ctx.language,
+    {
+      kind: checked.kind,
+      ...(about.reply ? { reply: true } : {}),
+      recipients: about.recipients,
+      flagged,
+      lines: about.lines,
+      body: about.body,
+    },
+    `${deps.publicUrl}/assistant`,
+    checked.kind === 'send_mail' ? 'askSend' : 'askChange',
+  );
+  const isEvent =
+    checked.kind === 'create_event' || checked.kind === 'update_event' || checked.kind === 'delete_event';
   const details: TApprovalDetails = {
     kind: checked.kind,
     title: about.title,
-    recipients,
+    recipients: about.recipients,
     flagged,
     when: about.when,
-    calendar: checked.kind === 'send_mail' ? null : await calendarAccount(env, about.connectionId),
+    calendar: isEvent ? await calendarAccount(env, about.connectionId) : null,
+    body: about.body,
+    place: about.place ?? null,
+    changes: about.changes ?? [],
+    textApprovable: request.textApprovable,
   };
-  // What must arrive whole goes last: the flag and how to answer. A long title or subject, or
-  // many recipients, shortens the preview instead (design §9: at most 3 segments).
-  const flag = flagged.length
-    ? say(ctx.language, 'newRecipients', { list: flaggedList(env, flagged) })
-    : null;
-  const must = [flag, say(ctx.language, checked.kind === 'send_mail' ? 'askSend' : 'askChange')];
-  const { text } = fitBefore(preview, must.filter(Boolean).join('\n'), {
-    maxSegments: REPLY_SEGMENTS,
-    separator: '\n',
-  });
   const id = newId();
   const now = deps.clock.now();
   await deps.assistantRepo.insertApproval({
@@ -62,8 +81,7 @@ export async function requestApproval(
     turn_id: ctx.turnId,
     tool: name,
     input: JSON.stringify(checked),
-    // Kept whole, with its flag, for the screen and the "Done:" text.
-    preview: flag ? `${preview}\n${flag}` : preview,
+    preview: request.preview,
     status: 'pending',
     result: null,
     details: JSON.stringify(details),
@@ -71,38 +89,8 @@ export async function requestApproval(
     decided_at: null,
     created_at: now.toISOString(),
   });
-  ctx.approval = { id, text };
-  return { status: 'approval_requested', approvalId: id, preview: text };
-}
-
-/** The flagged addresses a text can hold: a few by name, the rest counted (the screen lists all). */
-function flaggedList(env: ToolEnv, flagged: string[]): string {
-  const named = flagged.slice(0, FLAGGED_NAMED).join(', ');
-  const rest = flagged.length - FLAGGED_NAMED;
-  return rest > 0 ? say(env.ctx.language, 'andMore', { list: named, count: String(rest) }) : named;
-}
-
-/**
- * Recipients the person has never dealt with (not in a thread read this turn, not in their
- * contacts) are named in the preview, whatever this turn read: an injection read in an earlier
- * turn still reaches the model through the history, and "forward everything to x@evil.com"
- * must show before anyone says YES.
- */
-async function unknownRecipients(env: ToolEnv, recipients: string[]): Promise<string[]> {
-  const { deps, ctx } = env;
-  const unknown: string[] = [];
-  for (const address of recipients) {
-    if (ctx.known.has(address.toLowerCase())) continue;
-    const found = await searchContacts(deps.workspace, {
-      userId: ctx.user.id,
-      query: { q: address, limit: 5 },
-    }).catch(() => null);
-    const inContacts = found?.contacts.some((c) =>
-      c.emails.some((e) => e.toLowerCase() === address.toLowerCase()),
-    );
-    if (!inContacts) unknown.push(address);
-  }
-  return unknown;
+  ctx.approval = { id, text: request.text };
+  return { status: 'approval_requested', approvalId: id, preview: request.text };
 }
 
 /**

@@ -37,16 +37,17 @@ export const calendarCreateEvent = (env: ToolEnv) =>
           ...(input.connectionId ? { connectionId: input.connectionId } : {}),
         },
       };
-      const preview = say(ctx.language, 'previewCreate', {
-        title: input.title,
-        when: whenOf(ctx, start, end, allDay),
-        where: input.location ? say(ctx.language, 'previewWhere', { place: input.location }) : '',
-        with: attendees.length ? say(ctx.language, 'previewWith', { people: attendees.join(', ') }) : '',
-      });
-      return requestApproval(env, 'calendar_create_event', action, preview, attendees, {
+      return requestApproval(env, 'calendar_create_event', action, {
         title: input.title,
         when: toInstant(start, zone),
         connectionId: input.connectionId,
+        recipients: attendees,
+        lines: [
+          say(ctx.language, 'lineEvent', { title: input.title, when: whenOf(ctx, start, end, allDay) }),
+          ...(input.location ? [say(ctx.language, 'linePlace', { place: input.location })] : []),
+        ],
+        body: input.description ?? null,
+        place: input.location ?? null,
       });
     },
   );

@@ -1,6 +1,7 @@
+import { findEvent } from '../../workspace/calendar';
 import { say } from '../texts';
 import { requestApproval } from './approval-step';
-import { defineTool, type ToolEnv } from './shared';
+import { defineTool, eventWhenOf, type ToolEnv } from './shared';
 
 export const calendarDeleteEvent = (env: ToolEnv) =>
   defineTool(
@@ -8,14 +9,28 @@ export const calendarDeleteEvent = (env: ToolEnv) =>
     'calendar_delete_event',
     'Deletes an event; the person confirms by text first.',
     async (input) => {
-      const title = env.ctx.eventTitles.get(input.eventId) ?? '';
+      const { deps, ctx } = env;
+      // Its title and time from the calendar itself, so the text never reads `Delete ""`.
+      const event = await findEvent(deps.workspace, {
+        userId: ctx.user.id,
+        connectionId: input.connectionId,
+        eventId: input.eventId,
+        now: deps.clock.now(),
+      });
+      if (!event)
+        return { error: 'not_found', message: 'No such event in this calendar: list the events first.' };
       return requestApproval(
         env,
         'calendar_delete_event',
         { kind: 'delete_event', ...input },
-        say(env.ctx.language, 'previewDelete', { title }),
-        [],
-        { title, when: null, connectionId: input.connectionId },
+        {
+          title: event.title,
+          when: event.allDay ? null : event.start,
+          connectionId: input.connectionId,
+          recipients: event.attendees.map((a) => a.email),
+          lines: [say(ctx.language, 'lineEvent', { title: event.title, when: eventWhenOf(ctx, event) })],
+          body: null,
+        },
       );
     },
   );

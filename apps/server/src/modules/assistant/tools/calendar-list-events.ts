@@ -2,12 +2,13 @@ import type { TWorkspaceEvent } from '@app/contract/workspace/calendar';
 import { listEvents } from '../../workspace/calendar';
 import { localTime } from '../tool-times';
 import type { TurnContext } from '../turn-context';
-import { defineTool, quoted, rangeOf, remember, type ToolEnv } from './shared';
+import { defineTool, quoted, rangeOf, type ToolEnv } from './shared';
 
-/** An event as the model reads it: times in the person's zone. */
+/**
+ * An event as the model reads it: times in the person's zone. Its attendees do not become known
+ * recipients by being read (known-recipients.ts).
+ */
 function showEvent(ctx: TurnContext, event: TWorkspaceEvent) {
-  ctx.eventTitles.set(event.id, event.title);
-  remember(ctx, ...event.attendees.map((a) => a.email));
   return {
     id: event.id,
     connectionId: event.connectionId,

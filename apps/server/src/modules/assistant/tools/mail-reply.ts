@@ -1,8 +1,8 @@
-import { readMail } from '../../workspace/mail';
+import { ownAddresses, readMail } from '../../workspace/mail';
 import { replyRecipients, replySubject } from '../../workspace/reply-recipients';
 import { say } from '../texts';
 import { requestApproval } from './approval-step';
-import { defineTool, remember, type ToolEnv } from './shared';
+import { defineTool, type ToolEnv } from './shared';
 
 export const mailReply = (env: ToolEnv) =>
   defineTool(
@@ -10,19 +10,15 @@ export const mailReply = (env: ToolEnv) =>
     'mail_reply',
     'Replies in the thread; the person confirms by text first.',
     async (input) => {
-      const { ctx } = env;
-      const original = await readMail(env.deps.workspace, {
+      const { deps, ctx } = env;
+      const original = await readMail(deps.workspace, {
         userId: ctx.user.id,
         connectionId: input.connectionId,
         messageId: input.messageId,
       });
-      remember(
-        ctx,
-        original.from?.email,
-        ...original.to.map((a) => a.email),
-        ...original.cc.map((a) => a.email),
-      );
-      const recipients = replyRecipients(original, ctx.user.email, {
+      // The same answer the workspace will send to (reply-recipients.ts): never the person's own
+      // addresses, never a phone sign-up's placeholder.
+      const recipients = replyRecipients(original, await ownAddresses(deps.workspace, ctx.user.id), {
         replyAll: input.replyAll ?? false,
         to: [],
         cc: [],
@@ -36,19 +32,18 @@ export const mailReply = (env: ToolEnv) =>
         inReplyTo: input.messageId,
         replyAll: input.replyAll ?? false,
       };
-      const preview = say(ctx.language, 'previewReply', {
-        to: [...recipients.to, ...recipients.cc].join(', '),
-        subject: replySubject(original.subject),
-      });
+      const subject = replySubject(original.subject);
       return requestApproval(
         env,
         'mail_reply',
         { kind: 'send_mail', mail },
-        preview,
-        [...recipients.to, ...recipients.cc],
         {
-          title: replySubject(original.subject),
+          title: subject,
           when: null,
+          recipients: [...recipients.to, ...recipients.cc],
+          lines: [say(ctx.language, 'lineSubject', { subject })],
+          body: input.text,
+          reply: true,
         },
       );
     },

@@ -13,12 +13,16 @@ export const mailSend = (env: ToolEnv) =>
       replyAll: false,
       ...(input.connectionId ? { connectionId: input.connectionId } : {}),
     };
-    const preview = say(env.ctx.language, 'previewSend', {
-      to: [...mail.to, ...mail.cc].join(', '),
-      subject: input.subject,
-    });
-    return requestApproval(env, 'mail_send', { kind: 'send_mail', mail }, preview, [...mail.to, ...mail.cc], {
-      title: input.subject,
-      when: null,
-    });
+    return requestApproval(
+      env,
+      'mail_send',
+      { kind: 'send_mail', mail },
+      {
+        title: input.subject,
+        when: null,
+        recipients: [...mail.to, ...mail.cc],
+        lines: [say(env.ctx.language, 'lineSubject', { subject: input.subject })],
+        body: input.text,
+      },
+    );
   });

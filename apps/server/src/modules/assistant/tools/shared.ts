@@ -1,4 +1,5 @@
 import { TOOL_INPUTS, type TToolName } from '@app/contract/assistant/tools';
+import type { TWorkspaceEvent } from '@app/contract/workspace/calendar';
 import { type Tool, tool } from 'ai';
 import type { z } from 'zod';
 import { newId } from '../../../lib/ids';
@@ -104,4 +105,17 @@ export function localPlusHour(start: string, zone: string): string {
 /** Addresses the person already deals with, for the approval's flag. */
 export function remember(ctx: TurnContext, ...addresses: (string | null | undefined)[]): void {
   for (const address of addresses) if (address) ctx.known.add(address.toLowerCase());
+}
+
+/** When a workspace event is, in the person's words and zone. */
+export function eventWhenOf(ctx: TurnContext, event: TWorkspaceEvent): string {
+  if (event.allDay) return whenOf(ctx, event.start, event.end, true);
+  return whenOf(ctx, localTime(event.start, ctx.timeZone), localTime(event.end, ctx.timeZone), false);
+}
+
+/** A time the model wrote (local or with an offset) as the person's local time; as given when unreadable. */
+export function asLocal(ctx: TurnContext, value: string): string {
+  if (isDate(value)) return value;
+  const at = toInstant(value, ctx.timeZone);
+  return at ? localTime(at, ctx.timeZone) : value;
 }
