@@ -243,7 +243,8 @@ describe('the text asking for a YES shows what leaves (finding 1)', () => {
       id: 'ev-dinner',
       title: 'Team dinner',
       location: 'Luigi',
-      attendees: ['ana@example.com', 'lee@example.com'],
+      // The person is on it too (Google lists the organizer): they get no cancellation.
+      attendees: [ada.email, 'ana@example.com', 'lee@example.com'],
     });
     llm.script([call('calendar_delete_event', { connectionId: ada.connectionId, eventId: 'ev-dinner' })]);
     await textFrom(app, ada.phone, 'cancel the team dinner');

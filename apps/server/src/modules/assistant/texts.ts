@@ -83,7 +83,7 @@ const en = {
 const zh: Record<keyof typeof en, string> = {
   stopped: '您已退订 {{product}}，不会再收到短信。回复 START 重新订阅。',
   started: '您已重新订阅 {{product}}。随时发消息给我；回复 STOP 退订。',
-  help: '{{product}}：您的邮件、日历和联系人助理。帮助：{{support}}。回复 STOP 退订。',
+  help: '{{product}}：您的邮件、日历和联系人助手。帮助：{{support}}。回复 STOP 退订。',
   unknownNumber: '此号码尚未关联 {{product}} 账户。请在 {{url}} 注册',
   noPlan: '您的 {{product}} 套餐未激活。请在 {{url}} 开始免费试用',
   overLimit: '您本期的 {{product}} 用量已用完。升级以继续使用：{{url}}',
@@ -137,7 +137,7 @@ const zh: Record<keyof typeof en, string> = {
   reasonPermission: '缺少权限',
   reasonOther: '服务方拒绝了请求',
   greeting:
-    '你好，我是您的 {{product}} 助手：可以给我发“明天有什么安排”“周五12点和李明吃午饭”或“有未读邮件吗”。回复 STOP 退订。',
+    '您好，我是您的 {{product}} 助手：可以给我发“明天有什么安排”“周五12点和李明吃午饭”或“有未读邮件吗”。回复 STOP 退订。',
   briefingNothing: '早上好！今天日历上没有安排。',
   briefingEvents: '早上好！今天有 {{count}}。第一个：{{first}}。{{rest}}',
   briefingOneEvent: '1 个日程',

@@ -1,7 +1,7 @@
 import { findEvent } from '../../workspace/calendar';
 import { say } from '../texts';
 import { requestApproval } from './approval-step';
-import { defineTool, eventWhenOf, type ToolEnv } from './shared';
+import { defineTool, eventWhenOf, othersInvited, type ToolEnv } from './shared';
 
 export const calendarDeleteEvent = (env: ToolEnv) =>
   defineTool(
@@ -27,7 +27,7 @@ export const calendarDeleteEvent = (env: ToolEnv) =>
           title: event.title,
           when: event.allDay ? null : event.start,
           connectionId: input.connectionId,
-          recipients: event.attendees.map((a) => a.email),
+          recipients: await othersInvited(env, event),
           lines: [say(ctx.language, 'lineEvent', { title: event.title, when: eventWhenOf(ctx, event) })],
           body: null,
         },

@@ -4,7 +4,7 @@ import { type AssistantTextKey, say } from '../texts';
 import { toInstant } from '../tool-times';
 import type { TurnContext } from '../turn-context';
 import { requestApproval } from './approval-step';
-import { asLocal, defineTool, eventWhenOf, type ToolEnv, whenOf } from './shared';
+import { asLocal, defineTool, eventWhenOf, othersInvited, type ToolEnv, whenOf } from './shared';
 
 const FIELD_KEYS: Record<TApprovalChange['field'], AssistantTextKey> = {
   title: 'fieldTitle',
@@ -57,7 +57,7 @@ export const calendarUpdateEvent = (env: ToolEnv) =>
         });
       if (input.location !== undefined && (input.location || null) !== event.location)
         changes.push({ field: 'place', from: event.location, to: input.location || null });
-      const attendees = event.attendees.map((a) => a.email);
+      const attendees = await othersInvited(env, event);
       return requestApproval(
         env,
         'calendar_update_event',

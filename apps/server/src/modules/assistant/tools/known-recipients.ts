@@ -1,5 +1,5 @@
 import { searchContacts } from '../../workspace/contacts';
-import { hasSentTo } from '../../workspace/mail';
+import { hasSentTo, ownAddresses } from '../../workspace/mail';
 import { HISTORY_MESSAGES } from '../summary';
 import type { ToolEnv } from './shared';
 
@@ -19,18 +19,20 @@ async function typedByPerson(env: ToolEnv): Promise<Set<string>> {
 /**
  * The recipients new to the person (issue 29, finding 2): an address is known only when it is in
  * their contacts (found this turn, or looked up now), they have sent mail to it before, or they
- * typed it in their own texts. Being seen in a mail, thread or event the turn read is not enough:
+ * typed it in their own texts (and their own addresses are theirs). Being seen in a mail, thread or event the turn read is not enough:
  * that is how the address that planted an instruction would pass. A lookup that fails counts as
  * not known: the flag errs towards naming.
  */
 export async function newRecipients(env: ToolEnv, recipients: string[]): Promise<string[]> {
   const { deps, ctx } = env;
   const userId = ctx.user.id;
-  const typed = recipients.length ? await typedByPerson(env) : new Set<string>();
+  if (recipients.length === 0) return [];
+  const typed = await typedByPerson(env);
+  const own = new Set(await ownAddresses(deps.workspace, userId).catch(() => []));
   const unknown: string[] = [];
   for (const address of recipients) {
     const key = address.toLowerCase();
-    if (ctx.known.has(key) || typed.has(key)) continue;
+    if (ctx.known.has(key) || typed.has(key) || own.has(key)) continue;
     const found = await searchContacts(deps.workspace, { userId, query: { q: address, limit: 5 } }).catch(
       () => null,
     );

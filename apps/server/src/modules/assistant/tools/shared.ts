@@ -3,6 +3,7 @@ import type { TWorkspaceEvent } from '@app/contract/workspace/calendar';
 import { type Tool, tool } from 'ai';
 import type { z } from 'zod';
 import { newId } from '../../../lib/ids';
+import { ownAddresses } from '../../workspace/mail';
 import { WorkspaceError } from '../../workspace/workspace-error';
 import type { AssistantDeps } from '../deps';
 import { describeWhen, isDate, localTime, nextDay, toInstant } from '../tool-times';
@@ -118,4 +119,10 @@ export function asLocal(ctx: TurnContext, value: string): string {
   if (isDate(value)) return value;
   const at = toInstant(value, ctx.timeZone);
   return at ? localTime(at, ctx.timeZone) : value;
+}
+
+/** An event's attendees other than the person: who gets its update or its cancellation. */
+export async function othersInvited(env: ToolEnv, event: TWorkspaceEvent): Promise<string[]> {
+  const own = new Set(await ownAddresses(env.deps.workspace, env.ctx.user.id));
+  return event.attendees.map((a) => a.email).filter((email) => !own.has(email.toLowerCase()));
 }
