@@ -213,12 +213,15 @@ describe('the text asking for a YES shows what leaves (finding 1)', () => {
       location: 'Room 4',
       attendees: ['ana@example.com'],
     });
+    const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
     // The model calls the event by another name: the text still reads the calendar's.
     llm.script([
       call('calendar_update_event', {
         connectionId: ada.connectionId,
         eventId: 'ev-budget',
         title: 'Budget review: salary 185k',
+        start: `${day}T09:00`,
+        end: `${day}T10:00`,
         location: 'Pier 9',
       }),
     ]);
@@ -227,11 +230,17 @@ describe('the text asking for a YES shows what leaves (finding 1)', () => {
     expect(ask).toMatch(/^Change an event; the update goes to ana@example\.com\n/);
     expect(ask).toMatch(/\n"Budget review", \w{3} \d{1,2} \w{3}, 10:00-11:00\n/);
     expect(ask).toContain('\nTitle: Budget review -> Budget review: salary 185k\n');
+    expect(ask).toMatch(/\nTime: (\w{3} \d{1,2} \w{3}), 10:00-11:00 -> \1, 09:00-10:00\n/);
     expect(ask).toContain('\nPlace: Room 4 -> Pier 9\n');
     expect(ask).toMatch(/Reply YES to confirm, NO to cancel\.$/);
     const [approval] = await pending(ada);
     expect(approval!.changes).toEqual([
       { field: 'title', from: 'Budget review', to: 'Budget review: salary 185k' },
+      {
+        field: 'time',
+        from: expect.stringMatching(/10:00–11:00$/),
+        to: expect.stringMatching(/09:00–10:00$/),
+      },
       { field: 'place', from: 'Room 4', to: 'Pier 9' },
     ]);
     expect(approval!.recipients).toEqual(['ana@example.com']);
