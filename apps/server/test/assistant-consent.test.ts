@@ -388,6 +388,20 @@ describe('drafts and settings (finding 6)', () => {
     expect(await app.usersRepo.findById(ada.userId)).toMatchObject({ time_zone: 'Australia/Sydney' });
     expect(await pending(ada)).toEqual([]);
   });
+
+  it('applies at once what the person asked for in Chinese, by a city’s Chinese name', async () => {
+    const lin = await person({ language: 'zh', timeZone: 'Asia/Shanghai' });
+    llm.script([
+      call('settings_update', { timeZone: 'Australia/Sydney', language: 'en' }),
+      { text: '好的。' },
+    ]);
+    await textFrom(app, lin.phone, '我搬到悉尼了，时区改成悉尼，以后用英文回复');
+    expect(await waitForTexts(app, lin.phone, 1)).toEqual(['好的。']);
+    expect(await app.usersRepo.findById(lin.userId)).toMatchObject({
+      time_zone: 'Australia/Sydney',
+      language: 'en',
+    });
+  });
 });
 
 describe('reply-all leaves out the person (finding 7)', () => {

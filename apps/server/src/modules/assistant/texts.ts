@@ -58,7 +58,6 @@ const en = {
   approveOnScreen: 'This one can only be approved on the screen, where you see all of it: {{url}}',
   draftFlagged:
     'The draft is addressed to someone new to you (not in your contacts or mail you sent): {{list}}',
-  settingsAsked: 'Changing your settings needs your YES: the request was sent.',
   reasonUnavailable: 'the account could not be reached',
   reasonReconnect: 'the account needs reconnecting',
   reasonPermission: 'the permission is missing',
@@ -131,7 +130,6 @@ const zh: Record<keyof typeof en, string> = {
     '{{what}}发给 {{count}} 个地址，其中 {{flagged}} 个是新地址（不在您的联系人中，您也没有给其发过邮件）。短信放不下全部内容：请在页面上批准或取消：{{url}}',
   approveOnScreen: '这个请求只能在页面上批准，您可以在那里看到全部内容：{{url}}',
   draftFlagged: '草稿的收件人中有新地址（不在您的联系人中，您也没有给其发过邮件）：{{list}}',
-  settingsAsked: '更改设置需要您回复“是”：确认请求已发出。',
   reasonUnavailable: '账户暂时无法连接',
   reasonReconnect: '账户需要重新连接',
   reasonPermission: '缺少权限',
