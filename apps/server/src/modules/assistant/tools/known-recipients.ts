@@ -29,16 +29,16 @@ export async function newRecipients(env: ToolEnv, recipients: string[]): Promise
   if (recipients.length === 0) return [];
   const typed = await typedByPerson(env);
   const own = new Set(await ownAddresses(deps.workspace, userId).catch(() => []));
-  const unknown: string[] = [];
-  for (const address of recipients) {
+  const isKnown = async (address: string): Promise<boolean> => {
     const key = address.toLowerCase();
-    if (ctx.known.has(key) || typed.has(key) || own.has(key)) continue;
+    if (ctx.known.has(key) || typed.has(key) || own.has(key)) return true;
     const found = await searchContacts(deps.workspace, { userId, query: { q: address, limit: 5 } }).catch(
       () => null,
     );
-    if (found?.contacts.some((c) => c.emails.some((e) => e.toLowerCase() === key))) continue;
-    if (await hasSentTo(deps.workspace, { userId, address }).catch(() => false)) continue;
-    unknown.push(address);
-  }
-  return unknown;
+    if (found?.contacts.some((c) => c.emails.some((e) => e.toLowerCase() === key))) return true;
+    return hasSentTo(deps.workspace, { userId, address }).catch(() => false);
+  };
+  // Looked up side by side: up to 50 invitees must not eat the turn's deadline one by one.
+  const known = await Promise.all(recipients.map(isKnown));
+  return recipients.filter((_, i) => !known[i]);
 }
