@@ -56,6 +56,22 @@ describe('the text asking for a YES (approval-text.ts)', () => {
     expect(text).toMatch(/…\n完整内容：https:\/\/relay\.example\/assistant\n回复“是”发送，回复“否”取消。$/);
   });
 
+  it('makes every link the model wrote unclickable, its path and query dropped', () => {
+    const { text } = requestText(
+      'en',
+      mail({
+        lines: ['Subject: see www.evil.example/x?code=482913'],
+        body: 'Click https://user@evil.example:8443/c?code=482913 or http://a.b.example/p now.',
+      }),
+      URL,
+      'askSend',
+    );
+    expect(text).toBe(
+      'Email sam@example.com\nSubject: see www[.]evil[.]example\n"Click evil[.]example or a[.]b[.]example now."\nReply YES to send, NO to cancel.',
+    );
+    expect(text).not.toContain('482913');
+  });
+
   it('counts recipients that cannot all be named, and only the screen approves it', () => {
     const many = Array.from({ length: 30 }, (_, i) => `person.number.${i}@example.com`);
     const { text, textApprovable } = requestText(

@@ -75,8 +75,11 @@ export function requestText(
     ? say(language, 'newRecipients', { list: parts.flagged.join(', ') })
     : null;
   const head = [lead, flag].filter(Boolean).join('\n');
-  const body = parts.body?.replace(/\s+/g, ' ').trim();
-  const about = [...parts.lines, ...(body ? [say(language, 'bodyStart', { text: body })] : [])].join('\n');
+  const body = parts.body ? unlinked(parts.body.replace(/\s+/g, ' ').trim()) : '';
+  const about = [
+    ...parts.lines.map(unlinked),
+    ...(body ? [say(language, 'bodyStart', { text: body })] : []),
+  ].join('\n');
   const answer = say(language, answerKey);
   const preview = [lead, ...parts.lines, ...(flag ? [flag] : [])].join('\n');
 
@@ -122,4 +125,19 @@ function longestHead(text: string, fits: (part: string) => boolean): string {
   const kept = chars.slice(0, low).join('');
   const space = kept.search(/\s\S*$/);
   return space > 0 && kept.length - space < 20 ? at(Array.from(kept.slice(0, space)).length) : at(low);
+}
+
+const LINK = /\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)[^\s<>"“”]+/gi;
+
+/**
+ * What the model wrote (a body, a subject, a title, a place) with every link made unclickable:
+ * its host only, dots bracketed, no path or query. A phone fetches a link's preview by itself,
+ * so a URL carrying a passcode in a request for a YES would leave before any answer. The screen
+ * shows the text as written.
+ */
+export function unlinked(text: string): string {
+  return text.replace(LINK, (link) => {
+    const host = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:[^@/?#\s]*@)?([^/?#\s:]+)/i.exec(link)?.[1] ?? '';
+    return host.replace(/\./g, '[.]');
+  });
 }
