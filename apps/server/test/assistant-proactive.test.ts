@@ -51,7 +51,7 @@ async function messagesOf(token: string, kind: string) {
   return page.messages.filter((m) => m.kind === kind);
 }
 
-const isGreeting = (text: string) => /^Hi, I'm your/.test(text) || text.startsWith('你好，我是');
+const isGreeting = (text: string) => /^Hi, I'm your/.test(text) || text.startsWith('您好，我是');
 const isBriefing = (text: string) => /^Good morning!/.test(text) || text.startsWith('早上好');
 
 describe('the morning briefing at the local time, on a day the clocks change', () => {

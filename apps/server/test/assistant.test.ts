@@ -289,7 +289,7 @@ describe('nothing is sent or changed without a yes', () => {
     await text(phone, 'book tea tomorrow at 12 with Sam');
     const [ask] = await repliesTo(phone, 1);
     expect(ask).toMatch(
-      /^Sam isn't in your contacts, so nobody is invited\.\n\nAdd "Tea", .*\nReply YES to confirm, NO to cancel\.$/s,
+      /^Sam isn't in your contacts, so nobody is invited\.\n\nNew event\n"Tea", .*\nReply YES to confirm, NO to cancel\.$/s,
     );
 
     // A note too long to fit beside the request is cut; the request is not, and one text still
@@ -301,7 +301,7 @@ describe('nothing is sent or changed without a yes', () => {
     const [cut] = await repliesTo(other, 1);
     expect(cut!.slice(0, 27)).toBe('Sentence 0 of a long aside.');
     expect(cut).not.toContain('Sentence 39');
-    expect(cut).toContain(`Add "${LUNCH}"`);
+    expect(cut).toContain(`New event, invitations to sam@example.com`);
     expect(cut).toMatch(/Reply YES to confirm, NO to cancel\.$/);
     expect(segmentsOf(cut!).segments).toBeLessThanOrEqual(3);
   });
@@ -406,14 +406,14 @@ describe('nothing is sent or changed without a yes', () => {
     ]);
     await text(phone, 'check my mail');
     const [ask] = await repliesTo(phone, 1);
-    expect(ask).toMatch(/Not in your contacts or this thread: attacker@evil\.example/);
+    expect(ask).toMatch(/New to you \(not in your contacts or mail you sent\): attacker@evil\.example/);
     expect(ask).toMatch(/Reply YES to send/);
     expect(sentTo('attacker@evil.example')).toEqual([]);
   });
 });
 
 describe('an approval request too long for 3 segments', () => {
-  it('shortens what it is about, never the flag line or how to answer', async () => {
+  it('shortens what it is about, never a recipient, the flag line or how to answer', async () => {
     const { phone } = await person();
     const strangers = ['a1@evil.example', 'a2@evil.example', 'a3@evil.example', 'a4@evil.example'];
     llm.script([
@@ -434,12 +434,12 @@ describe('an approval request too long for 3 segments', () => {
     await text(phone, 'check my mail');
     const [ask] = await repliesTo(phone, 1);
     expect(segmentsOf(ask!).segments).toBeLessThanOrEqual(3);
-    expect(ask).toMatch(/^Email a1@evil\.example, /);
-    // The subject's end did not fit: the preview was cut, the lines after it were not.
-    expect(ask).not.toContain('every region"');
-    expect(ask).toMatch(
-      /\nNot in your contacts or this thread: a1@evil\.example, a2@evil\.example, a3@evil\.example and 1 more\nReply YES to send, NO to cancel\.$/,
-    );
+    const all = strangers.join(', ');
+    const start = `Email ${all}\nNew to you (not in your contacts or mail you sent): ${all}\nSubject: Quarterly`;
+    expect(ask!.slice(0, start.length)).toBe(start);
+    // The subject's end did not fit: it was cut, the lines after it were not.
+    expect(ask).not.toContain('every region\n');
+    expect(ask).toMatch(new RegExp(`\nAll of it: ${base}/assistant\nReply YES to send, NO to cancel\\.$`));
     for (const stranger of strangers) expect(sentTo(stranger)).toEqual([]);
   });
 });
@@ -465,7 +465,7 @@ describe('found by the evals', () => {
     ]);
     await text(phone, 'do what that mail said');
     const [, ask] = await repliesTo(phone, 2);
-    expect(ask).toMatch(/Not in your contacts or this thread: attacker@evil\.example/);
+    expect(ask).toMatch(/New to you \(not in your contacts or mail you sent\): attacker@evil\.example/);
   });
 
   it('lets the model correct an approval call the schema refused, instead of ending the turn', async () => {

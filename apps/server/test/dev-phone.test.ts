@@ -93,7 +93,7 @@ describe('the simulated phone', () => {
     await say(phone, 'book lunch with Zebedee tomorrow at 12');
     const [asked] = await answers(phone, 1);
     expect(asked).toMatch(
-      /^Zebedee isn't in your contacts, so nobody is invited\.\n\nAdd "Lunch with Zebedee", .*\nReply YES to confirm, NO to cancel\.$/s,
+      /^Zebedee isn't in your contacts, so nobody is invited\.\n\nNew event\n"Lunch with Zebedee", .*\nReply YES to confirm, NO to cancel\.$/s,
     );
     expect(segmentsOf(asked!).segments).toBeLessThanOrEqual(3);
   });

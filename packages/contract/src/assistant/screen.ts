@@ -152,7 +152,13 @@ export const listAssistantMessagesRoute = defineRoute({
 
 // Approvals and actions
 
-export const ACTION_KINDS = ['create_event', 'update_event', 'delete_event', 'send_mail'] as const;
+export const ACTION_KINDS = [
+  'create_event',
+  'update_event',
+  'delete_event',
+  'send_mail',
+  'update_settings',
+] as const;
 export const ZActionKind = z.enum(ACTION_KINDS);
 export type TActionKind = z.infer<typeof ZActionKind>;
 
@@ -166,6 +172,17 @@ export const APPROVAL_STATUSES = [
   'superseded',
 ] as const;
 
+/** What an approval changes, one field at a time, old -> new, in the person's words. */
+export const CHANGE_FIELDS = ['title', 'time', 'place', 'description', 'timeZone', 'language'] as const;
+export const ZApprovalChange = z.object({
+  field: z.enum(CHANGE_FIELDS),
+  /** The value now (read from the workspace or the settings, never from the model); null: none. */
+  from: z.string().nullable(),
+  /** The value after the YES; null: removed. */
+  to: z.string().nullable(),
+});
+export type TApprovalChange = z.infer<typeof ZApprovalChange>;
+
 export const ZAssistantApproval = z.object({
   id: z.string(),
   kind: ZActionKind,
@@ -175,8 +192,22 @@ export const ZAssistantApproval = z.object({
   title: z.string(),
   /** Mail recipients or event attendees. */
   recipients: z.array(z.string()),
-  /** Recipients not in the thread or the person's contacts after the turn read outside content. */
+  /**
+   * Recipients new to the person: not in their contacts, never sent mail by them, not in their
+   * own texts. Being seen in content the assistant read does not make an address known.
+   */
   flagged: z.array(z.string()),
+  /** The whole mail body, or the new event's description: everything that leaves. */
+  body: z.string().nullable(),
+  /** A new event's place. */
+  place: z.string().nullable(),
+  /** An update's (or a settings change's) fields, each old -> new. */
+  changes: z.array(ZApprovalChange),
+  /**
+   * false: the text could not hold every recipient, so it said how many and that this one can be
+   * approved only here; a YES by text does not approve it.
+   */
+  textApprovable: z.boolean(),
   /** The event's start (an instant), or null for mail. */
   when: ZIsoDateTime.nullable(),
   /** The calendar (name and account) an event goes into or is in; null for mail. */

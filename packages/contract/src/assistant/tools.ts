@@ -29,7 +29,9 @@ export type TToolName = (typeof TOOL_NAMES)[number];
 
 /**
  * Tools with an effect outside our database: calling one never acts. It stores a pending
- * approval, the person is asked by text, and only their YES runs it (design §9).
+ * approval, the person is asked by text, and only their YES runs it (design §9). The one list
+ * that decides which tools ask: the server's approval step refuses any tool not in it, and a
+ * test checks that the tools that reach that step are exactly these.
  */
 export const APPROVAL_TOOLS: readonly TToolName[] = [
   'calendar_create_event',
@@ -37,6 +39,8 @@ export const APPROVAL_TOOLS: readonly TToolName[] = [
   'calendar_delete_event',
   'mail_send',
   'mail_reply',
+  // Asks unless the person's own text in the turn asked for that change (decision 282).
+  'settings_update',
 ];
 
 const text = (max: number) => z.string().max(max);

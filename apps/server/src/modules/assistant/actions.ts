@@ -1,3 +1,4 @@
+import { isIanaZone } from '@app/contract/usage/time-zone';
 import type { TWorkspaceEvent } from '@app/contract/workspace/calendar';
 import { ZCreateEventBody, ZUpdateEventBody } from '@app/contract/workspace/calendar';
 import { ZComposeMail } from '@app/contract/workspace/mail';
@@ -20,6 +21,13 @@ export const ZAction = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('delete_event'), connectionId: z.string(), eventId: z.string() }),
   z.object({ kind: z.literal('send_mail'), mail: ZComposeMail }),
+  // A settings change the person's own text did not ask for (an injected mail could): the same
+  // YES as anything else (decision 282).
+  z.object({
+    kind: z.literal('update_settings'),
+    timeZone: z.string().refine(isIanaZone, 'Unknown time zone').optional(),
+    language: z.enum(['en', 'zh']).optional(),
+  }),
 ]);
 export type TAction = z.infer<typeof ZAction>;
 
@@ -47,6 +55,15 @@ export async function runAction(
     case 'send_mail': {
       const sent = await composeMail(deps, { userId, mail: action.mail, mode: 'send' });
       return { result: `mail ${sent.id}` };
+    }
+    case 'update_settings': {
+      if (action.timeZone) await deps.usersRepo.setTimeZone(userId, action.timeZone);
+      if (action.language)
+        await deps.usersRepo.update(userId, {
+          language: action.language,
+          updated_at: new Date().toISOString(),
+        });
+      return { result: 'settings' };
     }
   }
 }

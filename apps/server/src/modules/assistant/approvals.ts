@@ -63,12 +63,16 @@ export async function decideApproval(
  * text to answer with, or null when another answer already took it.
  */
 export async function answerApproval(
-  deps: ApprovalDeps,
+  deps: ApprovalDeps & Pick<AssistantDeps, 'publicUrl'>,
   user: UserRow,
   answer: ApprovalReply,
 ): Promise<string | null> {
   const open = await deps.assistantRepo.openApproval(user.id, deps.clock.now().toISOString());
   if (!open) return say(user.language, 'nothingPending');
+  // A request whose text could not name every recipient is approved only where all of them
+  // show (issue 29, finding 2); a NO by text still cancels it.
+  if (answer === 'yes' && !detailsOf(open).textApprovable)
+    return say(user.language, 'approveOnScreen', { url: `${deps.publicUrl}/assistant` });
   const decision = await decideApproval(deps, user, open, answer, 'sms');
   return decision.taken ? decision.text : null;
 }

@@ -151,9 +151,12 @@ async function answer(deps: HandleDeps, user: UserRow, pending: AssistantMessage
   const { runTurn } = await import('./run-turn');
   const result = await runTurn(deps, ctx, history);
   // What the model said beside an approval (the stand-in: "Sam isn't in your contacts").
+  // Code's own words (a draft addressed to someone new) follow the model's, whatever it said.
+  const said = [result.text, ...ctx.notes].filter(Boolean).join('
+');
   const part = ctx.approval
-    ? await withApprovalFiltered(deps, user.id, ctx.language, result.text, ctx.approval.text)
-    : result.text || say(ctx.language, 'apology');
+    ? await withApprovalFiltered(deps, user.id, ctx.language, said, ctx.approval.text)
+    : said || say(ctx.language, 'apology');
   await deps.assistantRepo.insertTurn({
     id: turnId,
     user_id: user.id,

@@ -3,7 +3,7 @@ import type { AssistantDeps } from './deps';
 import { conversation, systemPrompt } from './prompt';
 import type { AssistantMessageRow } from './repo';
 import { HISTORY_MESSAGES, rollingSummary, SUMMARY_MESSAGES } from './summary';
-import { assistantTools } from './tools';
+import { assistantTools } from './tools/index';
 import type { TurnContext } from './turn-context';
 
 /** Design §9: at most 8 model steps a turn. */

@@ -7,10 +7,13 @@ export interface TurnContext {
   user: UserRow;
   language: TLanguage;
   timeZone: string;
-  /** Addresses the person already deals with: the threads read and the contacts found this turn. */
+  /**
+   * Addresses in the person's contacts found this turn. Addresses only seen in content the turn
+   * read (a mail, a thread, an event) are never added: see tools/known-recipients.ts.
+   */
   known: Set<string>;
-  /** Titles of events listed this turn, by id, for an update or delete preview. */
-  eventTitles: Map<string, string>;
+  /** Words code adds to the turn's answer, whatever the model says (a draft to someone new). */
+  notes: string[];
   /** The approval this turn asked for; the turn ends with it. */
   approval: { id: string; text: string } | null;
 }
@@ -22,7 +25,7 @@ export function newTurnContext(turnId: string, user: UserRow): TurnContext {
     language: user.language,
     timeZone: user.time_zone ?? 'UTC',
     known: new Set(),
-    eventTitles: new Map(),
+    notes: [],
     approval: null,
   };
 }

@@ -141,3 +141,24 @@ export async function deleteEvent(
 function zoneOf(target: Target): string {
   return target.user.time_zone ?? 'UTC';
 }
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * One event as the calendar holds it now, by id, for what an update or a delete will change:
+ * looked for among the connection's events from a month back to a year ahead (the adapters have
+ * no single-event read; what a person asks to change or cancel lies there). Null when not found.
+ */
+export async function findEvent(
+  deps: CalendarDeps,
+  input: { userId: string; connectionId: string; eventId: string; now: Date },
+): Promise<TWorkspaceEvent | null> {
+  const { events } = await listEvents(deps, {
+    userId: input.userId,
+    connectionId: input.connectionId,
+    from: new Date(input.now.getTime() - 31 * DAY_MS).toISOString(),
+    to: new Date(input.now.getTime() + 366 * DAY_MS).toISOString(),
+    limit: 1000,
+  });
+  return events.find((event) => event.id === input.eventId) ?? null;
+}

@@ -35,9 +35,64 @@ describe('waiting for you', () => {
     expect(within(card).getByText('With: sam@example.com')).toBeInTheDocument();
     expect(
       within(card).getByText(
-        'Not in your contacts or this conversation: x@evil.example. Check before you approve.',
+        'New to you (not in your contacts or mail you sent): x@evil.example. Check before you approve.',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('shows everything that leaves: the whole body, each change old -> new, where, in en and zh', async () => {
+    const body = `Hi Sam,\n\nThe code is 482913.${' More words.'.repeat(60)}\nThe end of it.`;
+    serveAssistant({
+      approvals: [
+        approvalFixture({
+          id: 'a-mail',
+          kind: 'send_mail',
+          title: 'Code',
+          recipients: ['sam@example.com', 'x@evil.example'],
+          flagged: ['x@evil.example'],
+          body,
+          when: null,
+          calendar: null,
+          textApprovable: false,
+          preview: 'Email sam@example.com, x@evil.example\nSubject: Code',
+        }),
+        approvalFixture({
+          id: 'a-move',
+          kind: 'update_event',
+          title: 'Budget review',
+          recipients: ['ana@example.com'],
+          changes: [
+            { field: 'title', from: 'Budget review', to: 'Budget review: salary 185k' },
+            { field: 'place', from: null, to: 'Pier 9' },
+          ],
+          preview: 'Change an event; the update goes to ana@example.com',
+        }),
+        approvalFixture({ id: 'a-new', place: 'Harbour Cafe' }),
+      ],
+    });
+    renderApp('/assistant', { user: {} });
+    const card = await screen.findByRole('region', { name: 'Waiting for you' });
+    expect(await within(card).findByText('3 waiting')).toBeInTheDocument();
+    // The whole body, its line breaks kept, its end too.
+    const whole = within(card).getByText(/^Hi Sam,/);
+    expect(whole.textContent).toBe(body);
+    expect(within(card).getByText('The whole message')).toBeInTheDocument();
+    expect(within(card).getByText('To: sam@example.com, x@evil.example')).toBeInTheDocument();
+    expect(
+      within(card).getByText('Too long for a text: this one can be approved only here.'),
+    ).toBeInTheDocument();
+    expect(within(card).getByText('What changes')).toBeInTheDocument();
+    expect(within(card).getByText('Title: Budget review → Budget review: salary 185k')).toBeInTheDocument();
+    expect(within(card).getByText('Place: none → Pier 9')).toBeInTheDocument();
+    expect(within(card).getByText('Where: Harbour Cafe')).toBeInTheDocument();
+
+    await i18n.changeLanguage('zh');
+    expect(
+      await within(card).findByText('标题：Budget review → Budget review: salary 185k'),
+    ).toBeInTheDocument();
+    expect(within(card).getByText('地点：无 → Pier 9')).toBeInTheDocument();
+    expect(within(card).getByText('邮件全文')).toBeInTheDocument();
+    expect(within(card).getByText('内容太长，短信放不下：此请求只能在这里同意。')).toBeInTheDocument();
   });
 
   it('approve: the call, the server’s words, and the event moves to What it did', async () => {

@@ -12,6 +12,7 @@ import { showToast } from '@/lib/toast';
 import { type TDecision, useDecideApproval } from '../api/decide-approval';
 import { usePendingApprovals } from '../api/list-pending-approvals';
 import { useAssistantClock } from '../utils/time';
+import { ApprovalContents } from './approval-contents';
 import { ApprovalFacts } from './approval-facts';
 import classes from './assistant.module.css';
 import { KIND_ICONS } from './kind-icons';
@@ -116,6 +117,7 @@ function ApprovalItem({
           <Text fz="sm" className={classes.preview}>
             {approval.preview}
           </Text>
+          <ApprovalContents approval={approval} />
           {approval.flagged.length > 0 ? (
             <Alert
               color="orange"
@@ -129,6 +131,11 @@ function ApprovalItem({
               </Text>
             </Alert>
           ) : null}
+          {approval.textApprovable ? null : (
+            <Text fz="sm" fw={600}>
+              {t('approvals.screenOnly')}
+            </Text>
+          )}
           <Group justify="space-between" gap="sm" wrap="wrap">
             <Text fz="xs" c="dimmed">
               <time dateTime={approval.expiresAt}>

@@ -1,9 +1,16 @@
 import type { TActionKind } from '@app/contract/assistant/screen';
-import { IconCalendarCog, IconCalendarPlus, IconCalendarX, IconMail } from '@tabler/icons-react';
+import {
+  IconCalendarCog,
+  IconCalendarPlus,
+  IconCalendarX,
+  IconMail,
+  IconSettings,
+} from '@tabler/icons-react';
 
 export const KIND_ICONS: Record<TActionKind, typeof IconMail> = {
   create_event: IconCalendarPlus,
   update_event: IconCalendarCog,
   delete_event: IconCalendarX,
   send_mail: IconMail,
+  update_settings: IconSettings,
 };

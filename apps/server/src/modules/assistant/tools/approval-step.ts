@@ -1,0 +1,108 @@
+import type { TApprovalChange } from '@app/contract/assistant/screen';
+import { APPROVAL_TOOLS, type TToolName } from '@app/contract/assistant/tools';
+import { newId } from '../../../lib/ids';
+import { oneTarget } from '../../workspace/accounts';
+import { type TAction, ZAction } from '../actions';
+import type { TApprovalDetails } from '../approval-details';
+import { requestText } from '../approval-text';
+import { newRecipients } from './known-recipients';
+import type { ToolEnv } from './shared';
+
+/** How long the person has to answer YES (design §9). */
+export const APPROVAL_TTL_MS = 30 * 60_000;
+
+/** Whether a tool asks for the person's YES: APPROVAL_TOOLS in the contract decides, alone. */
+export function asksApproval(name: string): name is TToolName {
+  return (APPROVAL_TOOLS as readonly string[]).includes(name);
+}
+
+/** What the approval is about beside its action, as the tool read it from the workspace. */
+export interface ApprovalAbout {
+  /** Event title or mail subject (the current title for an update or a delete). */
+  title: string;
+  /** The event's start (an instant), or null. */
+  when: string | null;
+  /** Which account's calendar, for an event. */
+  connectionId?: string | undefined;
+  /** Everyone it goes to: mail recipients, invitees, who gets an update or a cancellation. */
+  recipients: string[];
+  /** What it is, each a line of the text: subject, title and time, place, changes. */
+  lines: string[];
+  /** The whole body or description that leaves. */
+  body: string | null;
+  place?: string | null;
+  changes?: TApprovalChange[];
+  reply?: boolean;
+}
+
+/**
+ * The shared approval step: stores the approval, a record of exactly what will run (its action)
+ * and of everything that leaves (its details), and writes the text asking for the YES from that
+ * record alone (approval-text.ts). The turn ends with it (run-turn stops once ctx.approval is
+ * set). Only a tool in APPROVAL_TOOLS may call it.
+ */
+export async function requestApproval(env: ToolEnv, name: TToolName, action: TAction, about: ApprovalAbout) {
+  const { deps, ctx } = env;
+  if (!asksApproval(name)) throw new Error(`${name} is not an approval tool (APPROVAL_TOOLS)`);
+  const checked = ZAction.parse(action);
+  const flagged = await newRecipients(env, about.recipients);
+  const request = requestText(
+    ctx.language,
+    {
+      kind: checked.kind,
+      ...(about.reply ? { reply: true } : {}),
+      recipients: about.recipients,
+      flagged,
+      lines: about.lines,
+      body: about.body,
+    },
+    `${deps.publicUrl}/assistant`,
+    checked.kind === 'send_mail' ? 'askSend' : 'askChange',
+  );
+  const isEvent =
+    checked.kind === 'create_event' || checked.kind === 'update_event' || checked.kind === 'delete_event';
+  const details: TApprovalDetails = {
+    kind: checked.kind,
+    title: about.title,
+    recipients: about.recipients,
+    flagged,
+    when: about.when,
+    calendar: isEvent ? await calendarAccount(env, about.connectionId) : null,
+    body: about.body,
+    place: about.place ?? null,
+    changes: about.changes ?? [],
+    textApprovable: request.textApprovable,
+  };
+  const id = newId();
+  const now = deps.clock.now();
+  await deps.assistantRepo.insertApproval({
+    id,
+    user_id: ctx.user.id,
+    turn_id: ctx.turnId,
+    tool: name,
+    input: JSON.stringify(checked),
+    preview: request.preview,
+    status: 'pending',
+    result: null,
+    details: JSON.stringify(details),
+    expires_at: new Date(now.getTime() + APPROVAL_TTL_MS).toISOString(),
+    decided_at: null,
+    created_at: now.toISOString(),
+  });
+  ctx.approval = { id, text: request.text };
+  return { status: 'approval_requested', approvalId: id, preview: request.text };
+}
+
+/**
+ * The account an event goes into: the one named, or the default one the workspace will pick.
+ * The calendar's own name is known once the event exists (approvals.ts completes it).
+ */
+async function calendarAccount(env: ToolEnv, connectionId: string | undefined): Promise<string | null> {
+  const target = await oneTarget(env.deps.workspace, {
+    userId: env.ctx.user.id,
+    service: 'calendar',
+    access: 'write',
+    ...(connectionId ? { connectionId } : {}),
+  }).catch(() => null);
+  return target?.connection.email ?? null;
+}
