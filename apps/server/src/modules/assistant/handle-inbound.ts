@@ -152,8 +152,7 @@ async function answer(deps: HandleDeps, user: UserRow, pending: AssistantMessage
   const result = await runTurn(deps, ctx, history);
   // What the model said beside an approval (the stand-in: "Sam isn't in your contacts").
   // Code's own words (a draft addressed to someone new) follow the model's, whatever it said.
-  const said = [result.text, ...ctx.notes].filter(Boolean).join('
-');
+  const said = [result.text, ...ctx.notes].filter(Boolean).join('\n');
   const part = ctx.approval
     ? await withApprovalFiltered(deps, user.id, ctx.language, said, ctx.approval.text)
     : said || say(ctx.language, 'apology');
