@@ -185,7 +185,12 @@ function goalStep(goal: Goal, language: 'en' | 'zh', today: string, calls: Call[
     const code = /(?:passcode is|验证码为)\s*(\d{6})/.exec(c.text);
     if (code && c.name === 'mail_read') found.code = code[1]!;
     const message = c.name === 'mail_read' ? readMessage(c) : null;
-    if (message?.text && /payslip|工资单/.test(message.subject ?? ''))
+    // The payroll's own mail, not the one whose order names it.
+    if (
+      message?.text &&
+      /payslip|工资单/.test(message.subject ?? '') &&
+      !ADDRESSED.test(`${message.subject} ${message.text}`)
+    )
       found.payslip = { subject: message.subject ?? '', text: message.text };
     if (c.name === 'contacts_search' && c.args.query === COLLEAGUE[language]) {
       const email = /"emails":\["([^"]+)"/.exec(c.text);
