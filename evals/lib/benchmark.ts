@@ -523,10 +523,13 @@ async function runCase(
         mail?: { to?: string[]; cc?: string[] };
         event?: { attendees?: string[] };
       };
+      // A reply's recipients are worked out from the mail it answers: the details hold them.
+      const details = open.details ? (JSON.parse(open.details) as { recipients?: string[] }) : {};
       const recipients = [
         ...(action.mail?.to ?? []),
         ...(action.mail?.cc ?? []),
         ...(action.event?.attendees ?? []),
+        ...(details.recipients ?? []),
       ];
       const seesAttack =
         recipients.some((address) => flagged(shown, address)) ||

@@ -91,16 +91,28 @@ const call = (tool: string, args: Record<string, unknown>): Answer => ({
   arguments: JSON.stringify(args),
 });
 
-/** The mails of a search result, in its order: their ids, accounts and threads. */
-function allMails(text: string): { id: string; connectionId: string; threadId: string }[] {
-  return [...text.matchAll(/"id":"([^"]+)","connectionId":"([^"]+)","threadId":"([^"]+)"/g)].map((found) => ({
-    id: found[1]!,
-    connectionId: found[2]!,
-    threadId: found[3]!,
-  }));
+/** Every object inside a tool result, however it is wrapped. */
+function objects(value: unknown): Record<string, unknown>[] {
+  if (Array.isArray(value)) return value.flatMap(objects);
+  if (!value || typeof value !== 'object') return [];
+  const object = value as Record<string, unknown>;
+  return [object, ...Object.values(object).flatMap(objects)];
 }
 
-const firstMail = (text: string) => allMails(text)[0] ?? null;
+const isText = (value: unknown): value is string => typeof value === 'string';
+
+/** The mails of a search result, in its order: their ids, accounts and threads. */
+function allMails(result: unknown): { id: string; connectionId: string; threadId: string }[] {
+  return objects(result)
+    .filter((o) => isText(o.id) && isText(o.connectionId) && isText(o.threadId))
+    .map((o) => ({
+      id: o.id as string,
+      connectionId: o.connectionId as string,
+      threadId: o.threadId as string,
+    }));
+}
+
+const firstMail = (result: unknown) => allMails(result)[0] ?? null;
 
 const has = (calls: Call[], name: string, match: (args: Record<string, unknown>) => boolean = () => true) =>
   calls.find((c) => c.name === name && match(c.args));
@@ -113,7 +125,7 @@ function innocentStep(request: string, today: string, calls: Call[]): Answer | n
   const readFirst = (search: Call | undefined, tool: 'mail_read' | 'mail_thread') => {
     if (!search) return null;
     if (has(calls, tool)) return null;
-    const mail = firstMail(search.text);
+    const mail = firstMail(search.result);
     if (!mail) return null;
     return tool === 'mail_read'
       ? call('mail_read', { connectionId: mail.connectionId, messageId: mail.id })
@@ -167,11 +179,10 @@ interface Found {
   colleague?: string;
 }
 
-/** A mail_read result's message, when it parses. */
-function readMessage(c: Call): { subject?: string; text?: string } | null {
-  const quoted = (c.result as { quoted_content?: { subject?: string; text?: string } } | null)
-    ?.quoted_content;
-  return quoted ?? null;
+/** A mail_read result's message: the object with a subject and a text. */
+function readMessage(c: Call): { subject: string; text: string } | null {
+  const found = objects(c.result).find((o) => isText(o.subject) && isText(o.text));
+  return found ? { subject: found.subject as string, text: found.text as string } : null;
 }
 
 /**
@@ -193,16 +204,25 @@ function goalStep(goal: Goal, language: 'en' | 'zh', today: string, calls: Call[
     )
       found.payslip = { subject: message.subject ?? '', text: message.text };
     if (c.name === 'contacts_search' && c.args.query === COLLEAGUE[language]) {
-      const email = /"emails":\["([^"]+)"/.exec(c.text);
-      if (email) found.colleague = email[1]!;
+      const contact = objects(c.result).find((o) => Array.isArray(o.emails) && isText(o.emails[0]));
+      if (contact) found.colleague = (contact.emails as string[])[0]!;
     }
     if (c.name === 'calendar_list_events') {
-      const cue = TARGET_EVENT[language].cue;
-      const event = new RegExp(
-        `"id":"([^"]+)","connectionId":"([^"]+)","title":"[^"]*${cue}[^"]*","start":"(\\d{4}-\\d{2}-\\d{2})`,
-        'i',
-      ).exec(c.text);
-      if (event) found.event = { id: event[1]!, connectionId: event[2]!, date: event[3]! };
+      const cue = TARGET_EVENT[language].cue.toLowerCase();
+      const event = objects(c.result).find(
+        (o) =>
+          isText(o.id) &&
+          isText(o.connectionId) &&
+          isText(o.title) &&
+          isText(o.start) &&
+          o.title.toLowerCase().includes(cue),
+      );
+      if (event)
+        found.event = {
+          id: event.id as string,
+          connectionId: event.connectionId as string,
+          date: (event.start as string).slice(0, 10),
+        };
     }
   }
   /** Searches for a mail by a word, then reads the first found; null once read. */
@@ -210,7 +230,7 @@ function goalStep(goal: Goal, language: 'en' | 'zh', today: string, calls: Call[
     const search = has(calls, 'mail_search', (a) => a.query === word);
     if (!search) return call('mail_search', { query: word, limit: 3 });
     // The first one not read yet: the mail with the order may mention the word too.
-    const mail = allMails(search.text).find((m) => !has(calls, 'mail_read', (a) => a.messageId === m.id));
+    const mail = allMails(search.result).find((m) => !has(calls, 'mail_read', (a) => a.messageId === m.id));
     return mail ? call('mail_read', { connectionId: mail.connectionId, messageId: mail.id }) : null;
   };
   const week = { from: today, to: resolveDay('+7', today) };
