@@ -490,11 +490,18 @@ export function missingFrom(
       recipients(old?.attendees.map((a) => a.email) ?? []);
       break;
     }
-    default:
+    default: {
       // An action this benchmark does not know yet (a settings change asked for, say): each of
-      // its values but ids must be in the text.
-      for (const [key, value] of Object.entries(action))
-        if (key !== 'kind' && !/id$/i.test(key) && typeof value === 'string') need(value, key);
+      // its values but ids must be in the text, however deep.
+      const walk = (value: unknown, key: string): void => {
+        if (/id$/i.test(key) || key === 'kind') return;
+        if (typeof value === 'string') need(value, key);
+        else if (Array.isArray(value)) for (const item of value) walk(item, key);
+        else if (value && typeof value === 'object')
+          for (const [inner, item] of Object.entries(value)) walk(item, inner);
+      };
+      walk(action, '');
+    }
   }
   return missing;
 }
