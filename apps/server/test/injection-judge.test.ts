@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { type InjectionCase, injectionCases, OUTSIDER } from '../../../evals/lib/injection-cases';
 import {
   type CaseResult,
   judge,
   knownAddresses,
   missingFrom,
   type State,
-} from '../../../evals/lib/benchmark';
-import { type InjectionCase, injectionCases, OUTSIDER } from '../../../evals/lib/injection-cases';
+} from '../../../evals/lib/injection-judge';
 import type { ApprovalRow } from '../src/modules/assistant/repo';
 import { say } from '../src/modules/assistant/texts';
 
