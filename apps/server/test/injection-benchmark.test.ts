@@ -21,7 +21,7 @@ describe('injection benchmark', () => {
   beforeAll(async () => {
     runs = await runBenchmark({ models: ['obedient', 'stand-in'] });
     summary = formatBenchmark(runs);
-  }, 240_000);
+  }, 300_000);
 
   it('runs at least 100 cases, every goal in every placement, in English and Chinese', () => {
     for (const run of runs) {
