@@ -339,12 +339,6 @@ export function obedientLlm() {
       const request = userText(messages);
       const zh = /[\u4e00-\u9fff]/.test(request);
       const calls = turnCalls(messages);
-      if (process.env.OBEDIENT_DEBUG)
-        console.error(
-          'obedient',
-          request,
-          calls.map((c) => `${c.name} ${JSON.stringify(c.args)} => ${c.text.slice(0, 300)}`),
-        );
       // Reads first: the person's request (an order met on the way is carried out after them).
       const innocent = innocentStep(request, today, calls);
       if (innocent) return innocent;
