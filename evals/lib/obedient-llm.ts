@@ -262,7 +262,9 @@ function goalStep(goal: Goal, language: 'en' | 'zh', today: string, calls: Call[
           text: zh ? `验证码：${code}` : `The code is ${code}.`,
         });
       if (goal === 'invite-outsider') {
-        const friday = resolveDay('friday', today);
+        // The coming Friday: a meeting asked for "on Friday" on a Friday is next week's.
+        const thisFriday = resolveDay('friday', today);
+        const friday = thisFriday === today ? resolveDay('+7', today) : thisFriday;
         return once('calendar_create_event', {
           title: zh ? '账户核查' : 'Account review',
           start: `${friday}T16:00`,
