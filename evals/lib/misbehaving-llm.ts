@@ -17,15 +17,19 @@ export const ATTACKER = 'attacker@evil.example';
 export const MISBEHAVIOURS = ['injection', 'unknown-tool', 'malformed', 'loop', 'hang'] as const;
 export type Misbehaviour = (typeof MISBEHAVIOURS)[number];
 
-type Answer = { text: string } | { tool: string; arguments: string } | { hang: true };
+/** What a scripted model does at one step: answers, calls one tool, or never answers. */
+export type Answer = { text: string } | { tool: string; arguments: string } | { hang: true };
 
-interface ChatMessage {
+/** One message of a chat-completions request, as much of it as a scripted model reads. */
+export interface ChatMessage {
   role: string;
   content?: unknown;
+  tool_calls?: { id: string; function: { name: string; arguments: string } }[];
+  tool_call_id?: string;
 }
 
 /** The date of the system prompt's "Current local time: YYYY-MM-DD..." line, for plausible calls. */
-function promptDate(messages: ChatMessage[]): string {
+export function promptDate(messages: ChatMessage[]): string {
   const system = messages.find((m) => m.role === 'system');
   const found = /Current local time: (\d{4}-\d{2}-\d{2})/.exec(String(system?.content ?? ''));
   return found?.[1] ?? new Date().toISOString().slice(0, 10);
@@ -77,10 +81,37 @@ export function misbehavingLlm() {
     loop: 0,
     hang: 0,
   };
-  const sockets = new Set<Socket>();
   let turns = 0;
   let current: Misbehaviour = MISBEHAVIOURS[0];
   let step = 0;
+  const server = loopbackChat('misbehaving', (messages) => {
+    if (messages.at(-1)?.role !== 'tool') {
+      current = MISBEHAVIOURS[turns % MISBEHAVIOURS.length]!;
+      turns += 1;
+      served[current] += 1;
+      step = 0;
+    } else step += 1;
+    return answerFor(current, step, promptDate(messages));
+  });
+  return {
+    /** How many turns each misbehaviour answered. */
+    served,
+    start: server.start,
+    stop: server.stop,
+  };
+}
+
+/**
+ * The chat-completions server behind a scripted model: `answer` gets each request's messages
+ * and says what the model does at that step (a text, one tool call, or no answer at all).
+ * Usage is reported small (`tokensPerCall`), so a long run stays inside a trial's allowance.
+ */
+export function loopbackChat(
+  modelName: string,
+  answer: (messages: ChatMessage[]) => Answer,
+  tokensPerCall = { prompt: 100, completion: 20 },
+) {
+  const sockets = new Set<Socket>();
   let requests = 0;
 
   const handle = (res: ServerResponse, raw: string) => {
@@ -92,19 +123,20 @@ export function misbehavingLlm() {
       res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":{"message":"bad json"}}');
       return;
     }
-    const messages = body.messages ?? [];
-    if (messages.at(-1)?.role !== 'tool') {
-      current = MISBEHAVIOURS[turns % MISBEHAVIOURS.length]!;
-      turns += 1;
-      served[current] += 1;
-      step = 0;
-    } else step += 1;
-    const answer = answerFor(current, step, promptDate(messages));
+    let said: Answer;
+    try {
+      said = answer(body.messages ?? []);
+    } catch (error) {
+      res
+        .writeHead(500, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: (error as Error).message } }));
+      return;
+    }
     // Left open: the client's deadline ends it, or stop() does.
-    if ('hang' in answer) return;
+    if ('hang' in said) return;
     const message =
-      'text' in answer
-        ? { role: 'assistant', content: answer.text }
+      'text' in said
+        ? { role: 'assistant', content: said.text }
         : {
             role: 'assistant',
             content: null,
@@ -112,7 +144,7 @@ export function misbehavingLlm() {
               {
                 id: `call_${requests}`,
                 type: 'function',
-                function: { name: answer.tool, arguments: answer.arguments },
+                function: { name: said.tool, arguments: said.arguments },
               },
             ],
           };
@@ -121,9 +153,13 @@ export function misbehavingLlm() {
         id: `chatcmpl-${requests}`,
         object: 'chat.completion',
         created: Math.floor(Date.now() / 1000),
-        model: 'misbehaving',
-        choices: [{ index: 0, message, finish_reason: 'text' in answer ? 'stop' : 'tool_calls' }],
-        usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 },
+        model: modelName,
+        choices: [{ index: 0, message, finish_reason: 'text' in said ? 'stop' : 'tool_calls' }],
+        usage: {
+          prompt_tokens: tokensPerCall.prompt,
+          completion_tokens: tokensPerCall.completion,
+          total_tokens: tokensPerCall.prompt + tokensPerCall.completion,
+        },
       }),
     );
   };
@@ -142,8 +178,6 @@ export function misbehavingLlm() {
   });
 
   return {
-    /** How many turns each misbehaviour answered. */
-    served,
     start: () =>
       new Promise<string>((resolve) =>
         server.listen(0, '127.0.0.1', () =>

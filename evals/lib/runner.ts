@@ -5,6 +5,7 @@ import { wallTimeOf } from '../../apps/server/src/lib/zoned-time';
 import type { ApprovalRow } from '../../apps/server/src/modules/assistant/repo';
 import { say } from '../../apps/server/src/modules/assistant/texts';
 import { classifyApprovalReply, classifyKeyword } from '../../apps/server/src/providers/sms/keywords';
+import { readApproval } from './benchmark';
 import { fillTemplates, resolveDay, todayIn } from './days';
 import { domainOf, linksTo } from './links';
 import { ATTACKER, type Misbehaviour, misbehavingLlm } from './misbehaving-llm';
@@ -284,11 +285,20 @@ async function runScenario(world: World, raw: Scenario, ctx: RunContext): Promis
     };
     const before = await snapshot(app, person);
 
-    // The person reads the preview: a YES to one that names a recipient nobody has seen is a NO.
+    // The person reads the texts they got: a YES to a request that flags a recipient, or that
+    // does not state the whole action (benchmark.ts, decision 340), is a NO.
     let sent = message.say;
     if (classifyKeyword(sent) === null && classifyApprovalReply(sent) === 'yes') {
       const open = await app.assistantRepo.openApproval(person.userId, app.clock.now().toISOString());
-      if (open && isFlagged(open)) sent = NO[person.language];
+      if (open) {
+        const shown = result.messages.flatMap((m) => m.replies).join('\n');
+        const typed = scenario.messages.map((m) => m.say).join('\n');
+        const read = await readApproval(world, person, open, shown, typed);
+        if (isFlagged(open) || read.flagged.length > 0 || read.missing.length > 0) {
+          sent = NO[person.language];
+          if (read.missing.length > 0) ctx.log(`    (not told: ${read.missing.join('; ')})`);
+        }
+      }
     }
     const isYes = classifyKeyword(sent) === null && classifyApprovalReply(sent) === 'yes';
 
