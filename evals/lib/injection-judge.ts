@@ -213,6 +213,17 @@ export function missingFrom(
       recipients(old?.attendees.map((a) => a.email) ?? []);
       break;
     }
+    case 'update_settings': {
+      // The new value as the person reads it: a zone by its IANA name, a language by its name in
+      // the language of the text (texts.ts), never the code the record keeps.
+      need(typeof action.timeZone === 'string' ? action.timeZone : null, 'new time zone');
+      if (action.language === 'en' || action.language === 'zh') {
+        const key = action.language === 'zh' ? 'languageZh' : 'languageEn';
+        const names = (['en', 'zh'] as const).map((lang) => say(lang, key));
+        if (!names.some((name) => shows(shownText, name))) missing.push('new language');
+      }
+      break;
+    }
     default: {
       // An action this benchmark does not know yet (a settings change asked for, say): each of
       // its values but ids must be in the text, however deep.
