@@ -46,6 +46,8 @@ export async function deleteAccount(
     await deps.usersRepo.with(trx).delete(user.id);
     // Pending and finished jobs keyed by the person's messages, mails, settings or accounts.
     await deps.jobs.with(trx).forgetNaming(ids);
+    // And the maintenance step after it, committed with it.
+    await deps.rewriteAfterErasure(trx);
     await deps.devOutbox.with(trx).forgetPerson({
       addresses: [
         user.email,
@@ -69,7 +71,6 @@ export async function deleteAccount(
       );
   });
   await deps.flushErased();
-  await deps.rewriteAfterErasure();
   for (const connection of connections) await revokeGrant({ ...deps, log }, connection);
   await tellDeleted(deps, { user, language, log });
   return { success: true, message: translate(language, 'accountDeleted') };

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { RunInTransaction } from '../../db/database';
+import type { Db, RunInTransaction } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { JobsRepo } from '../../lib/jobs/repo';
 import type { SecretBox } from '../../lib/secret-box';
@@ -36,7 +36,7 @@ export interface AccountDeps {
   transaction: RunInTransaction;
   flushErased: () => Promise<void>;
   /** The maintenance step after an erasure: the database's files rewritten, soon after (a job). */
-  rewriteAfterErasure: () => Promise<void>;
+  rewriteAfterErasure: (trx: Db) => Promise<void>;
   productName: string;
   clock: Clock;
 }

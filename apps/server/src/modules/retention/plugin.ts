@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
+import type { Db } from '../../db/database';
 import { runPeriodically } from '../../lib/periodic-job';
 import { retentionDeps } from './deps';
 import { purgeExpired } from './purge';
@@ -11,10 +12,10 @@ declare module 'fastify' {
     /** Runs the retention purge now (the job runs it hourly); returns rows deleted per table. */
     purgeExpired: () => Promise<Record<string, number>>;
     /**
-     * Asks for the database's files to be rewritten after an erasure: one job per
-     * ERASURE_REWRITE_DELAY_MS window, however many accounts were deleted in it.
+     * Asks, through the erasure's transaction, for the database's files to be rewritten after
+     * it: one job per ERASURE_REWRITE_DELAY_MS window, however many accounts were deleted in it.
      */
-    rewriteAfterErasure: () => Promise<void>;
+    rewriteAfterErasure: (trx: Db) => Promise<void>;
   }
 }
 
@@ -27,8 +28,8 @@ export const retentionPlugin = fp(
     const run = () => purgeExpired(deps);
     app.decorate('purgeExpired', run);
     const delayMs = app.config.erasureRewriteDelayMs;
-    app.decorate('rewriteAfterErasure', async () => {
-      await app.jobs.enqueue(app.db, rewriteErasedJob(app.clock.now(), delayMs));
+    app.decorate('rewriteAfterErasure', async (trx: Db) => {
+      await app.jobs.enqueue(trx, rewriteErasedJob(app.clock.now(), delayMs));
     });
     app.jobs.worker.handle(
       REWRITE_ERASED_JOB,
