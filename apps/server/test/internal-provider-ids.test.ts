@@ -8,6 +8,7 @@ import { signIn } from './helpers/auth';
 import { build } from './helpers/build';
 import { issuerOwner } from './helpers/calendar-fakes';
 import { FakeDav } from './helpers/fake-dav';
+import { GoogleFake } from './helpers/google-fake';
 import { type FakeEvent, type FakeMessage, GraphFake } from './helpers/graph-fake';
 import { authorize } from './helpers/oauth-flow';
 import { freePort } from './helpers/process';
@@ -23,19 +24,23 @@ let app: FastifyInstance;
 let close: () => Promise<void>;
 let base = '';
 const graph = new GraphFake();
+const google = new GoogleFake();
 const dav = new FakeDav();
 
 beforeAll(async () => {
   await graph.start();
+  await google.start();
   await dav.start();
   // Graph takes the tokens the app's local Microsoft issuer gave.
   graph.acceptsToken = async (token) => (await issuerOwner(base, 'microsoft')(token)) !== null;
+  google.acceptsToken = async (token) => (await issuerOwner(base, 'google')(token)) !== null;
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   ({ app, close } = await build({
     PUBLIC_URL: base,
     ASSISTANT_API_KEY: KEY,
     MICROSOFT_GRAPH_URL: `${graph.url}/`,
+    GOOGLE_CALENDAR_API_URL: google.calendarUrl,
     APPLE_CALDAV_URL: dav.url,
     APPLE_CARDDAV_URL: dav.url,
   }));
@@ -44,6 +49,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await close();
   await graph.stop();
+  await google.stop();
   await dav.stop();
 });
 
@@ -175,6 +181,54 @@ describe('Microsoft Graph ids', () => {
     const left = [...graph.events.values()].flat().map((event) => event.id);
     expect(left).not.toContain(id);
     expect(left).toHaveLength(1);
+  });
+});
+
+describe('Google ids', () => {
+  // A calendar shared with the person (Google names those by a long address), and one occurrence
+  // of a weekly series in it: the workspace's id carries both, base64url.
+  const SHARED = `c_${'3f9a1c7e5b2d4086'.repeat(4)}@group.calendar.google.com`;
+  const OCCURRENCE = '7kq2m3h1v9c0d8e5f4g6a2b1c3_20261203T090000Z';
+
+  it('changes and deletes one occurrence in a shared calendar by its id', async () => {
+    const token = await signIn(app, phone());
+    const email = `g-long-${Date.now()}@example.com`;
+    const connected = await authorize(base, 'google', { email }, { token });
+    expect(connected.params.get('success')).toBe('true');
+    const me = (
+      await app.inject({ method: 'GET', url: '/v1/auth/me', headers: { authorization: `Bearer ${token}` } })
+    ).json();
+    const userId = me.user.id as string;
+    const connectionId = (await app.connectionsRepo.findForUser(userId, 'google'))!.id;
+    google.calendars.push(
+      { id: email, summary: email, timeZone: 'Europe/London', accessRole: 'owner', primary: true },
+      { id: SHARED, summary: 'Team', timeZone: 'Europe/London', accessRole: 'writer' },
+    );
+    google.events.set(SHARED, [
+      {
+        id: OCCURRENCE,
+        recurringEventId: OCCURRENCE.split('_')[0]!,
+        summary: 'Team sync',
+        start: { dateTime: '2026-12-03T09:00:00Z' },
+        end: { dateTime: '2026-12-03T09:30:00Z' },
+      },
+    ]);
+    const listed = await call(
+      'GET',
+      `/${userId}/calendar/events?from=2026-12-01T00:00:00Z&to=2026-12-08T00:00:00Z&connectionId=${connectionId}`,
+    );
+    expect(listed.statusCode, listed.body).toBe(200);
+    const event = listed.json().events.find((e: { title: string }) => e.title === 'Team sync');
+    expect(event.id.length).toBeGreaterThan(150);
+
+    const path = `/${userId}/calendar/events/${encodeURIComponent(event.id)}?connectionId=${connectionId}`;
+    const changed = await call('PATCH', path, { title: 'Team sync (moved)', sendUpdates: false });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().event).toMatchObject({ id: event.id, title: 'Team sync (moved)' });
+    expect(google.events.get(SHARED)![0]!.summary).toBe('Team sync (moved)');
+    const deleted = await call('DELETE', `${path}&sendUpdates=false`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(google.events.get(SHARED)).toEqual([]);
   });
 });
 
