@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { STAND_IN_SERVICES } from '@app/contract/app/get-app-config';
 import type { TErrorBody } from '@app/contract/http';
+import { MAX_PROVIDER_ID_LENGTH } from '@app/contract/internal/workspace';
 import { errorCodeText } from '@app/contract/messages';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -116,9 +117,15 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     // A hop count becomes "trust the nearest n hops", as proxy-addr does with a number.
     trustProxy: typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted,
     bodyLimit: 64 * 1024,
-    routerOptions: { ignoreTrailingSlash: true },
+    // Path parameters up to the longest provider id the contract takes (Graph's and CalDAV's are
+    // past Fastify's default of 100; decision 350); the router compares the decoded value.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PROVIDER_ID_LENGTH },
     frameworkErrors: (error, _request, reply) => {
-      const body: TErrorBody = { error: { code: 'BAD_REQUEST', message: error.message } };
+      const message =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? `A part of the path is longer than ${MAX_PROVIDER_ID_LENGTH} characters.`
+          : error.message;
+      const body: TErrorBody = { error: { code: 'BAD_REQUEST', message } };
       // This reply skips the onSend hooks, so it sets the API's cache header itself.
       void (reply as FastifyReply).code(400).header('cache-control', 'no-store').send(body);
     },

@@ -156,6 +156,11 @@ const ZEnv = z.object({
   /** The job queue (lib/jobs): how often due jobs are looked for, and how many run at once per instance. */
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /**
+   * How long after an account deletion the SQLite file is rewritten (VACUUM), one rewrite for
+   * every deletion in that window (decision 351).
+   */
+  ERASURE_REWRITE_DELAY_MS: z.coerce.number().int().min(10).max(86_400_000).default(600_000),
   /** How long one assistant turn (every model step and tool call) may take. */
   ASSISTANT_TURN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   /**
@@ -241,6 +246,8 @@ export interface Config {
   previousEncryptionKeys: string[];
   mail: { smtpUrl?: string; from: string; retryBaseMs: number };
   jobs: { pollIntervalMs: number; concurrency: number };
+  /** ERASURE_REWRITE_DELAY_MS: the window whose account deletions share one rewrite of the file. */
+  erasureRewriteDelayMs: number;
   assistantTurnTimeoutMs: number;
   assistantLeaseMarginMs: number;
   assistantRetentionDays: number;
@@ -416,6 +423,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retryBaseMs: e.MAIL_RETRY_BASE_MS,
     },
     jobs: { pollIntervalMs: e.JOBS_POLL_INTERVAL_MS, concurrency: e.JOBS_CONCURRENCY },
+    erasureRewriteDelayMs: e.ERASURE_REWRITE_DELAY_MS,
     assistantTurnTimeoutMs: e.ASSISTANT_TURN_TIMEOUT_MS,
     assistantLeaseMarginMs: e.ASSISTANT_LEASE_MARGIN_MS,
     assistantRetentionDays: e.ASSISTANT_RETENTION_DAYS,

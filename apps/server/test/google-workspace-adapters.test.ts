@@ -723,7 +723,8 @@ describe('GmailAdapter', () => {
     expect(headers.get('bcc')).toBe('dave@example.com');
     expect(decodeWords(headers.get('subject')!)).toBe(subject);
     expect(headers.get('mime-version')).toBe('1.0');
-    expect(headers.get('content-type')).toBe('text/plain; charset=UTF-8');
+    // A charset's name is case-insensitive (RFC 2045 §5.1); nodemailer writes utf-8.
+    expect(headers.get('content-type')?.toLowerCase()).toBe('text/plain; charset=utf-8');
     expect(Number.isNaN(Date.parse(headers.get('date')!))).toBe(false);
     expect(headers.has('in-reply-to')).toBe(false);
     expect(body).toBe('Hi Ann,\r\nline two\r\n\r\nBye – Jörg');

@@ -587,6 +587,48 @@ describe(`job queue (${usingPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
     expect(await repo.findByKey(`${kind}:pending`)).toMatchObject({ status: 'pending' });
   });
 
+  it('forgets the jobs, pending or finished, whose key part or payload value names an erased id', async () => {
+    const repo = new JobsRepo(db);
+    const clock = testClock();
+    const kind = kindOf('forget');
+    const gone = randomUUID();
+    const kept = `${gone}-other`;
+    const jobs = {
+      inKey: { key: `${kind}:reply:${gone}:0`, payload: { messageId: randomUUID() } },
+      inPayload: { key: `${kind}:${randomUUID()}`, payload: { messageId: gone } },
+      nested: { key: `${kind}:${randomUUID()}`, payload: { reminder: { settingsId: gone, lead: 15 } } },
+      finished: { key: `${kind}:done:${gone}`, payload: {} },
+      // An id that merely contains the erased one, or a payload that is not an object.
+      longer: { key: `${kind}:reply:${kept}:0`, payload: { messageId: kept, note: `about ${gone}` } },
+      plain: { key: `${kind}:${randomUUID()}`, payload: 'text' },
+    };
+    const ids: Record<string, string> = {};
+    for (const [name, job] of Object.entries(jobs))
+      ids[name] = (await repo.enqueue(db, { kind, ...job }, clock.now())).id;
+    const [claimed] = await repo.claim({
+      kinds: [kind],
+      workerId: 'f',
+      now: clock.now(),
+      leaseMs: 1000,
+      limit: 6,
+    });
+    expect(claimed).toBeDefined();
+    for (const id of Object.values(ids)) await repo.complete(id, 'f', clock.now());
+    // One finished now; the rest go back to pending for the test.
+    await db
+      .updateTable('jobs')
+      .set({ status: 'pending', locked_by: null })
+      .where('id', '!=', ids.finished!)
+      .where('kind', '=', kind)
+      .execute();
+
+    expect(await repo.forgetNaming([gone, ''])).toBe(4);
+    for (const name of ['inKey', 'inPayload', 'nested', 'finished'])
+      expect(await repo.find(ids[name]!)).toBeUndefined();
+    for (const name of ['longer', 'plain']) expect(await repo.find(ids[name]!)).toMatchObject({ kind });
+    expect(await repo.forgetNaming([])).toBe(0);
+  });
+
   it('spreads back-off exponentially with jitter, capped', () => {
     const half = exponentialBackoff(1000, 60_000, () => 0.5);
     expect([1, 2, 3, 4].map(half)).toEqual([1000, 2000, 4000, 8000]);

@@ -4,8 +4,9 @@ import { ZWorkspaceEvent } from '@app/contract/workspace/calendar';
 import { ZContact } from '@app/contract/workspace/contacts';
 import { ZMailMessage, ZMailSearch, ZMailSummary } from '@app/contract/workspace/mail';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { wallTimeOf } from '../src/lib/zoned-time';
 import { GraphCalendarAdapter } from '../src/providers/calendar/graph-calendar';
-import { graphInstant, wallClockIn } from '../src/providers/calendar/graph-datetime';
+import { graphInstant } from '../src/providers/calendar/graph-datetime';
 import { toIana, toWindows } from '../src/providers/calendar/windows-zones';
 import { GraphContactsAdapter } from '../src/providers/contacts/graph-contacts';
 import type { OutgoingMail } from '../src/providers/mailbox/mailbox';
@@ -336,7 +337,7 @@ describe('Windows zones', () => {
     expect(
       graphInstant({ dateTime: '2026-12-01T09:30:00', timeZone: 'tzone://Microsoft/Custom' }),
     ).toBeNull();
-    expect(wallClockIn('2026-12-01T22:00:00.000Z', 'Australia/Sydney')).toBe('2026-12-02T09:00:00');
+    expect(wallTimeOf(new Date('2026-12-01T22:00:00.000Z'), 'Australia/Sydney')).toBe('2026-12-02T09:00:00');
   });
 });
 
@@ -381,7 +382,7 @@ describe('GraphCalendarAdapter', () => {
       ['2026-10-26T16:00:00.000Z', 'America/Los_Angeles', true],
       ['2026-11-02T17:00:00.000Z', 'America/Los_Angeles', true],
     ]);
-    expect(weekly.map((event) => wallClockIn(event.start, event.timeZone!))).toEqual([
+    expect(weekly.map((event) => wallTimeOf(new Date(event.start), event.timeZone!))).toEqual([
       '2026-10-26T09:00:00',
       '2026-11-02T09:00:00',
     ]);

@@ -59,6 +59,7 @@ export const en = {
   appleAuthFailed:
     'Failed to connect Apple iCloud. Please check your credentials. Use an app-specific password created at appleid.apple.com, not your Apple ID password.',
   appleUnreachable: 'iCloud could not be reached. Please try again in a few minutes.',
+  signInProviderUnreachable: '{{provider}} could not be reached. Please try again in a few minutes.',
   appleConnected: 'Apple iCloud connected successfully!',
   appleTaken: 'This Apple ID is already connected to another account.',
   // Billing and payments (issue 10, server): answers beyond spec §8, and the local checkout and portal pages.

@@ -48,6 +48,7 @@ export const zh: Record<MessageKey, string> = {
   appleAuthFailed:
     '连接 Apple iCloud 失败，请检查您的凭据。请使用在 appleid.apple.com 创建的 App 专用密码，而不是 Apple ID 密码。',
   appleUnreachable: '暂时无法连接 iCloud，请几分钟后重试。',
+  signInProviderUnreachable: '暂时无法连接 {{provider}}，请几分钟后重试。',
   appleConnected: 'Apple iCloud 连接成功！',
   appleTaken: '此 Apple ID 已连接到其他账户。',
   invalidPlan: '所选套餐无效',

@@ -204,6 +204,28 @@ export async function flushErased(db: Db, database: Config['database']): Promise
   if (database.kind === 'sqlite') await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
 }
 
+/**
+ * The maintenance step after erasures (decision 351): `flushErased` leaves no deleted row in a
+ * page's live cells or in the WAL, but SQLite's B-tree pages can keep stale bytes of deleted keys
+ * where `secure_delete` does not reach (the unallocated space of a page rebuilt by a balance, an
+ * index's interior page). VACUUM writes every table and index into fresh pages; the checkpoint
+ * then moves them into the file and empties the WAL. A reader still holding a snapshot of the
+ * old pages keeps them in the WAL: that throws, for the job to run again later.
+ * On PostgreSQL the rows are already unreadable; see the decision record for what holds there.
+ */
+export async function rewriteErased(db: Db, database: Config['database']): Promise<void> {
+  if (database.kind !== 'sqlite') return;
+  await sql`vacuum`.execute(db);
+  const result = await sql<{
+    busy: number;
+    log: number;
+    checkpointed: number;
+  }>`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+  const row = result.rows[0];
+  if (row && row.busy !== 0)
+    throw new Error('the WAL could not be emptied after the rewrite (a reader held it)');
+}
+
 export async function pingDb(db: Db): Promise<void> {
   await sql`select 1`.execute(db);
 }

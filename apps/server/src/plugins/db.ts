@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createDb, type Db, flushErased, migrateToLatest, type RunInTransaction } from '../db/database';
+import {
+  createDb,
+  type Db,
+  flushErased,
+  migrateToLatest,
+  type RunInTransaction,
+  rewriteErased,
+} from '../db/database';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,6 +19,8 @@ declare module 'fastify' {
     transaction: RunInTransaction;
     /** Leaves no copy of erased rows in the database's files (db/database.ts flushErased). */
     flushErased: () => Promise<void>;
+    /** Rewrites the database's files so no stale byte of an erased row is left (db/database.ts rewriteErased). */
+    rewriteErased: () => Promise<void>;
   }
 }
 
@@ -30,6 +39,7 @@ export const dbPlugin = fp(
     app.decorate('db', db);
     app.decorate('transaction', <T>(work: (trx: Db) => Promise<T>) => db.transaction().execute(work));
     app.decorate('flushErased', () => flushErased(db, database));
+    app.decorate('rewriteErased', () => rewriteErased(db, database));
     app.addHook('onClose', async () => {
       await db.destroy();
     });

@@ -154,6 +154,9 @@ export class GoogleFake {
   private readonly failures: (Failure | 'hang')[] = [];
   private server: Server | undefined;
   url = '';
+  /** Whether a bearer token is good; a test app's local issuer may answer instead. */
+  acceptsToken: (token: string) => boolean | Promise<boolean> = (token) =>
+    (Object.values(TOKENS) as string[]).includes(token);
 
   get calendarUrl(): string {
     return `${this.url}/calendar/v3`;
@@ -239,7 +242,7 @@ export class GoogleFake {
       return send(forced.status, forced.body ?? googleError(forced.status), forced.headers);
     }
     const token = /^Bearer (\S+)$/.exec(authorization)?.[1] ?? '';
-    if (!Object.values(TOKENS).includes(token as never))
+    if (!(await this.acceptsToken(token)))
       return send(401, googleError(401), {
         'www-authenticate': 'Bearer realm="https://accounts.google.com/"',
       });

@@ -139,6 +139,8 @@ export class GraphFake {
   nextLinkBase: string | null = null;
   /** Calendars whose events this token may not read (shared ones, without Calendars.Read.Shared). */
   refusedCalendars = new Set<string>();
+  /** Whether a bearer token is good; a test app's local issuer may answer instead. */
+  acceptsToken: (token: string) => boolean | Promise<boolean> = (token) => token === GraphFake.TOKEN;
   url = '';
   private forced: Forced[] = [];
   private server: Server | undefined;
@@ -214,8 +216,8 @@ export class GraphFake {
         headers: forced.headers,
       });
     }
-    if (req.headers.authorization !== `Bearer ${GraphFake.TOKEN}`)
-      return reply({ status: 401, body: graphError(401) });
+    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    if (!bearer || !(await this.acceptsToken(bearer))) return reply({ status: 401, body: graphError(401) });
     if (unreadable)
       return reply({
         status: 400,

@@ -25,8 +25,12 @@ import {
  * and CalDAV. Everything is scoped to the user in the path; another user's connection is 404.
  */
 const ZId = ZSingleLineText.min(1).max(64);
-/** Provider ids (Google's base64 event ids, Graph's long ones, CalDAV object URLs) are long. */
-const ZProviderId = ZSingleLineText.min(1).max(2000);
+/**
+ * Provider ids (Google's base64 event ids, Graph's 150-200+ characters, CalDAV ids carrying an
+ * object's URL) are long: the server's router takes path parameters up to this length (decision 350).
+ */
+export const MAX_PROVIDER_ID_LENGTH = 2000;
+const ZProviderId = ZSingleLineText.min(1).max(MAX_PROVIDER_ID_LENGTH);
 
 export const ZUserParams = z.object({ userId: ZId });
 export const ZEventParams = z.object({ userId: ZId, eventId: ZProviderId });

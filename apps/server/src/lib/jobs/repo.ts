@@ -174,6 +174,39 @@ export class JobsRepo extends Repo {
     return Number(result.numDeletedRows);
   }
 
+  /**
+   * Deletes every job, pending or finished, whose key or payload names one of `ids` (an account
+   * erased: its messages' send jobs, its mails', its reminders'...). A key names an id as one of
+   * its `:`-separated parts, a payload as one of its JSON string values. Read a page at a time:
+   * the queue holds a week of finished jobs, and this runs once per deleted account.
+   */
+  async forgetNaming(ids: string[]): Promise<number> {
+    const wanted = new Set(ids.filter(Boolean));
+    if (wanted.size === 0) return 0;
+    const PAGE = 1000;
+    const doomed: string[] = [];
+    let after = '';
+    for (;;) {
+      const page = await this.db
+        .selectFrom('jobs')
+        .select(['id', 'key', 'payload'])
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(PAGE)
+        .execute();
+      for (const job of page) if (names(job, wanted)) doomed.push(job.id);
+      if (page.length < PAGE) break;
+      after = page.at(-1)!.id;
+    }
+    for (let i = 0; i < doomed.length; i += 500) {
+      await this.db
+        .deleteFrom('jobs')
+        .where('id', 'in', doomed.slice(i, i + 500))
+        .execute();
+    }
+    return doomed.length;
+  }
+
   findByKey(key: string): Promise<JobRow | undefined> {
     return this.db.selectFrom('jobs').selectAll().where('key', '=', key).executeTakeFirst();
   }
@@ -195,6 +228,20 @@ export class JobsRepo extends Repo {
       .where('status', '=', 'pending')
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
+  }
+}
+
+/** Whether a job's key (one of its `:` parts) or payload (one of its string values) is in `ids`. */
+function names(job: { key: string; payload: string }, ids: Set<string>): boolean {
+  if (job.key.split(':').some((part) => ids.has(part))) return true;
+  const found = (value: unknown): boolean =>
+    typeof value === 'string'
+      ? ids.has(value)
+      : typeof value === 'object' && value !== null && Object.values(value).some(found);
+  try {
+    return found(JSON.parse(job.payload));
+  } catch {
+    return false;
   }
 }
 

@@ -17,9 +17,11 @@ import type { AccountDeps } from './deps';
  *    deleted there (its cards and our user id go; the provider keeps its invoices). If either
  *    fails, nothing else happens: an erased account must never go on being charged.
  * 2. One transaction copies the invoices to the retained records and erases every row of the
- *    person, sessions included, so every device is signed out at the same instant, and what the
- *    local stand-ins recorded of them (the dev outbox, their accounts' sample workspaces).
- * 3. The database's files are flushed, so no copy of the erased rows stays in the WAL.
+ *    person, sessions included, so every device is signed out at the same instant, the jobs
+ *    that name them or theirs, and what the local stand-ins recorded of them (the dev outbox,
+ *    mail sent from their accounts' addresses included, their accounts' sample workspaces).
+ * 3. The database's files are flushed, so no copy of the erased rows stays in the WAL, and a job
+ *    rewrites them soon after (VACUUM), so no stale byte stays in a page either (decision 351).
  * 4. With the tokens held in memory, each provider grant is withdrawn (as disconnect does).
  * 5. The person is told, by SMS, or by mail where they have an address and no number.
  * The number and address are then free: signing in with them again makes a new user.
@@ -36,16 +38,29 @@ export async function deleteAccount(
   if (live) await atPaymentProvider(input, () => deps.payments.cancelNow(live.id));
   if (customerId) await atPaymentProvider(input, () => deps.payments.deleteCustomer(customerId));
   const connections = await deps.connectionsRepo.listForUser(user.id);
+  // The addresses of the person's accounts: what the stand-ins sent from or to them names them.
+  const accountAddresses = connections.map((c) => c.email);
   await deps.transaction(async (trx) => {
+    const ids = await deps.accountRepo.with(trx).idsNaming(user);
     await deps.accountRepo.with(trx).eraseUser(user, customerId, now.toISOString());
     await deps.usersRepo.with(trx).delete(user.id);
+    // Pending and finished jobs keyed by the person's messages, mails, settings or accounts.
+    await deps.jobs.with(trx).forgetNaming(ids);
+    // And the maintenance step after it, committed with it.
+    await deps.rewriteAfterErasure(trx);
     await deps.devOutbox.with(trx).forgetPerson({
       addresses: [
         user.email,
         user.phone_number ?? '',
         user.phone_number ? `whatsapp:${user.phone_number}` : '',
+        ...accountAddresses,
       ],
-      mentions: [user.id, user.phone_number ?? '', hasRealEmail(user.email) ? user.email : ''],
+      mentions: [
+        user.id,
+        user.phone_number ?? '',
+        hasRealEmail(user.email) ? user.email : '',
+        ...accountAddresses,
+      ],
     });
     await deps.sampleWorkspace
       .with(trx)

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { RunInTransaction } from '../../db/database';
+import type { Db, RunInTransaction } from '../../db/database';
 import type { Clock } from '../../lib/clock';
+import type { JobsRepo } from '../../lib/jobs/repo';
 import type { SecretBox } from '../../lib/secret-box';
 import type { DevOutbox } from '../../providers/dev-outbox/repo';
 import type { IdentityClient } from '../../providers/identity/identity';
@@ -30,8 +31,12 @@ export interface AccountDeps {
   devOutbox: DevOutbox;
   /** The sample workspaces of the person's accounts at the local stand-ins, forgotten too. */
   sampleWorkspace: SampleWorkspaceRepo;
+  /** The job queue: a person's jobs go with them. */
+  jobs: JobsRepo;
   transaction: RunInTransaction;
   flushErased: () => Promise<void>;
+  /** The maintenance step after an erasure: the database's files rewritten, soon after (a job). */
+  rewriteAfterErasure: (trx: Db) => Promise<void>;
   productName: string;
   clock: Clock;
 }
@@ -51,8 +56,10 @@ export function accountDeps(app: FastifyInstance): AccountDeps {
     mailOutbox: app.mailOutbox,
     devOutbox: app.devOutbox,
     sampleWorkspace: app.sampleWorkspace,
+    jobs: app.jobs.repo,
     transaction: app.transaction,
     flushErased: app.flushErased,
+    rewriteAfterErasure: app.rewriteAfterErasure,
     productName: app.config.productName,
     clock: app.clock,
   };

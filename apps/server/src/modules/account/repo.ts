@@ -184,6 +184,48 @@ export class AccountRepo extends Repo {
    * customer id, nothing that names the person), then every row that is theirs or names them
    * goes. Tables with a foreign key to users follow by cascade; the rest are deleted here.
    */
+  /**
+   * The ids that name the person or what is theirs in rows other modules key by them (the job
+   * queue's keys and payloads): read before `eraseUser`, while the rows are there.
+   */
+  async idsNaming(user: Selectable<UsersTable>): Promise<string[]> {
+    const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
+    const phone = user.phone_number;
+    const messages = await this.db
+      .selectFrom('assistant_messages')
+      .select('id')
+      .where((eb) => eb.or([eb('user_id', '=', user.id), ...(phone ? [eb('phone', '=', phone)] : [])]))
+      .execute();
+    const mails = await this.db
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb(
+            'contact_message_id',
+            'in',
+            eb.selectFrom('contact_messages').select('id').where('user_id', '=', user.id),
+          ),
+          eb('recipient', '=', user.email),
+          eb('reply_to', '=', user.email),
+        ]),
+      )
+      .execute();
+    const byUser = async (
+      table: 'connections' | 'assistant_settings' | 'assistant_turns' | 'contact_messages',
+    ) => ids(await this.db.selectFrom(table).select('id').where('user_id', '=', user.id).execute());
+    return [
+      user.id,
+      ...(phone ? [phone] : []),
+      ...(await byUser('connections')),
+      ...(await byUser('assistant_settings')),
+      ...(await byUser('assistant_turns')),
+      ...(await byUser('contact_messages')),
+      ...ids(messages),
+      ...ids(mails),
+    ];
+  }
+
   async eraseUser(user: Selectable<UsersTable>, customerId: string | null, nowIso: string): Promise<void> {
     const invoices = await this.db
       .selectFrom('billing_invoices')

@@ -1,4 +1,4 @@
-import { hasOffset, instantOf, startOfDayIn, wallTimeOf } from '../../lib/zoned-time';
+import { addDays, hasOffset, instantOf, startOfDayIn, wallTimeOf } from '../../lib/zoned-time';
 
 /**
  * Times as a model writes them (a date, a local date-time in the person's zone, or an instant)
@@ -29,7 +29,7 @@ export function isDate(value: string): boolean {
 
 /** The day after a date: an all-day event's exclusive end. */
 export function nextDay(date: string): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return addDays(date, 1);
 }
 
 const DAY_FORMATS = {
@@ -45,7 +45,7 @@ export function describeWhen(start: string, end: string, allDay: boolean, langua
   const day = (date: string) => DAY_FORMATS[language].format(new Date(`${date.slice(0, 10)}T00:00:00Z`));
   const separator = language === 'zh' ? ' ' : ', ';
   if (allDay) {
-    const last = new Date(Date.parse(`${end}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const last = addDays(end, -1);
     return last <= start ? day(start) : `${day(start)} – ${day(last)}`;
   }
   const sameDay = start.slice(0, 10) === end.slice(0, 10);

@@ -89,6 +89,7 @@ export async function oauthRoutes(app: FastifyInstance) {
           proofBrowserKey: readProofCookie(req.headers.cookie),
           browserKey,
           language: requestLanguage(req),
+          log: req.log,
         });
       },
       { rateLimit: { max: 60, timeWindow: HOUR } },

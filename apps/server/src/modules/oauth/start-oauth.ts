@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { type Language, translate } from '../../lib/messages';
-import type { SignInProvider } from '../../providers/identity/identity';
+import { PROVIDER_NAMES } from '../../lib/provider-names';
+import { ProviderUnavailableError, type SignInProvider } from '../../providers/identity/identity';
 import { readBoundPhoneProof } from '../auth/phone-proof';
 import { bindingOf } from './browser-binding';
 import type { OAuthDeps } from './deps';
@@ -25,6 +27,7 @@ export async function startOAuth(
     /** The browser's flow cookie value (browser-binding.ts). */
     browserKey: string;
     language: Language;
+    log: Pick<FastifyBaseLogger, 'warn'>;
   },
 ): Promise<{ authUrl: string }> {
   if (
@@ -50,11 +53,22 @@ export async function startOAuth(
     phoneProof: input.userId ? null : (input.verifiedPhone ?? null),
   };
   await deps.oneTimeStore.put(stateKey(state), JSON.stringify(record), STATE_TTL_MS);
-  const url = await deps.identity.authorizationUrl(input.provider, {
-    redirectUri: redirectUri(deps.publicUrl, input.provider),
-    state,
-    nonce,
-    codeChallenge: await oauth.calculatePKCECodeChallenge(codeVerifier),
-  });
-  return { authUrl: url.href };
+  const codeChallenge = await oauth.calculatePKCECodeChallenge(codeVerifier);
+  try {
+    const url = await deps.identity.authorizationUrl(input.provider, {
+      redirectUri: redirectUri(deps.publicUrl, input.provider),
+      state,
+      nonce,
+      codeChallenge,
+    });
+    return { authUrl: url.href };
+  } catch (error) {
+    // The provider is down or unreachable (its discovery failed): try again later, not our fault.
+    if (!(error instanceof ProviderUnavailableError)) throw error;
+    input.log.warn({ provider: input.provider, reason: error.message }, 'identity provider unreachable');
+    throw new AppError(
+      'SERVICE_UNAVAILABLE',
+      translate(input.language, 'signInProviderUnreachable', { provider: PROVIDER_NAMES[input.provider] }),
+    );
+  }
 }

@@ -1,13 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { z } from 'zod';
+import type { Db } from '../../db/database';
 import { runPeriodically } from '../../lib/periodic-job';
 import { retentionDeps } from './deps';
 import { purgeExpired } from './purge';
+import { REWRITE_ERASED_JOB, rewriteErasedJob } from './rewrite-after-erasure';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Runs the retention purge now (the job runs it hourly); returns rows deleted per table. */
     purgeExpired: () => Promise<Record<string, number>>;
+    /**
+     * Asks, through the erasure's transaction, for the database's files to be rewritten after
+     * it: one job per ERASURE_REWRITE_DELAY_MS window, however many accounts were deleted in it.
+     */
+    rewriteAfterErasure: (trx: Db) => Promise<void>;
   }
 }
 
@@ -19,6 +27,26 @@ export const retentionPlugin = fp(
     const deps = retentionDeps(app);
     const run = () => purgeExpired(deps);
     app.decorate('purgeExpired', run);
+    const delayMs = app.config.erasureRewriteDelayMs;
+    app.decorate('rewriteAfterErasure', async (trx: Db) => {
+      await app.jobs.enqueue(trx, rewriteErasedJob(app.clock.now(), delayMs));
+    });
+    app.jobs.worker.handle(
+      REWRITE_ERASED_JOB,
+      async () => {
+        const started = performance.now();
+        await app.rewriteErased();
+        app.log.info({ ms: Math.round(performance.now() - started) }, 'database rewritten after erasures');
+      },
+      {
+        payload: z.object({}),
+        maxAttempts: 20,
+        backoff: () => delayMs,
+        // A VACUUM of a large file takes seconds.
+        leaseMs: 10 * 60_000,
+        maxRunning: 1,
+      },
+    );
     runPeriodically(app, {
       everyMs: EVERY_MS,
       run: async () => {
@@ -31,5 +59,5 @@ export const retentionPlugin = fp(
       firstPassBeforeServing: true,
     });
   },
-  { name: 'retention', dependencies: ['db'] },
+  { name: 'retention', dependencies: ['db', 'jobs'] },
 );

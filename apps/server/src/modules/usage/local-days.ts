@@ -1,3 +1,5 @@
+import { dateIn } from '../../lib/zoned-time';
+
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
@@ -15,23 +17,6 @@ export function firstHourFrom(start: Date): string {
   return new Date(Math.floor(start.getTime() / HOUR_MS) * HOUR_MS).toISOString();
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** YYYY-MM-DD of an instant in an IANA zone (en-CA formats dates that way). */
-export function localDate(at: Date, timeZone: string): string {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter.format(at);
-}
-
 const lastDays = new Map<string, readonly string[]>();
 
 /**
@@ -43,7 +28,7 @@ export function lastLocalDays(now: Date, timeZone: string, count: number): reado
   const key = `${timeZone} ${count} ${Math.floor(now.getTime() / 60_000)}`;
   let days = lastDays.get(key);
   if (!days) {
-    const today = Date.parse(`${localDate(now, timeZone)}T00:00:00Z`);
+    const today = Date.parse(`${dateIn(now, timeZone)}T00:00:00Z`);
     days = Array.from({ length: count }, (_, i) =>
       new Date(today - (count - 1 - i) * DAY_MS).toISOString().slice(0, 10),
     );
@@ -75,8 +60,8 @@ const datesOfHours = new Map<string, Map<string, string>>();
 let rememberedHours = 0;
 
 /**
- * localDate of a rollup hour, remembered per zone: every billing/info formats the same few
- * hundred recent hours, and Intl formatting was a fifth of that call's time (bench/README.md).
+ * The local date of a rollup hour, remembered per zone: every billing/info asks for the same
+ * few hundred recent hours (Intl formatting them was a fifth of that call's time, bench/README.md).
  */
 function localDateOfHour(hour: string, timeZone: string): string {
   let dates = datesOfHours.get(timeZone);
@@ -92,7 +77,7 @@ function localDateOfHour(hour: string, timeZone: string): string {
       dates = new Map();
       datesOfHours.set(timeZone, dates);
     }
-    date = localDate(new Date(hour), timeZone);
+    date = dateIn(new Date(hour), timeZone);
     dates.set(hour, date);
     rememberedHours += 1;
   }

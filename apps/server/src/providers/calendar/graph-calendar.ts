@@ -1,13 +1,13 @@
 import type { TAttendee, TBusyInterval, TWorkspaceEvent } from '@app/contract/workspace/calendar';
 import { z } from 'zod';
-import { dateIn, startOfDayIn } from '../../lib/zoned-time';
+import { dateIn, startOfDayIn, wallTimeOf } from '../../lib/zoned-time';
 import { htmlToText } from '../mailbox/html-text';
 import { mapBounded } from '../map-bounded';
 import { isProviderError, ProviderError } from '../provider-errors';
 import type { WorkspaceAccount } from '../workspace/account';
 import { GRAPH, GraphApi, type GraphOptions } from '../workspace/graph-api';
 import type { CalendarAdapter, EventPatch, EventWhen, InstantRange, NewEvent } from './calendar-adapter';
-import { graphDate, graphInstant, wallClockIn } from './graph-datetime';
+import { graphDate, graphInstant } from './graph-datetime';
 import { mergeBusy } from './merge-busy';
 import { toIana, toWindows } from './windows-zones';
 
@@ -347,8 +347,9 @@ function whenOf(when: EventWhen, personZone: string): Record<string, unknown> {
   const timeZone = graphZone(when.timeZone);
   return {
     isAllDay: false,
-    start: { dateTime: wallClockIn(when.start, when.timeZone), timeZone },
-    end: { dateTime: wallClockIn(when.end, when.timeZone), timeZone },
+    // The wall-clock time (`2026-12-02T09:00:00`) each instant shows in the zone: what Graph is sent.
+    start: { dateTime: wallTimeOf(new Date(when.start), when.timeZone), timeZone },
+    end: { dateTime: wallTimeOf(new Date(when.end), when.timeZone), timeZone },
   };
 }
 

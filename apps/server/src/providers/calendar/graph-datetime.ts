@@ -1,5 +1,5 @@
 import { wallToInstant } from '../../lib/iana-zone';
-import { hasOffset, wallTimeOf } from '../../lib/zoned-time';
+import { hasOffset } from '../../lib/zoned-time';
 import { toIana } from './windows-zones';
 
 /**
@@ -42,9 +42,4 @@ export function graphInstant(value: GraphDateTime): string | null {
 export function graphDate(value: GraphDateTime): string | null {
   const match = WALL_CLOCK.exec(value.dateTime.trim());
   return match ? `${match[1]}-${match[2]}-${match[3]}` : null;
-}
-
-/** The wall-clock time (`2026-12-02T09:00:00`) an instant shows in a zone: what Graph is sent. */
-export function wallClockIn(instant: string, zone: string): string {
-  return wallTimeOf(new Date(instant), zone);
 }

@@ -114,8 +114,14 @@ export class OpenIdIdentity implements IdentityClient {
           },
         );
       });
-      // A failed discovery is tried again next time instead of being remembered.
-      config.catch(() => this.configs.delete(provider));
+      // A failed discovery is tried again next time instead of being remembered, and says the
+      // provider could not be reached (a 503 for the person, not a 500).
+      config = config.catch((error: unknown) => {
+        this.configs.delete(provider);
+        throw new ProviderUnavailableError(`${provider} discovery failed: ${(error as Error).message}`, {
+          cause: error,
+        });
+      });
       this.configs.set(provider, config);
     }
     return config;

@@ -1,6 +1,6 @@
+import MailComposer from 'nodemailer/lib/mail-composer';
 import { ProviderError } from '../provider-errors';
 import type { OutgoingMail } from './mailbox';
-import { encodeHeaderText } from './mime-words';
 
 /** A recipient we write into a header: a plain address, nothing that could split into two. */
 const ADDRESS = /^[^\s@<>(),;:"\\[\]]+@[^\s@<>(),;:"\\[\]]+$/;
@@ -9,45 +9,42 @@ const MESSAGE_ID = /^<[^<>\s]+>$/;
 
 /**
  * The RFC 5322 message Gmail's `raw` carries, base64url, plus the thread a reply belongs in.
- * Every header is built here from checked parts, so nothing the person or a sender wrote can
- * add a header: a value with a line break is refused before anything is sent.
+ * nodemailer's MailComposer writes it (encoded-words, folding, the body's transfer encoding);
+ * every part it is given is checked here first, so nothing the person or a sender wrote can add
+ * a header: a value with a line break, or an address that is not plain, is refused before
+ * anything is sent.
  */
-export function gmailRaw(
+export async function gmailRaw(
   from: string,
   mail: OutgoingMail,
   now = new Date(),
-): { raw: string; threadId: string | undefined } {
+): Promise<{ raw: string; threadId: string | undefined }> {
   const reply = mail.replyTo;
   const subject = reply && !/^re:/i.test(mail.subject.trim()) ? `Re: ${mail.subject}` : mail.subject;
-  const headers: [string, string][] = [
-    ['From', address(from)],
-    ...addressHeader('To', mail.to),
-    ...addressHeader('Cc', mail.cc),
-    // Gmail delivers to Bcc and takes the header out of what others receive.
-    ...addressHeader('Bcc', mail.bcc),
-    ['Subject', encodeHeaderText(singleLine(subject))],
-    ['Date', rfc5322Date(now)],
-  ];
-  if (reply) {
-    const answered = reply.messageId ? messageId(reply.messageId) : null;
-    const references = [...new Set([...reply.references.map(messageId), ...(answered ? [answered] : [])])];
-    if (answered) headers.push(['In-Reply-To', answered]);
-    if (references.length > 0) headers.push(['References', references.join('\r\n ')]);
-  }
-  headers.push(
-    ['MIME-Version', '1.0'],
-    ['Content-Type', 'text/plain; charset=UTF-8'],
-    ['Content-Transfer-Encoding', 'base64'],
-  );
-  const body = Buffer.from(mail.text.replace(/\r\n|\r|\n/g, '\r\n'), 'utf8').toString('base64');
-  const lines = body.match(/.{1,76}/g) ?? [];
-  const message = `${headers.map(([name, value]) => `${name}: ${value}`).join('\r\n')}\r\n\r\n${lines.join('\r\n')}\r\n`;
-  return { raw: Buffer.from(message, 'utf8').toString('base64url'), threadId: reply?.threadId };
-}
-
-function addressHeader(name: string, addresses: string[]): [string, string][] {
-  // One address a line: fifty recipients on one line would pass the 998-character limit.
-  return addresses.length > 0 ? [[name, addresses.map(address).join(',\r\n ')]] : [];
+  const answered = reply?.messageId ? messageId(reply.messageId) : null;
+  const references = reply
+    ? [...new Set([...reply.references.map(messageId), ...(answered ? [answered] : [])])]
+    : [];
+  const root = new MailComposer({
+    from: address(from),
+    to: mail.to.map(address),
+    cc: mail.cc.map(address),
+    bcc: mail.bcc.map(address),
+    subject: singleLine(subject),
+    date: now,
+    ...(answered ? { inReplyTo: answered } : {}),
+    ...(references.length > 0 ? { references } : {}),
+    text: mail.text.replace(/\r\n|\r|\n/g, '\r\n'),
+    // Headers' encoded-words in base64 (B), as before; the body exactly as written, in base64
+    // whatever it holds (plain ASCII would otherwise go as 7bit with a line break added).
+    textEncoding: 'base64',
+    headers: { 'Content-Transfer-Encoding': 'base64' },
+    newline: '\r\n',
+  }).compile();
+  // Gmail delivers to Bcc and takes the header out of what others receive.
+  root.keepBcc = true;
+  const message = await root.build();
+  return { raw: message.toString('base64url'), threadId: reply?.threadId };
 }
 
 function address(value: string): string {
@@ -70,9 +67,4 @@ function singleLine(value: string): string {
 
 function refused(what: string): ProviderError {
   return new ProviderError('rejected', `Mail not sent: ${what}`);
-}
-
-/** `Mon, 23 Nov 2026 09:30:00 +0000`. */
-function rfc5322Date(now: Date): string {
-  return now.toUTCString().replace(/GMT$/, '+0000');
 }

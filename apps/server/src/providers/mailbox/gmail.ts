@@ -102,7 +102,7 @@ export class GmailAdapter implements MailboxAdapter {
     account: WorkspaceAccount,
     mail: OutgoingMail,
   ): Promise<{ id: string; threadId: string | null }> {
-    const { raw, threadId } = gmailRaw(account.email, mail);
+    const { raw, threadId } = await gmailRaw(account.email, mail);
     const draft = await this.api.read(
       account,
       {
@@ -119,7 +119,7 @@ export class GmailAdapter implements MailboxAdapter {
     account: WorkspaceAccount,
     mail: OutgoingMail,
   ): Promise<{ id: string; threadId: string | null }> {
-    const { raw, threadId } = gmailRaw(account.email, mail);
+    const { raw, threadId } = await gmailRaw(account.email, mail);
     const sent = await this.api.read(
       account,
       { method: 'POST', path: '/users/me/messages/send', body: { raw, ...(threadId ? { threadId } : {}) } },

@@ -1,27 +1,8 @@
 /**
- * RFC 2047 encoded-words (`=?UTF-8?B?...?=`), the way a header carries text that is not ASCII,
- * and the charsets mail bodies come in.
+ * Reading RFC 2047 encoded-words (`=?UTF-8?B?...?=`), the way a header carries text that is not
+ * ASCII, and the charsets mail bodies come in. Writing them is nodemailer's (gmail-raw.ts); it
+ * has no decoder.
  */
-
-/** An encoded-word holds at most 75 characters: `=?UTF-8?B?` and `?=` leave 63, so 45 bytes. */
-const WORD_BYTES = 45;
-
-/** A header value as it may be written: ASCII as it is, anything else as folded encoded-words. */
-export function encodeHeaderText(text: string): string {
-  if (/^[\x20-\x7E]*$/.test(text)) return text;
-  const words: string[] = [];
-  let chunk = '';
-  for (const char of text) {
-    // Never split a character across two words: each word must decode by itself.
-    if (Buffer.byteLength(chunk + char, 'utf8') > WORD_BYTES) {
-      words.push(chunk);
-      chunk = '';
-    }
-    chunk += char;
-  }
-  if (chunk) words.push(chunk);
-  return words.map((word) => `=?UTF-8?B?${Buffer.from(word, 'utf8').toString('base64')}?=`).join('\r\n ');
-}
 
 const ENCODED_WORD = /=\?([^?\s]+)\?([BbQq])\?([^?\s]*)\?=/g;
 

@@ -9,9 +9,15 @@ export function appleOwner(appleId: string): string {
   return `apple:${appleId.trim().toLowerCase()}`;
 }
 
-/** The key of an account as the connection stores it (provider and the provider's account id). */
+/**
+ * The key of an account as the connection stores it (provider and the provider's account id).
+ * A Microsoft connection keeps `<tid>:<oid>`, while its sample workspace is keyed by the local
+ * issuer's subject, which is the oid.
+ */
 export function sampleOwnerOf(provider: 'google' | 'microsoft' | 'apple', providerAccountId: string): string {
-  return provider === 'apple' ? appleOwner(providerAccountId) : `${provider}:${providerAccountId}`;
+  if (provider === 'apple') return appleOwner(providerAccountId);
+  if (provider === 'microsoft') return `microsoft:${providerAccountId.split(':').at(-1)}`;
+  return `${provider}:${providerAccountId}`;
 }
 
 /** Who an access token belongs to, as the local issuer says; null when it refuses the token. */
