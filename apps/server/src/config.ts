@@ -197,7 +197,10 @@ const ZEnv = z.object({
         .map((code) => code.trim().toUpperCase())
         .filter(Boolean),
     )
-    .refine((codes) => codes.every((code) => /^[A-Z]{2}$/.test(code)), 'must be ISO country codes such as US,GB')
+    .refine(
+      (codes) => codes.every((code) => /^[A-Z]{2}$/.test(code)),
+      'must be ISO country codes such as US,GB',
+    )
     .optional(),
   /**
    * WhatsApp's business terms bar general-purpose AI assistants since 15 January 2026: off, a

@@ -151,7 +151,8 @@ export const enCodes: Record<TErrorCode, string> = {
     'Access was not granted, so the account was not connected. Please try again and allow access.',
   OAUTH_FAILED: 'OAuth authentication failed. Please try again.',
   PROVIDER_ERROR: 'A service we rely on did not answer as expected. Please try again.',
-  SMS_OPTED_OUT: 'This number has texted STOP, so we send it nothing. Text START to our number first, then try again.',
+  SMS_OPTED_OUT:
+    'This number has texted STOP, so we send it nothing. Text START to our number first, then try again.',
   NEEDS_RECONNECT: en.needsReconnect,
   PERMISSION_MISSING: 'The assistant has not been given this permission. Grant it on the Integrations page.',
   APPLE_AUTH_FAILED: en.appleAuthFailed,

@@ -57,6 +57,15 @@ export class AssistantRepo extends Repo {
     await this.db.updateTable('assistant_messages').set({ user_id: userId }).where('id', '=', id).execute();
   }
 
+  /** Why the gate left an inbound text without an answer (shown on the screen and /dev/phone). */
+  async markUnanswered(id: string, reason: string): Promise<void> {
+    await this.db
+      .updateTable('assistant_messages')
+      .set({ unanswered: reason })
+      .where('id', '=', id)
+      .execute();
+  }
+
   async markAnswered(ids: string[], turnId: string): Promise<void> {
     if (ids.length === 0) return;
     await this.db.updateTable('assistant_messages').set({ turn_id: turnId }).where('id', 'in', ids).execute();

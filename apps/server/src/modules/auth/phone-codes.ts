@@ -21,7 +21,14 @@ import {
  */
 export type TextCodeDeps = Pick<
   AuthDeps,
-  'authRepo' | 'transaction' | 'smsOutbox' | 'chatSmsNumber' | 'codeKey' | 'productName' | 'publicUrl' | 'clock'
+  | 'authRepo'
+  | 'transaction'
+  | 'smsOutbox'
+  | 'chatSmsNumber'
+  | 'codeKey'
+  | 'productName'
+  | 'publicUrl'
+  | 'clock'
 >;
 
 /**
@@ -41,7 +48,10 @@ export async function textCode(
   const optedOut = () =>
     new AppError(
       'SMS_OPTED_OUT',
-      translate(language, 'smsOptedOut', { product: deps.productName, number: formatE164(deps.chatSmsNumber) }),
+      translate(language, 'smsOptedOut', {
+        product: deps.productName,
+        number: formatE164(deps.chatSmsNumber),
+      }),
       { field: 'phoneNumber' },
     );
   // Before any code is made or counted: a refusal here spends none of the number's sends.

@@ -61,18 +61,18 @@ export async function queueTexts(
     queuedAny = true;
     // Through `trx`: the row and its job are committed together or not at all.
     await deps.smsOutboxRepo.with(trx).insertOutbound({
-        id: messageId,
-        user_id: input.userId,
-        direction: 'out',
-        channel: input.to.channel,
-        phone: input.to.e164,
-        body,
-        provider_sid: null,
-        turn_id: input.turnId,
-        status: 'queued',
-        kind: input.kind,
-        full_body: part.whole ?? (fitted.cut ? part.text : null),
-        created_at: deps.clock.now().toISOString(),
+      id: messageId,
+      user_id: input.userId,
+      direction: 'out',
+      channel: input.to.channel,
+      phone: input.to.e164,
+      body,
+      provider_sid: null,
+      turn_id: input.turnId,
+      status: 'queued',
+      kind: input.kind,
+      full_body: part.whole ?? (fitted.cut ? part.text : null),
+      created_at: deps.clock.now().toISOString(),
     });
   }
   return { queued: queuedAny };

@@ -15,7 +15,8 @@ export async function sendNow(
 ): Promise<SentNow> {
   if (message.channel === 'whatsapp' && !deps.limits.whatsappEnabled)
     return { sent: false, reason: 'channel_off' };
-  if (await deps.smsOutboxRepo.isOptedOut(deps.phoneHash(message.to))) return { sent: false, reason: 'opted_out' };
+  if (await deps.smsOutboxRepo.isOptedOut(deps.phoneHash(message.to)))
+    return { sent: false, reason: 'opted_out' };
   const sent = await deps.sms.send(message);
   return { sent: true, id: sent.id };
 }

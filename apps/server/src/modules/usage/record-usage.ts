@@ -171,7 +171,8 @@ export async function writeUsageEvent(
       kind: 'notice',
       maxSegments: 3,
       more: '',
-      key: `usage-alert:${user.id}:${periodStart}:${alert}`,
+      // Once per alert row (insertAlertOnce above); no person id in the job's key, which outlives them.
+      key: `usage-alert:${newId()}`,
     });
   }
   if (alert !== null && channel === 'email') {
