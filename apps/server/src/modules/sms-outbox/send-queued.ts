@@ -17,11 +17,9 @@ export async function sendQueued(
 ): Promise<void> {
   const repo = deps.smsOutboxRepo;
   const message = await repo.findOutbound(job.messageId);
-  if (!message || message.status !== 'queued') {
-    if (message?.status === 'sending')
-      deps.log.warn({ messageId: message.id }, 'SMS outcome unknown after an earlier try; not sent again');
-    return;
-  }
+  if (message?.status === 'sending')
+    deps.log.warn({ messageId: message.id }, 'SMS outcome unknown after an earlier try; not sent again');
+  if (!message || message.status !== 'queued') return;
   if (message.channel === 'whatsapp' && !deps.limits.whatsappEnabled) {
     await repo.finish(message.id, null, 'suppressed');
     return;
