@@ -19,7 +19,7 @@ export async function sendQueued(
   const message = await repo.findOutbound(job.messageId);
   if (message?.status === 'sending')
     deps.log.warn({ messageId: message.id }, 'SMS outcome unknown after an earlier try; not sent again');
-  if (!message || message.status !== 'queued') return;
+  if (message?.status !== 'queued') return;
   if (message.channel === 'whatsapp' && !deps.limits.whatsappEnabled) {
     await repo.finish(message.id, null, 'suppressed');
     return;
