@@ -682,6 +682,7 @@ describe('the local calendar stand-in', () => {
     const res = await localEvents('google', token);
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().error).toMatchObject({ code: 'NEEDS_RECONNECT', reason: 'grant_revoked' });
+    await outboxSettled(local, phone);
     expect(
       (await local.devOutbox.list({ to: phone, limit: 10 })).filter((m) => m.body.includes('Reconnect')),
     ).toHaveLength(1);
