@@ -256,11 +256,12 @@ async function runScenario(world: World, raw: Scenario, ctx: RunContext): Promis
   let scenario: Scenario;
   try {
     await clearOfMidnight(() => app.clock.now(), raw.timeZone);
-    person = await world.newPerson(raw.language, raw.timeZone, raw.name);
+    person = await world.newPerson(raw.language, raw.timeZone, raw.name, { trial: raw.plan !== 'none' });
     today = todayIn(app.clock.now(), raw.timeZone);
     scenario = fillTemplates(raw, { today, me: person.email });
     await world.seed(person, today, scenario.seed);
     if (scenario.settings) await world.changeSettings(person, scenario.settings);
+    if (scenario.plan === 'used_up') await world.useUpAllowance(person);
   } catch (error) {
     result.error = error instanceof Error ? error.message : String(error);
     result.failures.push(`setup: ${result.error}`);
