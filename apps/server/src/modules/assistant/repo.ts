@@ -23,10 +23,6 @@ export class AssistantRepo extends Repo {
     return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
-  async insertOutbound(db: Db, message: Insertable<AssistantMessagesTable>): Promise<void> {
-    await db.insertInto('assistant_messages').values(message).execute();
-  }
-
   findMessage(id: string): Promise<AssistantMessageRow | undefined> {
     return this.db.selectFrom('assistant_messages').selectAll().where('id', '=', id).executeTakeFirst();
   }
@@ -93,14 +89,6 @@ export class AssistantRepo extends Repo {
       .where('direction', '=', 'out')
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
-  }
-
-  async setOutboundSent(id: string, providerSid: string | null, status: string): Promise<void> {
-    await this.db
-      .updateTable('assistant_messages')
-      .set({ provider_sid: providerSid, status })
-      .where('id', '=', id)
-      .execute();
   }
 
   async insertTurn(turn: Insertable<AssistantTurnsTable>): Promise<void> {
