@@ -28,7 +28,7 @@ async function settled(app: FastifyInstance, phones: string[], timeoutMs = 30_00
       .where((eb) =>
         eb.or([
           eb.and([eb('direction', '=', 'in'), eb('turn_id', 'is', null)]),
-          eb.and([eb('direction', '=', 'out'), eb('status', '=', 'queued')]),
+          eb.and([eb('direction', '=', 'out'), eb('status', 'in', ['queued', 'sending'])]),
         ]),
       )
       .execute();

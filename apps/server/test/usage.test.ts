@@ -87,7 +87,7 @@ async function smsTo(phone: string) {
       .selectFrom('assistant_messages')
       .select('id')
       .where('phone', '=', phone)
-      .where('status', '=', 'queued')
+      .where('status', 'in', ['queued', 'sending'])
       .execute();
   while ((await waiting()).length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
   return (await app.devOutbox.list({ to: phone, limit: 100 })).filter((m) => m.channel === 'sms');
