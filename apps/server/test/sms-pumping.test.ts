@@ -189,6 +189,26 @@ describe('one instance', () => {
     expect((await Promise.all(more.map((phone) => textsTo(app, phone)))).flat()).toHaveLength(1);
   });
 
+  it('answers STOP, START and HELP from unknown numbers within the same limits; STOP still counts', async () => {
+    later(24);
+    const phones = Array.from({ length: 5 }, unknownMobile);
+    for (const phone of phones) await text(phone, 'HELP');
+    await text(phones[0]!, 'HELP');
+    // Once a number a day, and SMS_UNKNOWN_REPLIES_PER_HOUR=3 in all.
+    expect(
+      (await Promise.all(phones.map((phone) => textsTo(app, phone)))).map((texts) => texts.length),
+    ).toEqual([1, 1, 1, 0, 0]);
+    // Past the cap, a STOP gets no confirmation but is honoured: no code for that number.
+    await text(phones[4]!, 'STOP');
+    expect(await textsTo(app, phones[4]!)).toEqual([]);
+    const code = await app.inject({
+      method: 'POST',
+      url: '/v1/api/send-verification-code',
+      payload: { phoneNumber: phones[4] },
+    });
+    expect(code.json().error.code).toBe('SMS_OPTED_OUT');
+  });
+
   const usage = (userId: string, tokens: number) =>
     app.inject({
       method: 'POST',

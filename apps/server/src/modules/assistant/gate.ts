@@ -57,7 +57,21 @@ export async function gate(deps: GateDeps, from: SmsAddress, body: string): Prom
   if (from.channel === 'whatsapp' && !deps.smsOutbox.whatsappEnabled)
     return { kind: 'silent', user, reason: 'channel_off' };
 
+  const today = nowIso.slice(0, 10);
+  // A number we do not know is answered at most once a day per kind of answer, only in the
+  // countries we serve, and within the hourly and daily caps across instances (SMS pumping).
+  const mayAnswerUnknown = async (kind: string): Promise<boolean> =>
+    (await deps.assistantRepo.noticeOnce(hash, kind, today, nowIso)) &&
+    (await deps.smsOutbox.mayReplyToUnknown(from.e164)) === 'allowed';
+
   const keyword = classifyKeyword(body);
+  // STOP, START or HELP from such a number takes effect, but its answer is within those limits
+  // too: HELP from 300 numbers would otherwise be 300 texts.
+  if (keyword && !user && !(await mayAnswerUnknown(`keyword_${keyword}`))) {
+    if (keyword === 'stop') await deps.assistantRepo.optOut(hash, nowIso);
+    if (keyword === 'start') await deps.assistantRepo.optIn(hash);
+    return { kind: 'silent', user, reason: 'unknown_number' };
+  }
   if (keyword === 'stop') {
     await deps.assistantRepo.optOut(hash, nowIso);
     if (user) await deps.assistantRepo.cancelPending(user.id, nowIso);
@@ -73,22 +87,22 @@ export async function gate(deps: GateDeps, from: SmsAddress, body: string): Prom
 
   // A text the assistant will not answer gets one short notice a day saying why (never a model
   // call), then silence until the next day; the screen shows each such text and why.
-  const today = nowIso.slice(0, 10);
   const once = async (reason: TUnansweredReason, text: string): Promise<GateOutcome> =>
     (await deps.assistantRepo.noticeOnce(hash, reason, today, nowIso))
       ? { kind: 'reply', user, language, text, reason }
       : { kind: 'silent', user, reason };
-  if (!user) {
-    // A number we do not know: never a conversation. One answer a day per number, only to the
-    // countries we serve, and at most so many an hour and a day in all (SMS pumping, issue 29).
-    const notice = await once(
-      'unknown_number',
-      say(language, 'unknownNumber', { ...vars, url: `${deps.publicUrl}/login` }),
-    );
-    if (notice.kind !== 'reply') return notice;
-    const verdict = await deps.smsOutbox.mayReplyToUnknown(from.e164);
-    return verdict === 'allowed' ? notice : { kind: 'silent', user, reason: 'unknown_number' };
-  }
+  // A number we do not know: never a conversation, one short answer (how to sign up) within the
+  // limits above.
+  if (!user)
+    return (await mayAnswerUnknown('unknown_number'))
+      ? {
+          kind: 'reply',
+          user,
+          language,
+          text: say(language, 'unknownNumber', { ...vars, url: `${deps.publicUrl}/login` }),
+          reason: 'unknown_number',
+        }
+      : { kind: 'silent', user, reason: 'unknown_number' };
 
   if (await isPaused(deps, user.id))
     return once('paused', say(language, 'paused', { ...vars, url: `${deps.publicUrl}/assistant` }));
