@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { newId } from '../src/lib/ids';
+import { purgeOldCounts } from '../src/modules/sms-outbox/unknown-number-caps';
 import { assistantPerson, textFrom } from './helpers/assistant-person';
 import { bearer } from './helpers/auth';
 import { build, testConfig } from './helpers/build';
@@ -207,6 +208,23 @@ describe('one instance', () => {
       payload: { phoneNumber: phones[4] },
     });
     expect(code.json().error.code).toBe('SMS_OPTED_OUT');
+  });
+
+  it('forgets the counters of past hours and days, keeping the last day', async () => {
+    later(24);
+    const iso = now.toISOString();
+    const old = new Date(now.getTime() - 3 * 24 * 60 * 60_000).toISOString();
+    for (const period of [`hour:${old.slice(0, 13)}`, `day:${old.slice(0, 10)}`])
+      await app.smsOutboxRepo.countOne(period);
+    await app.smsOutboxRepo.countOne(`hour:${iso.slice(0, 13)}`);
+    await app.smsOutboxRepo.countOne(`day:${iso.slice(0, 10)}`);
+    await purgeOldCounts({ smsOutboxRepo: app.smsOutboxRepo, clock: app.clock });
+    const periods = (await app.db.selectFrom('sms_reply_counts').select('period').execute()).map(
+      (r) => r.period,
+    );
+    expect(periods).toEqual(expect.arrayContaining([`hour:${iso.slice(0, 13)}`, `day:${iso.slice(0, 10)}`]));
+    expect(periods).not.toContain(`hour:${old.slice(0, 13)}`);
+    expect(periods).not.toContain(`day:${old.slice(0, 10)}`);
   });
 
   const usage = (userId: string, tokens: number) =>
