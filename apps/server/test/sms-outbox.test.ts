@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids';
 import { connectionsDeps } from '../src/modules/connections/deps';
 import { textReconnect } from '../src/modules/connections/reconnect-sms';
+import { SmsDeliveryError } from '../src/providers/sms/sms';
 import { assistantPerson, newMobile, textFrom, textsTo, waitForTexts } from './helpers/assistant-person';
 import { bearer, freshIp, post } from './helpers/auth';
 import { build } from './helpers/build';
@@ -189,6 +190,62 @@ describe('a text is sent at most once', () => {
       .executeTakeFirst();
     expect(job).toMatchObject({ status: 'done' });
     expect(job!.attempts).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('when Twilio refuses or does not answer', () => {
+  /** The SMS port fails once as given, then works again. */
+  async function failingOnce(error: Error, during: () => Promise<void>) {
+    const port = app.sms;
+    const send = port.send.bind(port);
+    let failed = 0;
+    (port as { send: typeof port.send }).send = async (message) => {
+      if (failed === 0) {
+        failed += 1;
+        throw error;
+      }
+      return send(message);
+    };
+    try {
+      await during();
+    } finally {
+      (port as { send: typeof port.send }).send = send;
+    }
+    expect(failed).toBe(1);
+  }
+  const statusOf = async (phone: string) =>
+    (
+      await app.db
+        .selectFrom('assistant_messages')
+        .select('status')
+        .where('phone', '=', phone)
+        .where('direction', '=', 'out')
+        .execute()
+    ).map((row) => row.status);
+
+  it('a refusal is retried, and the text arrives once', async () => {
+    const person = await assistantPerson(app, base, { google: false });
+    await failingOnce(new SmsDeliveryError('Twilio refused the message: busy', { status: 503 }), async () => {
+      expect((await textFrom(app, person.phone, 'HELP')).statusCode).toBe(200);
+      await new Promise((r) => setTimeout(r, 3500));
+    });
+    expect((await textsTo(app, person.phone)).filter((body) => body.includes('STOP'))).toHaveLength(1);
+    expect(await statusOf(person.phone)).toEqual(['sent']);
+  });
+
+  it('a timeout (Twilio may have the text) is never sent again', async () => {
+    const person = await assistantPerson(app, base, { google: false });
+    await failingOnce(
+      new SmsDeliveryError('Twilio unreachable: The operation was aborted due to timeout', {
+        outcomeUnknown: true,
+      }),
+      async () => {
+        expect((await textFrom(app, person.phone, 'HELP')).statusCode).toBe(200);
+        await new Promise((r) => setTimeout(r, 3000));
+      },
+    );
+    expect(await textsTo(app, person.phone)).toEqual([]);
+    expect(await statusOf(person.phone)).toEqual(['sending']);
   });
 });
 

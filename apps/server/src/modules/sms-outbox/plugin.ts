@@ -8,7 +8,7 @@ import type { SmsChannel } from '../../providers/sms/address';
 import { smsOutboxDeps } from './deps';
 import { type QueuedTexts, queueTexts, SMS_SEND_JOB } from './queue-texts';
 import { type SentNow, sendNow } from './send-now';
-import { sendQueued } from './send-queued';
+import { giveUpSending, sendQueued } from './send-queued';
 import { mayReplyToUnknown, purgeOldCounts, type UnknownReplyVerdict } from './unknown-number-caps';
 
 /** The outbox as other modules use it: nothing else holds the SMS port (layering.test.ts). */
@@ -52,6 +52,7 @@ export const smsOutboxPlugin = fp(
       maxAttempts: 8,
       backoff: exponentialBackoff(2000, 5 * 60_000),
       leaseMs: 60_000,
+      onGiveUp: (job) => giveUpSending(deps, job.payload),
     });
     runPeriodically(app, {
       everyMs: 60 * 60_000,

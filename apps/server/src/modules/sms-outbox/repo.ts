@@ -56,6 +56,16 @@ export class SmsOutboxRepo extends Repo {
       .execute();
   }
 
+  /** The last try failed: a text still queued will not be sent. */
+  async markFailed(id: string): Promise<void> {
+    await this.db
+      .updateTable('assistant_messages')
+      .set({ status: 'failed' })
+      .where('id', '=', id)
+      .where('status', '=', 'queued')
+      .execute();
+  }
+
   async isOptedOut(phoneHash: string): Promise<boolean> {
     const row = await this.db
       .selectFrom('sms_opt_outs')

@@ -1,6 +1,15 @@
 import { SmsDeliveryError } from '../../providers/sms/sms';
 import type { SmsOutboxDeps } from './deps';
 
+/** After the last try: a text still waiting is marked failed, so the screen says it was not sent. */
+export async function giveUpSending(
+  deps: Pick<SmsOutboxDeps, 'smsOutboxRepo' | 'log'>,
+  job: { messageId: string },
+): Promise<void> {
+  await deps.smsOutboxRepo.markFailed(job.messageId);
+  deps.log.warn({ messageId: job.messageId }, 'SMS not sent after the last try');
+}
+
 /**
  * The send job: one queued text through the SMS port, at most once.
  * - The opt-out is checked at the moment of sending, whatever was decided when it was queued:
@@ -20,15 +29,13 @@ export async function sendQueued(
   if (message?.status === 'sending')
     deps.log.warn({ messageId: message.id }, 'SMS outcome unknown after an earlier try; not sent again');
   if (message?.status !== 'queued') return;
-  if (message.channel === 'whatsapp' && !deps.limits.whatsappEnabled) {
-    await repo.finish(message.id, null, 'suppressed');
-    return;
-  }
-  if (!job.carrier && (await repo.isOptedOut(deps.phoneHash(message.phone)))) {
-    await repo.finish(message.id, null, 'suppressed');
-    return;
-  }
+  // One try at a time owns the text from here (a job taken again after its lease finds it taken).
   if (!(await repo.claimForSending(message.id))) return;
+  const channelOff = message.channel === 'whatsapp' && !deps.limits.whatsappEnabled;
+  if (channelOff || (!job.carrier && (await repo.isOptedOut(deps.phoneHash(message.phone))))) {
+    await repo.finish(message.id, null, 'suppressed');
+    return;
+  }
   let sent: { id: string };
   try {
     sent = await deps.sms.send({ to: message.phone, body: message.body, channel: message.channel });
