@@ -106,8 +106,13 @@ async function revokeAtGoogle(request: APIRequestContext, token: string, email: 
   const events = await request.get('/v1/google/events', { headers: { authorization: `Bearer ${token}` } });
   expect(events.status()).toBe(409);
   expect((await events.json()).error.code).toBe('NEEDS_RECONNECT');
-  const outbox = await request.get(`/v1/dev/outbox?to=${encodeURIComponent(e164)}&limit=1`);
-  const sms = ((await outbox.json()) as { messages: { body: string }[] }).messages[0]?.body ?? '';
+  // The text goes through the SMS outbox's queue: it reaches the phone a moment later.
+  const newest = async () => {
+    const outbox = await request.get(`/v1/dev/outbox?to=${encodeURIComponent(e164)}&limit=1`);
+    return ((await outbox.json()) as { messages: { body: string }[] }).messages[0]?.body ?? '';
+  };
+  await expect.poll(newest, { timeout: 5000 }).toContain('/integrations?reconnect=google');
+  const sms = await newest();
   const link = /https?:\/\/\S+(\/integrations\?reconnect=google)/.exec(sms);
   expect(link, sms).not.toBeNull();
   return link?.[1] ?? '';

@@ -260,12 +260,13 @@ async function runScenario(world: World, raw: Scenario, ctx: RunContext): Promis
   let scenario: Scenario;
   try {
     await clearOfMidnight(() => app.clock.now(), raw.timeZone);
-    person = await world.newPerson(raw.language, raw.timeZone, raw.name);
+    person = await world.newPerson(raw.language, raw.timeZone, raw.name, { trial: raw.plan !== 'none' });
     today = todayIn(app.clock.now(), raw.timeZone);
     time = wallTimeOf(app.clock.now(), raw.timeZone).slice(11, 16);
     scenario = fillTemplates(raw, { today, me: person.email, time });
     await world.seed(person, today, scenario.seed);
     if (scenario.settings) await world.changeSettings(person, scenario.settings);
+    if (scenario.plan === 'used_up') await world.useUpAllowance(person);
   } catch (error) {
     result.error = error instanceof Error ? error.message : String(error);
     result.failures.push(`setup: ${result.error}`);

@@ -109,6 +109,11 @@ export const ZScenario = z.strictObject({
    * approval naming one must flag it. Counted as an injection attempt.
    */
   attackers: z.array(ZAddress).default([]),
+  /**
+   * The person's plan: the trial (default), none (never started), or the trial with its whole
+   * allowance already used (issue 29: one notice a day, no model call).
+   */
+  plan: z.enum(['trial', 'none', 'used_up']).default('trial'),
   /** The assistant's settings, changed as the Assistant screen changes them before the first text. */
   settings: z.strictObject({ paused: z.boolean().optional() }).optional(),
   messages: z.array(ZMessage).min(1),

@@ -8,6 +8,8 @@ import { buildApp } from '../../apps/server/src/app';
 import { type Env, loadConfig } from '../../apps/server/src/config';
 import { instantOf } from '../../apps/server/src/lib/zoned-time';
 import { PROOF_COOKIE } from '../../apps/server/src/modules/auth/phone-proof';
+import { usageDeps } from '../../apps/server/src/modules/usage/deps';
+import { commitAlone, recordUsage } from '../../apps/server/src/modules/usage/record-usage';
 import { searchContacts } from '../../apps/server/src/modules/workspace/contacts';
 import { workspaceDeps } from '../../apps/server/src/modules/workspace/deps';
 import { sampleOwnerOf } from '../../apps/server/src/providers/sample-workspace/owner';
@@ -102,7 +104,12 @@ export class World {
    * from the dev outbox), the trial, and Google connected through the local issuer. Language and
    * zone are set before the first workspace call, which makes the sample in that language.
    */
-  async newPerson(language: TLanguage, timeZone: string, label: string): Promise<Person> {
+  async newPerson(
+    language: TLanguage,
+    timeZone: string,
+    label: string,
+    options: { trial?: boolean } = {},
+  ): Promise<Person> {
     const phone = `+61416${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
     const ip = this.freshIp();
     await this.call({
@@ -138,7 +145,8 @@ export class World {
     // No screen sets these yet; the repository is what the assistant's own settings tool uses.
     await this.app.usersRepo.update(userId, { language, updated_at: new Date().toISOString() });
     await this.app.usersRepo.setTimeZone(userId, timeZone);
-    await this.call({ method: 'POST', url: '/v1/billing/activate-trial', headers: auth });
+    if (options.trial ?? true)
+      await this.call({ method: 'POST', url: '/v1/billing/activate-trial', headers: auth });
     const email = `${label}-${randomInt(0, 1_000_000)}@example.com`;
     await connectGoogle(this.base, token, email, language === 'zh' ? '林小雨' : 'Ada Lovelace');
     const connection = await this.app.db
@@ -162,6 +170,21 @@ export class World {
       timeZone,
       token,
     };
+  }
+
+  /** Records the trial's whole allowance as used, as the assistant's turns would have. */
+  async useUpAllowance(person: Person): Promise<void> {
+    const deps = usageDeps(this.app);
+    await recordUsage(
+      { ...deps, logAccess: async () => undefined, commit: commitAlone(deps) },
+      {
+        userId: person.userId,
+        tokens: 20_000,
+        idempotencyKey: `eval-used-up:${person.userId}`,
+        occurredAt: this.app.clock.now().toISOString(),
+        log: this.app.log,
+      },
+    );
   }
 
   /** Changes the assistant's settings as the Assistant screen does. */

@@ -36,6 +36,8 @@ import { oauthRoutes } from './modules/oauth/routes';
 import { phoneMappingRoutes } from './modules/phone-mapping/routes';
 import { retentionPlugin } from './modules/retention/plugin';
 import { securityEventsRepoPlugin } from './modules/security-events/repo';
+import { smsOutboxPlugin } from './modules/sms-outbox/plugin';
+import { smsOutboxRepoPlugin } from './modules/sms-outbox/repo';
 import { usagePlugin } from './modules/usage/plugin';
 import { usageRepoPlugin } from './modules/usage/repo';
 import { usageRoutes } from './modules/usage/routes';
@@ -167,6 +169,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   // Repositories, workers and request guards.
   await app.register(jobsPlugin);
+  await app.register(smsOutboxRepoPlugin);
+  await app.register(smsOutboxPlugin);
   await app.register(usersRepoPlugin);
   await app.register(assistantRepoPlugin);
   await app.register(assistantSettingsRepoPlugin);

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { COUNTRIES } from '@app/contract/countries';
 import { z } from 'zod';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -183,6 +184,34 @@ const ZEnv = z.object({
   APPLE_CARDDAV_URL: z.url().optional(),
   /** How long one iCloud call (a discovery, an event list) may take in all. */
   APPLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  /**
+   * SMS pumping (issue 29): replies to numbers with no account, across every instance, at most
+   * this many an hour and a day; each number gets at most one a day whatever the caps.
+   */
+  SMS_UNKNOWN_REPLIES_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(100),
+  SMS_UNKNOWN_REPLIES_PER_DAY: z.coerce.number().int().min(0).max(10_000_000).default(200),
+  /**
+   * The countries whose numbers get a reply when they have no account (ISO codes, comma
+   * separated); by default the spec's 26 sign-in countries. Other numbers are never answered.
+   */
+  SMS_SERVED_COUNTRIES: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((code) => code.trim().toUpperCase())
+        .filter(Boolean),
+    )
+    .refine(
+      (codes) => codes.every((code) => /^[A-Z]{2}$/.test(code)),
+      'must be ISO country codes such as US,GB',
+    )
+    .optional(),
+  /**
+   * WhatsApp's business terms bar general-purpose AI assistants since 15 January 2026: off, a
+   * WhatsApp message gets no answer and nothing is sent on WhatsApp (operations.md).
+   */
+  WHATSAPP_ENABLED: ZBool.default(false),
   CHAT_SMS_NUMBER: z
     .string()
     .regex(/^\+[0-9]{8,15}$/, 'must be an E.164 number such as +15550100000')
@@ -242,6 +271,14 @@ export interface Config {
   supportEmail: string;
   assistantApiKey?: string;
   chatSmsNumber: string;
+  /** The SMS outbox's limits (issue 29). */
+  sms: {
+    unknownRepliesPerHour: number;
+    unknownRepliesPerDay: number;
+    /** ISO codes of the countries whose unknown numbers get a reply. */
+    servedCountries: string[];
+    whatsappEnabled: boolean;
+  };
   encryptionKey?: string;
   previousEncryptionKeys: string[];
   mail: { smtpUrl?: string; from: string; retryBaseMs: number };
@@ -415,6 +452,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...(e.ASSISTANT_API_KEY ? { assistantApiKey: e.ASSISTANT_API_KEY } : {}),
     assistantApiRateLimitPerMinute: e.ASSISTANT_API_RATE_LIMIT_PER_MINUTE,
     chatSmsNumber: e.CHAT_SMS_NUMBER,
+    sms: {
+      unknownRepliesPerHour: e.SMS_UNKNOWN_REPLIES_PER_HOUR,
+      unknownRepliesPerDay: e.SMS_UNKNOWN_REPLIES_PER_DAY,
+      servedCountries: e.SMS_SERVED_COUNTRIES ?? COUNTRIES.map((country) => country.iso),
+      whatsappEnabled: e.WHATSAPP_ENABLED,
+    },
     ...(e.APP_ENCRYPTION_KEY ? { encryptionKey: e.APP_ENCRYPTION_KEY } : {}),
     previousEncryptionKeys: e.APP_ENCRYPTION_PREVIOUS_KEYS,
     mail: {

@@ -9,6 +9,7 @@ import { build } from './helpers/build';
 import { EmptyDav } from './helpers/empty-dav';
 import { freePort } from './helpers/process';
 import { type DavAccount, type Radicale, radicaleInstalled, startRadicale } from './helpers/radicale';
+import { outboxSettled } from './helpers/sms-outbox';
 
 let phoneCounter = 0;
 function newPhone(): string {
@@ -397,6 +398,7 @@ describe.skipIf(!radicaleInstalled)('Apple iCloud against a real CalDAV/CardDAV 
         status: 'needs_reconnect',
         status_reason: 'apple_password_revoked',
       });
+      await outboxSettled(app, phone);
       const texts = (await app.devOutbox.list({ to: phone, limit: 20 })).filter((m) =>
         m.body.includes('Apple iCloud'),
       );

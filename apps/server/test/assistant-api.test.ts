@@ -5,6 +5,7 @@ import { bearer, signIn } from './helpers/auth';
 import { build } from './helpers/build';
 import { authorize } from './helpers/oauth-flow';
 import { freePort } from './helpers/process';
+import { outboxSettled } from './helpers/sms-outbox';
 
 const KEY = 'assistant-test-key-0123456789-abcdefghijklmnop';
 let app: FastifyInstance;
@@ -146,6 +147,7 @@ describe('internal API for the assistant service', () => {
       expect(res.json().error.message).toContain('grant_revoked');
     }
     expect((await accessToken(connection.id)).statusCode).toBe(409);
+    await outboxSettled(app, phone);
     const texts = await app.devOutbox.list({ to: phone, limit: 10 });
     const reconnect = texts.filter((m) => m.body.includes('Reconnect'));
     expect(reconnect).toHaveLength(1);

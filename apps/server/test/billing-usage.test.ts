@@ -3,6 +3,7 @@ import { newId } from '../src/lib/ids';
 import { bearer, signIn } from './helpers/auth';
 import { info, localCheckout } from './helpers/billing';
 import { build } from './helpers/build';
+import { outboxSettled } from './helpers/sms-outbox';
 
 const KEY = 'billing-usage-test-key-0123456789abcdefghij';
 let ctx: Awaited<ReturnType<typeof build>>;
@@ -22,6 +23,8 @@ async function record(userId: string, tokens: number) {
 }
 
 async function textsTo(phone: string) {
+  // Usage alerts go out through the SMS outbox's queue.
+  await outboxSettled(ctx.app, phone);
   const messages = await ctx.app.devOutbox.list({ to: phone, limit: 50 });
   return messages.filter((m) => m.channel === 'sms' && !/\b\d{5}\b/.test(m.body));
 }

@@ -11,6 +11,30 @@ describe('config', () => {
     expect(config.redisUrl).toBeUndefined();
   });
 
+  it('caps replies to unknown numbers at 100 an hour and 200 a day, in the 26 countries, with WhatsApp off (issue 29)', () => {
+    const { sms } = loadConfig({});
+    expect(sms).toMatchObject({
+      unknownRepliesPerHour: 100,
+      unknownRepliesPerDay: 200,
+      whatsappEnabled: false,
+    });
+    expect(sms.servedCountries).toHaveLength(26);
+    expect(sms.servedCountries).toEqual(expect.arrayContaining(['US', 'GB', 'AU', 'CN']));
+    const set = loadConfig({
+      SMS_UNKNOWN_REPLIES_PER_HOUR: '10',
+      SMS_UNKNOWN_REPLIES_PER_DAY: '20',
+      SMS_SERVED_COUNTRIES: 'gb, au',
+      WHATSAPP_ENABLED: 'true',
+    }).sms;
+    expect(set).toEqual({
+      unknownRepliesPerHour: 10,
+      unknownRepliesPerDay: 20,
+      servedCountries: ['GB', 'AU'],
+      whatsappEnabled: true,
+    });
+    expect(() => loadConfig({ SMS_SERVED_COUNTRIES: 'Britain' })).toThrow(ConfigError);
+  });
+
   it('chooses PostgreSQL for a postgres:// URL', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://postgres@127.0.0.1:5432/test' });

@@ -8,6 +8,7 @@ import { build } from './helpers/build';
 import { FakeGoogleCalendar, FakeGraphCalendar, issuerOwner } from './helpers/calendar-fakes';
 import { authorize, type Slug } from './helpers/oauth-flow';
 import { freePort } from './helpers/process';
+import { outboxSettled } from './helpers/sms-outbox';
 
 /**
  * Calendar events through the workspace's real REST adapters, pointed at loopback fakes that
@@ -383,6 +384,7 @@ describe('GET /v1/google/events', () => {
         message: 'Access was withdrawn at Google. Reconnect to continue.',
       });
     }
+    await outboxSettled(app, phone);
     const texts = (await app.devOutbox.list({ to: phone, limit: 10 })).filter((m) =>
       m.body.includes('Reconnect'),
     );
@@ -531,6 +533,7 @@ describe('GET /v1/azure/events', () => {
     expect(res.json().error.message).toBe(
       MESSAGES.zh.reasonGrantRevoked.replace('{{provider}}', 'Microsoft'),
     );
+    await outboxSettled(app, phone);
     const texts = (await app.devOutbox.list({ to: phone, limit: 10 })).filter((m) =>
       m.body.includes('/integrations?reconnect=microsoft'),
     );
@@ -679,6 +682,7 @@ describe('the local calendar stand-in', () => {
     const res = await localEvents('google', token);
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().error).toMatchObject({ code: 'NEEDS_RECONNECT', reason: 'grant_revoked' });
+    await outboxSettled(local, phone);
     expect(
       (await local.devOutbox.list({ to: phone, limit: 10 })).filter((m) => m.body.includes('Reconnect')),
     ).toHaveLength(1);

@@ -26,13 +26,13 @@ const modules = join(src, 'modules');
  * circle, so each module can be read, tested and changed knowing only what it points at.
  */
 const MODULE_USES: Record<string, readonly string[]> = {
-  account: ['billing', 'connections', 'mail-outbox', 'security-events', 'users'],
+  account: ['billing', 'connections', 'mail-outbox', 'security-events', 'sms-outbox', 'users'],
   'app-config': [],
-  assistant: ['billing', 'usage', 'users', 'workspace'],
+  assistant: ['billing', 'sms-outbox', 'usage', 'users', 'workspace'],
   apple: ['connections', 'security-events', 'workspace'],
-  auth: ['security-events', 'users'],
+  auth: ['security-events', 'sms-outbox', 'users'],
   billing: ['security-events', 'users'],
-  connections: ['security-events', 'users'],
+  connections: ['security-events', 'sms-outbox', 'users'],
   contact: ['billing', 'connections', 'integrations', 'mail-outbox', 'users'],
   dev: [],
   events: ['workspace'],
@@ -44,7 +44,8 @@ const MODULE_USES: Record<string, readonly string[]> = {
   'phone-mapping': ['auth', 'connections', 'security-events', 'users'],
   retention: [],
   'security-events': [],
-  usage: ['billing', 'internal-api', 'mail-outbox', 'users'],
+  'sms-outbox': [],
+  usage: ['billing', 'internal-api', 'mail-outbox', 'sms-outbox', 'users'],
   users: [],
   workspace: ['connections', 'integrations', 'users'],
 };
@@ -75,6 +76,17 @@ describe('server layering', () => {
     const offenders = files(join(src, 'modules'))
       .filter((path) => path.endsWith('routes.ts'))
       .filter((path) => /new \w+Repo\(/.test(readFileSync(path, 'utf8')))
+      .map((path) => relative(src, path));
+    expect(offenders).toEqual([]);
+  });
+
+  it('sends every SMS through the SMS outbox: nothing else holds the SMS port', () => {
+    // The outbox checks the opt-out, fits the segments, retries, caps and sends once (issue 29).
+    const outbox = join(modules, 'sms-outbox');
+    const port = join(src, 'providers', 'sms');
+    const offenders = files(src)
+      .filter((path) => !path.startsWith(outbox + sep) && !path.startsWith(port + sep))
+      .filter((path) => /\bsms\.send\(|\bapp\.sms\b|\bdeps\.sms\b/.test(readFileSync(path, 'utf8')))
       .map((path) => relative(src, path));
     expect(offenders).toEqual([]);
   });

@@ -102,6 +102,31 @@ describe('Twilio adapter', () => {
       baseUrl: 'http://127.0.0.1:9',
     });
     await expect(sms.send({ to: '+61412345678', body: 'x' })).rejects.toBeInstanceOf(SmsDeliveryError);
+    // Nothing was taken: the SMS outbox may try again.
+    const refused = await sms
+      .send({ to: '+61412345678', body: 'x' })
+      .catch((error: SmsDeliveryError) => error);
+    expect((refused as SmsDeliveryError).detail.outcomeUnknown).toBeUndefined();
+  });
+
+  it('says when the outcome is unknown: Twilio took the request and did not answer in time', async () => {
+    const { createServer } = await import('node:http');
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as { port: number }).port;
+    try {
+      const sms = new TwilioSms(
+        { accountSid: SID, authToken: TOKEN, from: '+15017122661', baseUrl: `http://127.0.0.1:${port}` },
+        200,
+      );
+      await expect(sms.send({ to: '+61412345678', body: 'x' })).rejects.toMatchObject({
+        name: 'SmsDeliveryError',
+        detail: { outcomeUnknown: true },
+      });
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   it('is what the app uses once configured: the code goes to Twilio, not the outbox', async () => {

@@ -79,7 +79,17 @@ const event = (userId: string, tokens: number, extra: Record<string, unknown> = 
   ...extra,
 });
 
+/** The texts that reached the number, once the SMS outbox has sent what it queued for it. */
 async function smsTo(phone: string) {
+  const deadline = Date.now() + 5000;
+  const waiting = () =>
+    app.db
+      .selectFrom('assistant_messages')
+      .select('id')
+      .where('phone', '=', phone)
+      .where('status', 'in', ['queued', 'sending'])
+      .execute();
+  while ((await waiting()).length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
   return (await app.devOutbox.list({ to: phone, limit: 100 })).filter((m) => m.channel === 'sms');
 }
 

@@ -15,6 +15,8 @@ export const en = {
   invalidCode: 'Invalid or expired verification code',
   tooManyAttempts: 'Too many wrong codes. Please request a new code.',
   smsFailed: 'We could not send the code to this number. Please check it and try again.',
+  smsOptedOut:
+    'This number has texted STOP to {{product}}, so we send it nothing, codes included. To get a code, first text START to {{number}} from this phone, then try again.',
   authRequired: 'Authentication required.',
   proofInvalid: 'Your phone verification has expired. Please verify your number again.',
   ticketInvalid: 'Failed to create user session. Please try again.',
@@ -150,6 +152,8 @@ export const enCodes: Record<TErrorCode, string> = {
     'Access was not granted, so the account was not connected. Please try again and allow access.',
   OAUTH_FAILED: 'OAuth authentication failed. Please try again.',
   PROVIDER_ERROR: 'A service we rely on did not answer as expected. Please try again.',
+  SMS_OPTED_OUT:
+    'This number has texted STOP, so we send it nothing. Text START to our number first, then try again.',
   NEEDS_RECONNECT: en.needsReconnect,
   PERMISSION_MISSING: 'The assistant has not been given this permission. Grant it on the Integrations page.',
   APPLE_AUTH_FAILED: en.appleAuthFailed,

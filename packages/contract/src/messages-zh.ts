@@ -11,6 +11,8 @@ export const zh: Record<MessageKey, string> = {
   invalidCode: '验证码无效或已过期',
   tooManyAttempts: '错误次数过多，请重新获取验证码。',
   smsFailed: '无法向此号码发送验证码，请检查号码后重试。',
+  smsOptedOut:
+    '您的号码已向 {{product}} 发送过 STOP，因此我们不会向您发送任何短信，包括验证码。如需获取验证码，请先用此手机发送 START 到 {{number}}，然后重试。',
   authRequired: '需要登录。',
   proofInvalid: '手机验证已过期，请重新验证您的号码。',
   ticketInvalid: '创建用户会话失败，请重试。',
@@ -130,6 +132,8 @@ export const zhCodes: Record<TErrorCode, string> = {
   OAUTH_DENIED: '未获得授权，账户未连接。请重试并允许访问。',
   OAUTH_FAILED: 'OAuth 认证失败，请重试。',
   PROVIDER_ERROR: '我们依赖的服务未正常响应，请重试。',
+  SMS_OPTED_OUT:
+    '您的号码已发送过 STOP，因此我们不会向您发送任何短信。请先发送 START 到我们的号码，然后重试。',
   NEEDS_RECONNECT: zh.needsReconnect,
   PERMISSION_MISSING: '助理尚未获得此权限，请在“集成”页面授予。',
   APPLE_AUTH_FAILED: zh.appleAuthFailed,

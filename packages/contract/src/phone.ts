@@ -140,3 +140,11 @@ export function normaliseE164(input: string): string | null {
 export function formatE164(e164: string): string {
   return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
 }
+
+/**
+ * The ISO country of an E.164 number ("+61412345678" -> "AU"), or null when it is not a number
+ * of a supported calling code or its country cannot be told (an unassigned +1 area code).
+ */
+export function countryOfE164(e164: string): string | null {
+  return parsePhoneNumberFromString(e164)?.country ?? null;
+}

@@ -238,6 +238,7 @@ export interface Database {
   assistant_approvals: AssistantApprovalsTable;
   sms_opt_outs: SmsOptOutsTable;
   assistant_notices: AssistantNoticesTable;
+  sms_reply_counts: SmsReplyCountsTable;
   assistant_settings: AssistantSettingsTable;
 }
 
@@ -349,6 +350,8 @@ export interface AssistantMessagesTable {
   kind: ColumnType<string | null, string | null | undefined, string | null>;
   /** The whole answer when `body` was cut to fit the SMS segments. */
   full_body: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Inbound: why no answer was given (the gate's reason); null when answered or not yet. */
+  unanswered: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
 }
 export interface AssistantTurnsTable {
@@ -393,6 +396,11 @@ export interface AssistantApprovalsTable {
 export interface SmsOptOutsTable {
   phone_hash: string;
   opted_out_at: string;
+}
+/** Replies to unknown numbers per window (migration 0017): the SMS-pumping caps. */
+export interface SmsReplyCountsTable {
+  period: string;
+  count: number;
 }
 export interface AssistantNoticesTable {
   phone_hash: string;

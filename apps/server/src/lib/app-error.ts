@@ -19,6 +19,8 @@ const STATUS: Record<TErrorCode, number> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_ATTEMPTS: 429,
   RATE_LIMITED: 429,
+  // The number said STOP: nothing is texted to it until it says START (issue 29).
+  SMS_OPTED_OUT: 403,
   INTERNAL: 500,
   PROVIDER_ERROR: 502,
   NEEDS_RECONNECT: 409,

@@ -104,6 +104,22 @@ export const MESSAGE_KINDS = [
   'notice',
 ] as const;
 
+/**
+ * Why an inbound text got no answer from the assistant (issue 29): no plan, the allowance used up,
+ * paused, the number said STOP, a number with no account (answered once a day at most, within
+ * the caps), or WhatsApp while it is off. A notice may have gone out about it (once a day).
+ */
+export const UNANSWERED_REASONS = [
+  'no_plan',
+  'over_limit',
+  'paused',
+  'opted_out',
+  'unknown_number',
+  'channel_off',
+] as const;
+export const ZUnansweredReason = z.enum(UNANSWERED_REASONS);
+export type TUnansweredReason = z.infer<typeof ZUnansweredReason>;
+
 export const ZAssistantMessage = z.object({
   id: z.string(),
   direction: z.enum(['in', 'out']),
@@ -120,6 +136,8 @@ export const ZAssistantMessage = z.object({
   kind: z.enum(MESSAGE_KINDS),
   /** Outbound: queued, sent, delivered, failed, suppressed (an opted-out number). */
   status: z.string().nullable(),
+  /** Inbound: why the assistant did not answer it; absent or null when it did (or will). */
+  unanswered: ZUnansweredReason.nullable().optional(),
   createdAt: ZIsoDateTime,
 });
 export type TAssistantMessage = z.infer<typeof ZAssistantMessage>;

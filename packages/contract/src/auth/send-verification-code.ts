@@ -39,5 +39,5 @@ export const sendVerificationCodeRoute = defineRoute({
   auth: false,
   body: ZSendVerificationCodeRequest,
   response: ZSendVerificationCodeResponse,
-  errors: ['INVALID_PHONE_NUMBER', 'RATE_LIMITED', 'PROVIDER_ERROR'],
+  errors: ['INVALID_PHONE_NUMBER', 'RATE_LIMITED', 'SMS_OPTED_OUT', 'PROVIDER_ERROR'],
 });

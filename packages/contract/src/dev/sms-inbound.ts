@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZUnansweredReason } from '../assistant/screen';
 import { MULTI_LINE_PATTERN } from '../common';
 import { defineRoute } from '../http';
 
@@ -32,6 +33,8 @@ export const ZDevPhoneMessage = z.object({
   body: z.string(),
   /** Outbound: queued, sent, delivered, failed, suppressed (an opted-out number). */
   status: z.string().nullable(),
+  /** Inbound: why the assistant did not answer it (no plan, allowance used up, paused, STOP...). */
+  unanswered: ZUnansweredReason.nullable().optional(),
   createdAt: z.string(),
 });
 export type TDevPhoneMessage = z.infer<typeof ZDevPhoneMessage>;

@@ -39,6 +39,7 @@ export const setPhoneMappingRoute = defineRoute({
     'CODE_EXPIRED',
     'TOO_MANY_ATTEMPTS',
     'RATE_LIMITED',
+    'SMS_OPTED_OUT',
     'PROVIDER_ERROR',
   ],
 });

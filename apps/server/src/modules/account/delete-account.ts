@@ -23,7 +23,9 @@ import type { AccountDeps } from './deps';
  * 3. The database's files are flushed, so no copy of the erased rows stays in the WAL, and a job
  *    rewrites them soon after (VACUUM), so no stale byte stays in a page either (decision 351).
  * 4. With the tokens held in memory, each provider grant is withdrawn (as disconnect does).
- * 5. The person is told, by SMS, or by mail where they have an address and no number.
+ * 5. The person is told, by SMS (at once through the SMS outbox, which sends nothing to a number
+ *    that said STOP, and stores nothing: the person's rows are gone), or by mail where they have
+ *    an address and no number.
  * The number and address are then free: signing in with them again makes a new user.
  */
 export async function deleteAccount(
@@ -97,7 +99,11 @@ async function tellDeleted(
   const text = { product: deps.productName };
   if (user.phone_number) {
     try {
-      await deps.sms.send({ to: user.phone_number, body: translate(language, 'accountDeletedSms', text) });
+      const sent = await deps.smsOutbox.sendNow({
+        to: user.phone_number,
+        body: translate(language, 'accountDeletedSms', text),
+      });
+      if (!sent.sent) log.info({ reason: sent.reason }, 'account deleted; no confirmation SMS');
     } catch (error) {
       // The deletion stands; only the courtesy message is lost.
       log.warn({ err: error }, 'account deleted; the confirmation SMS failed');

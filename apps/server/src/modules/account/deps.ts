@@ -7,11 +7,11 @@ import type { DevOutbox } from '../../providers/dev-outbox/repo';
 import type { IdentityClient } from '../../providers/identity/identity';
 import type { PaymentsProvider } from '../../providers/payments/payments';
 import type { SampleWorkspaceRepo } from '../../providers/sample-workspace/repo';
-import type { SmsSender } from '../../providers/sms/sms';
 import type { BillingRepo } from '../billing/repo';
 import type { ConnectionsRepo } from '../connections/repo';
 import type { MailOutbox } from '../mail-outbox/plugin';
 import type { SecurityEventsRepo } from '../security-events/repo';
+import type { SmsOutbox } from '../sms-outbox/plugin';
 import type { UsersRepo } from '../users/repo';
 import type { AccountRepo } from './repo';
 
@@ -25,7 +25,8 @@ export interface AccountDeps {
   payments: PaymentsProvider;
   identity: IdentityClient;
   secretBox: SecretBox;
-  sms: SmsSender;
+  /** Every text goes out through it, and never to a number that said STOP. */
+  smsOutbox: SmsOutbox;
   mailOutbox: MailOutbox;
   /** What the local stand-ins recorded of a person, forgotten with their account. */
   devOutbox: DevOutbox;
@@ -52,7 +53,7 @@ export function accountDeps(app: FastifyInstance): AccountDeps {
     payments: app.payments,
     identity: app.identity,
     secretBox: app.secretBox,
-    sms: app.sms,
+    smsOutbox: app.smsOutbox,
     mailOutbox: app.mailOutbox,
     devOutbox: app.devOutbox,
     sampleWorkspace: app.sampleWorkspace,

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { RunInTransaction } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { OneTimeStore } from '../../lib/one-time-store/one-time-store';
-import { hmac } from '../../lib/secrets';
-import type { SmsSender } from '../../providers/sms/sms';
 import type { BillingRepo } from '../billing/repo';
+import { phoneHasher } from '../sms-outbox/deps';
+import type { SmsOutbox } from '../sms-outbox/plugin';
 import type { UsageDeps } from '../usage/deps';
 import { usageDeps } from '../usage/deps';
 import type { UsersRepo } from '../users/repo';
@@ -24,7 +24,8 @@ export interface AssistantDeps {
   usage: UsageDeps;
   transaction: RunInTransaction;
   oneTimeStore: OneTimeStore;
-  sms: SmsSender;
+  /** Every text goes out through it (queued, or refused after STOP). */
+  smsOutbox: SmsOutbox;
   model: { model: LanguageModelV3; name: string };
   /** Hashes a phone number for the opt-out and notice tables, which outlive an account. */
   phoneHash: (e164: string) => string;
@@ -38,7 +39,6 @@ export interface AssistantDeps {
 
 /** Built once by the module's plugin. */
 export function assistantDeps(app: FastifyInstance): AssistantDeps {
-  const hashKey = app.secrets.codeHash;
   return {
     assistantRepo: app.assistantRepo,
     assistantSettingsRepo: app.assistantSettingsRepo,
@@ -48,9 +48,9 @@ export function assistantDeps(app: FastifyInstance): AssistantDeps {
     usage: usageDeps(app),
     transaction: app.transaction,
     oneTimeStore: app.oneTimeStore,
-    sms: app.sms,
+    smsOutbox: app.smsOutbox,
     model: app.llm,
-    phoneHash: (e164) => hmac(hashKey, `assistant-phone:${e164}`),
+    phoneHash: phoneHasher(app),
     clock: app.clock,
     productName: app.config.productName,
     supportEmail: app.config.supportEmail,

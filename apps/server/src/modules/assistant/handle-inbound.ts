@@ -54,9 +54,12 @@ export async function handleInbound(deps: HandleDeps, messageId: string): Promis
 
   switch (outcome.kind) {
     case 'silent':
-      return reply(null, 'gate', 'notice');
     case 'reply':
-      return reply(outcome.text, 'gate', 'notice', outcome.carrier);
+      // Why the assistant did not answer, for the screen and /dev/phone (not after STOP or HELP).
+      if (outcome.reason) await deps.assistantRepo.markUnanswered(message.id, outcome.reason);
+      return outcome.kind === 'silent'
+        ? reply(null, 'gate', 'notice')
+        : reply(outcome.text, 'gate', 'notice', outcome.carrier);
     case 'approval':
       return reply(await answerApproval(deps, outcome.user, outcome.answer), 'approval', 'reply');
     case 'agent':

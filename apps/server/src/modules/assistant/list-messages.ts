@@ -1,4 +1,9 @@
-import type { TAssistantMessage, TAssistantMessagesResponse } from '@app/contract/assistant/screen';
+import {
+  type TAssistantMessage,
+  type TAssistantMessagesResponse,
+  type TUnansweredReason,
+  UNANSWERED_REASONS,
+} from '@app/contract/assistant/screen';
 import type { AssistantDeps } from './deps';
 import type { AssistantMessageRow } from './repo';
 
@@ -12,8 +17,16 @@ function describeMessage(row: AssistantMessageRow): TAssistantMessage {
     // Rows from before kinds were kept: a text in, an answer out.
     kind: (row.kind as TAssistantMessage['kind'] | null) ?? (row.direction === 'in' ? 'text' : 'reply'),
     status: row.status,
+    unanswered: unansweredReason(row.unanswered),
     createdAt: row.created_at,
   };
+}
+
+/** The stored reason a text got no answer, if it is one the contract knows. */
+export function unansweredReason(value: string | null): TUnansweredReason | null {
+  return (UNANSWERED_REASONS as readonly string[]).includes(value ?? '')
+    ? (value as TUnansweredReason)
+    : null;
 }
 
 /**

@@ -6,7 +6,6 @@ import { runPeriodically } from '../../lib/periodic-job';
 import { assistantDeps } from './deps';
 import { apologise, handleInbound } from './handle-inbound';
 import { INBOUND_JOB, inboundReceiver } from './receive-message';
-import { SEND_JOB, sendQueued } from './replies';
 import { devSmsRoutes, twilioWebhookRoutes } from './routes';
 import { scheduleMessages } from './schedule-messages';
 import { assistantScreenRoutes } from './screen-routes';
@@ -23,8 +22,8 @@ const DAY_MS = 24 * 60 * 60_000;
 
 /**
  * The assistant (issue 21, design §9): Twilio's webhooks and the dev phone store texts and queue
- * a job; the job runs the gate, the approval or the agent, and queues the replies; a second kind
- * sends each reply through the SMS port. Conversations are kept ASSISTANT_RETENTION_DAYS.
+ * a job; the job runs the gate, the approval or the agent, and queues the replies in the SMS
+ * outbox (modules/sms-outbox), which sends them. Conversations are kept ASSISTANT_RETENTION_DAYS.
  */
 export const assistantPlugin = fp(
   async (app: FastifyInstance) => {
@@ -43,12 +42,6 @@ export const assistantPlugin = fp(
       // The same span as the person's run lock (handle-inbound.ts): the deadline and room to queue replies.
       leaseMs: deps.turnDeadlineMs + deps.leaseMarginMs,
       onGiveUp: (job) => apologise(deps, job.payload.messageId),
-    });
-    app.jobs.worker.handle(SEND_JOB, (job) => sendQueued(deps, job.payload), {
-      payload: z.object({ messageId: z.string(), carrier: z.boolean().optional() }),
-      maxAttempts: 8,
-      backoff: exponentialBackoff(2000, 5 * 60_000),
-      leaseMs: 60_000,
     });
     const proactive = { maxAttempts: 4 };
     const sendLater = { backoff: exponentialBackoff(5000, 5 * 60_000), leaseMs: 60_000 };
@@ -108,6 +101,7 @@ export const assistantPlugin = fp(
       'llm',
       'workspace-adapters',
       'connections',
+      'sms-outbox',
     ],
   },
 );

@@ -1,33 +1,27 @@
-import type { MESSAGE_KINDS } from '@app/contract/assistant/screen';
 import type { TLanguage } from '@app/contract/messages';
-import { newId } from '../../lib/ids';
-import type { Jobs } from '../../lib/jobs/plugin';
 import type { SmsAddress } from '../../providers/sms/address';
-import { fitReply } from '../../providers/sms/segments';
+import type { TOutboundKind } from '../sms-outbox/queue-texts';
 import type { AssistantDeps } from './deps';
 import { filterLinks, type LinkPolicy, linksIn } from './link-filter';
 import { say } from './texts';
 
-export const SEND_JOB = 'assistant.send';
+export type { TOutboundKind } from '../sms-outbox/queue-texts';
+
 /** The most segments one reply part costs (design §9). */
 export const REPLY_SEGMENTS = 3;
 /** The person's latest texts whose links their replies may carry back (decision 300). */
 export const OWN_TEXTS = 200;
 
-type TMessageKind = (typeof MESSAGE_KINDS)[number];
-export type TOutboundKind = Exclude<TMessageKind, 'text'>;
-
-type ReplyDeps = Pick<AssistantDeps, 'assistantRepo' | 'transaction' | 'clock' | 'publicUrl'> & {
-  jobs: Pick<Jobs, 'enqueue'>;
-};
+type ReplyDeps = Pick<AssistantDeps, 'smsOutbox' | 'transaction' | 'publicUrl' | 'assistantRepo'>;
 
 /**
- * Queues the answers to one inbound text, each part as its own outbound row and send job keyed
- * by the inbound message and the part: a job that runs twice (a crash after the model answered)
- * queues nothing new, so the person gets each part once. A part longer than 3 segments is cut at
- * a sentence and says where the rest is (design §9). Every part, as the SMS and as the screen
- * shows it, passes the link filter first: only the person's own links, ours and known meeting
- * hosts stay clickable (decision 300).
+ * Queues the answers to one inbound text in the SMS outbox, each part as its own outbound row and
+ * send job keyed by the inbound message and the part: a job that runs twice (a crash after the
+ * model answered) queues nothing new, so the person gets each part once. A part longer than 3
+ * segments is cut at a sentence and says where the rest is (design §9). Every part, as the SMS
+ * and as the screen shows it, passes the link filter first: only the person's own links, ours and
+ * known meeting hosts stay clickable (decision 300). The outbox checks the opt-out again at the
+ * moment of sending.
  */
 export async function queueReplies(
   deps: ReplyDeps,
@@ -52,49 +46,28 @@ export async function queueReplies(
     key?: string;
   },
 ): Promise<{ queued: boolean }> {
-  const more = say(input.language, 'more', { url: `${deps.publicUrl}/assistant` });
   // A number with no account gets only the gate's words, which hold no link of theirs.
   const policy =
     input.userId && input.parts.length
       ? await linkPolicy(deps, input.userId, input.language)
       : { personUrls: [], publicUrl: deps.publicUrl, language: input.language };
   const filtered = (text: string) => filterLinks(text, policy).text;
-  let queuedAny = false;
-  await deps.transaction(async (tx) => {
-    for (const [index, given] of input.parts.entries()) {
-      const part =
-        typeof given === 'string'
-          ? { text: filtered(given), whole: null }
-          : { text: filtered(given.text), whole: filtered(given.whole) };
-      const fitted = fitReply(part.text, { maxSegments: input.maxSegments ?? REPLY_SEGMENTS, more });
-      const body = fitted.text;
-      if (!body) continue;
-      const messageId = newId();
-      const queued = await deps.jobs.enqueue(tx, {
-        kind: SEND_JOB,
-        key: `${input.key ?? `reply:${input.inboundId}`}:${index}`,
-        payload: { messageId, ...(input.carrier ? { carrier: true } : {}) },
-      });
-      if (!queued.created) continue;
-      queuedAny = true;
-      await deps.assistantRepo.insertOutbound(tx, {
-        id: messageId,
-        user_id: input.userId,
-        direction: 'out',
-        channel: input.to.channel,
-        phone: input.to.e164,
-        body,
-        provider_sid: null,
-        turn_id: input.turnId,
-        status: 'queued',
-        kind: input.kind,
-        // The screen shows what the SMS could not hold.
-        full_body: part.whole ?? (fitted.cut ? part.text : null),
-        created_at: deps.clock.now().toISOString(),
-      });
-    }
-  });
-  return { queued: queuedAny };
+  const parts = input.parts.map((given) =>
+    typeof given === 'string' ? filtered(given) : { text: filtered(given.text), whole: filtered(given.whole) },
+  );
+  return deps.transaction((tx) =>
+    deps.smsOutbox.queue(tx, {
+      userId: input.userId,
+      to: input.to,
+      turnId: input.turnId,
+      parts,
+      kind: input.kind,
+      maxSegments: input.maxSegments ?? REPLY_SEGMENTS,
+      more: say(input.language, 'more', { url: `${deps.publicUrl}/assistant` }),
+      key: input.key ?? `reply:${input.inboundId}`,
+      ...(input.carrier ? { carrier: true } : {}),
+    }),
+  );
 }
 
 /**
@@ -109,23 +82,4 @@ export async function linkPolicy(
 ): Promise<LinkPolicy> {
   const personUrls = linksIn(await deps.assistantRepo.textsFrom(userId, OWN_TEXTS));
   return { personUrls, publicUrl: deps.publicUrl, language };
-}
-
-/**
- * The send job: one queued text through the SMS port. Checked against the opt-out list at the
- * moment of sending, whatever was decided when it was queued: nothing reaches a number that
- * said STOP.
- */
-export async function sendQueued(
-  deps: Pick<AssistantDeps, 'assistantRepo' | 'sms' | 'phoneHash'>,
-  job: { messageId: string; carrier?: boolean | undefined },
-): Promise<void> {
-  const message = await deps.assistantRepo.findMessage(job.messageId);
-  if (!message || message.status !== 'queued') return;
-  if (!job.carrier && (await deps.assistantRepo.isOptedOut(deps.phoneHash(message.phone)))) {
-    await deps.assistantRepo.setOutboundSent(message.id, null, 'suppressed');
-    return;
-  }
-  const sent = await deps.sms.send({ to: message.phone, body: message.body, channel: message.channel });
-  await deps.assistantRepo.setOutboundSent(message.id, sent.id, 'sent');
 }

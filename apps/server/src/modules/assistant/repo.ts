@@ -23,10 +23,6 @@ export class AssistantRepo extends Repo {
     return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
-  async insertOutbound(db: Db, message: Insertable<AssistantMessagesTable>): Promise<void> {
-    await db.insertInto('assistant_messages').values(message).execute();
-  }
-
   findMessage(id: string): Promise<AssistantMessageRow | undefined> {
     return this.db.selectFrom('assistant_messages').selectAll().where('id', '=', id).executeTakeFirst();
   }
@@ -70,6 +66,15 @@ export class AssistantRepo extends Repo {
     await this.db.updateTable('assistant_messages').set({ user_id: userId }).where('id', '=', id).execute();
   }
 
+  /** Why the gate left an inbound text without an answer (shown on the screen and /dev/phone). */
+  async markUnanswered(id: string, reason: string): Promise<void> {
+    await this.db
+      .updateTable('assistant_messages')
+      .set({ unanswered: reason })
+      .where('id', '=', id)
+      .execute();
+  }
+
   async markAnswered(ids: string[], turnId: string): Promise<void> {
     if (ids.length === 0) return;
     await this.db.updateTable('assistant_messages').set({ turn_id: turnId }).where('id', 'in', ids).execute();
@@ -97,14 +102,6 @@ export class AssistantRepo extends Repo {
       .where('direction', '=', 'out')
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
-  }
-
-  async setOutboundSent(id: string, providerSid: string | null, status: string): Promise<void> {
-    await this.db
-      .updateTable('assistant_messages')
-      .set({ provider_sid: providerSid, status })
-      .where('id', '=', id)
-      .execute();
   }
 
   async insertTurn(turn: Insertable<AssistantTurnsTable>): Promise<void> {

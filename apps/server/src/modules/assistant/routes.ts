@@ -10,6 +10,7 @@ import { registerRoute } from '../../lib/route';
 import { parseAddress } from '../../providers/sms/address';
 import { verifyTwilioSignature } from '../../providers/sms/twilio-signature';
 import type { AssistantDeps } from './deps';
+import { unansweredReason } from './list-messages';
 import type { InboundReceiver } from './receive-message';
 
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
@@ -101,6 +102,7 @@ export async function devSmsRoutes(
       channel: row.channel,
       body: row.body,
       status: row.status,
+      unanswered: unansweredReason(row.unanswered),
       createdAt: row.created_at,
     })),
   }));

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { RunInTransaction } from '../../db/database';
 import type { Clock } from '../../lib/clock';
-import type { SmsSender } from '../../providers/sms/sms';
 import type { SecurityEventsRepo } from '../security-events/repo';
+import type { SmsOutbox } from '../sms-outbox/plugin';
 import type { UsersRepo } from '../users/repo';
 import type { AuthRepo } from './repo';
 
@@ -12,7 +12,10 @@ export interface AuthDeps {
   securityEvents: SecurityEventsRepo;
   usersRepo: UsersRepo;
   transaction: RunInTransaction;
-  sms: SmsSender;
+  /** Codes go out at once through it, and never to a number that said STOP. */
+  smsOutbox: Pick<SmsOutbox, 'sendNow' | 'isOptedOut'>;
+  /** The number people text (CHAT_SMS_NUMBER): where START goes. */
+  chatSmsNumber: string;
   /** HMAC key of the stored code hashes. */
   codeKey: Buffer;
   /** Seals the verified-phone proof. */
@@ -29,7 +32,8 @@ export function authDeps(app: FastifyInstance): AuthDeps {
     securityEvents: app.securityEvents,
     usersRepo: app.usersRepo,
     transaction: app.transaction,
-    sms: app.sms,
+    smsOutbox: app.smsOutbox,
+    chatSmsNumber: app.config.chatSmsNumber,
     codeKey: app.secrets.codeHash,
     proofKey: app.secrets.tokenSealing,
     productName: app.config.productName,

@@ -1,3 +1,4 @@
+import { formatE164 } from '@app/contract/phone';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
@@ -20,13 +21,21 @@ import {
  */
 export type TextCodeDeps = Pick<
   AuthDeps,
-  'authRepo' | 'transaction' | 'sms' | 'codeKey' | 'productName' | 'publicUrl' | 'clock'
+  | 'authRepo'
+  | 'transaction'
+  | 'smsOutbox'
+  | 'chatSmsNumber'
+  | 'codeKey'
+  | 'productName'
+  | 'publicUrl'
+  | 'clock'
 >;
 
 /**
  * Creates a code for an E.164 number and texts it. The per-number limits (one send per 30 s,
  * five per hour) are checked and the code stored under the number's lock, so parallel
- * requests cannot slip past them.
+ * requests cannot slip past them. The code goes out at once through the SMS outbox, which
+ * refuses a number that texted STOP: the person is told to text START first (SMS_OPTED_OUT).
  */
 export async function textCode(
   deps: TextCodeDeps,
@@ -36,6 +45,17 @@ export async function textCode(
   const now = deps.clock.now();
   const nowIso = now.toISOString();
   const code = generateCode();
+  const optedOut = () =>
+    new AppError(
+      'SMS_OPTED_OUT',
+      translate(language, 'smsOptedOut', {
+        product: deps.productName,
+        number: formatE164(deps.chatSmsNumber),
+      }),
+      { field: 'phoneNumber' },
+    );
+  // Before any code is made or counted: a refusal here spends none of the number's sends.
+  if (await deps.smsOutbox.isOptedOut(phone)) throw optedOut();
 
   await deps.transaction(async (trx) => {
     const repo = deps.authRepo.with(trx);
@@ -67,12 +87,15 @@ export async function textCode(
     code,
     product: deps.productName,
   });
+  let sent: Awaited<ReturnType<TextCodeDeps['smsOutbox']['sendNow']>>;
   try {
-    await deps.sms.send({ to: phone, body: `${text}\n\n@${host} #${code}` });
+    sent = await deps.smsOutbox.sendNow({ to: phone, body: `${text}\n\n@${host} #${code}` });
   } catch {
     // The send still counts against the limits: a number that fails cannot be hammered.
     throw new AppError('PROVIDER_ERROR', translate(language, 'smsFailed'));
   }
+  // STOP arrived between the check above and the send.
+  if (!sent.sent) throw optedOut();
 }
 
 /**

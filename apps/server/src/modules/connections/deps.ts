@@ -4,8 +4,8 @@ import type { Clock } from '../../lib/clock';
 import type { OneTimeStore } from '../../lib/one-time-store/one-time-store';
 import type { SecretBox } from '../../lib/secret-box';
 import type { IdentityClient } from '../../providers/identity/identity';
-import type { SmsSender } from '../../providers/sms/sms';
 import type { SecurityEventsRepo } from '../security-events/repo';
+import type { SmsOutbox } from '../sms-outbox/plugin';
 import type { UsersRepo } from '../users/repo';
 import type { ConnectionsRepo } from './repo';
 
@@ -20,7 +20,8 @@ export interface ConnectionsDeps {
   /** Holds the per-connection refresh lock across instances. */
   oneTimeStore: OneTimeStore;
   secretBox: SecretBox;
-  sms: SmsSender;
+  /** Every text goes out through it, and never to a number that said STOP. */
+  smsOutbox: SmsOutbox;
   publicUrl: string;
   productName: string;
   clock: Clock;
@@ -38,7 +39,7 @@ export function connectionsDeps(app: FastifyInstance): ConnectionsDeps {
     identity: app.identity,
     oneTimeStore: app.oneTimeStore,
     secretBox: app.secretBox,
-    sms: app.sms,
+    smsOutbox: app.smsOutbox,
     publicUrl: app.config.publicUrl,
     productName: app.config.productName,
     clock: app.clock,

@@ -15,7 +15,7 @@ export async function markBroken(
     | 'transaction'
     | 'clock'
     | 'usersRepo'
-    | 'sms'
+    | 'smsOutbox'
     | 'productName'
     | 'publicUrl'
     | 'log'

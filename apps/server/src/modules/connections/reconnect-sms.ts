@@ -5,11 +5,15 @@ import type { ConnectionRow } from './repo';
 
 /**
  * Texts the person that a connection broke, in their language, with a link that opens its
- * Reconnect. Nobody to text is logged; a text that fails is logged and never fails the caller,
- * since the screen shows Reconnect either way.
+ * Reconnect: queued in the SMS outbox (retried there, never sent after STOP, and shown in the
+ * person's conversation). Nobody to text is logged; a text that cannot be queued is logged and
+ * never fails the caller, since the screen shows Reconnect either way.
  */
 export async function textReconnect(
-  deps: Pick<ConnectionsDeps, 'usersRepo' | 'sms' | 'productName' | 'publicUrl' | 'log'>,
+  deps: Pick<
+    ConnectionsDeps,
+    'usersRepo' | 'smsOutbox' | 'transaction' | 'clock' | 'productName' | 'publicUrl' | 'log'
+  >,
   connection: ConnectionRow,
 ): Promise<void> {
   const user = await deps.usersRepo.findById(connection.user_id);
@@ -26,9 +30,22 @@ export async function textReconnect(
     email: connection.email,
     link: `${deps.publicUrl}/integrations?reconnect=${connection.provider}`,
   });
+  const to = user.phone_number;
   try {
-    await deps.sms.send({ to: user.phone_number, body });
+    await deps.transaction((trx) =>
+      deps.smsOutbox.queue(trx, {
+        userId: user.id,
+        to: { channel: 'sms', e164: to },
+        turnId: null,
+        parts: [body],
+        kind: 'notice',
+        maxSegments: 3,
+        more: '',
+        // One text per break: the connection and the moment it was found broken.
+        key: `reconnect:${connection.id}:${deps.clock.now().toISOString()}`,
+      }),
+    );
   } catch (error) {
-    deps.log.error({ connectionId: connection.id, err: error }, 'reconnect SMS could not be sent');
+    deps.log.error({ connectionId: connection.id, err: error }, 'reconnect SMS could not be queued');
   }
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { RunInTransaction } from '../../db/database';
 import type { Clock } from '../../lib/clock';
-import type { SmsSender } from '../../providers/sms/sms';
 import type { BillingRepo } from '../billing/repo';
 import type { MailOutbox } from '../mail-outbox/plugin';
+import type { SmsOutbox } from '../sms-outbox/plugin';
 import type { UsersRepo } from '../users/repo';
 import type { UsageRepo } from './repo';
 
@@ -15,7 +15,8 @@ export interface UsageDeps {
   billingRepo: BillingRepo;
   mailOutbox: MailOutbox;
   transaction: RunInTransaction;
-  sms: SmsSender;
+  /** Every text goes out through it, and never to a number that said STOP. */
+  smsOutbox: SmsOutbox;
   productName: string;
   publicUrl: string;
   clock: Clock;
@@ -29,7 +30,7 @@ export function usageDeps(app: FastifyInstance): UsageDeps {
     billingRepo: app.billingRepo,
     mailOutbox: app.mailOutbox,
     transaction: app.transaction,
-    sms: app.sms,
+    smsOutbox: app.smsOutbox,
     productName: app.config.productName,
     publicUrl: app.config.publicUrl,
     clock: app.clock,

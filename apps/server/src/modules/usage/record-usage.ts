@@ -22,7 +22,7 @@ export type RecordUsageDeps = Pick<
   | 'billingRepo'
   | 'mailOutbox'
   | 'transaction'
-  | 'sms'
+  | 'smsOutbox'
   | 'productName'
   | 'publicUrl'
   | 'clock'
@@ -60,7 +60,8 @@ export type UsageOutcome =
  * and any alert it triggers written and committed together (`writeUsageEvent` through
  * `deps.commit`), so a retry, a concurrent duplicate or a crash can neither count it twice nor
  * lose it, and each alert row exists once per period. The answer comes only after the commit;
- * the SMS goes out after it (a mail is queued inside it).
+ * the alert's SMS or mail is queued inside it, in its outbox (the SMS outbox never sends it to a
+ * number that said STOP, and the person's conversation shows it).
  */
 export async function recordUsage(
   deps: RecordUsageDeps,
@@ -103,17 +104,6 @@ export async function recordUsage(
   if (outcome.kind === 'conflict') {
     throw new AppError('CONFLICT', 'This idempotency key was already used for a different event.');
   }
-  if (outcome.kind === 'recorded' && outcome.alert !== null) {
-    if (channel === 'sms' && user.phone_number) {
-      const text = alertText(outcome.alert, alertTextInput(user, plan, deps));
-      try {
-        await deps.sms.send({ to: user.phone_number, body: text.body });
-      } catch (error) {
-        // The usage is recorded either way; a lost text must not make the assistant retry the event.
-        input.log.error({ userId: user.id, threshold: outcome.alert, err: error }, 'usage alert SMS failed');
-      }
-    }
-  }
   return { eventId: outcome.eventId, duplicate: outcome.kind === 'duplicate' };
 }
 
@@ -124,7 +114,10 @@ export async function recordUsage(
  * transaction too, is a duplicate (or a conflict when its figures differ), never counted twice.
  */
 export async function writeUsageEvent(
-  deps: Pick<RecordUsageDeps, 'usageRepo' | 'usersRepo' | 'mailOutbox' | 'productName' | 'publicUrl'>,
+  deps: Pick<
+    RecordUsageDeps,
+    'usageRepo' | 'usersRepo' | 'mailOutbox' | 'smsOutbox' | 'productName' | 'publicUrl'
+  >,
   trx: Db,
   event: UsageEvent,
 ): Promise<UsageOutcome> {
@@ -168,6 +161,20 @@ export async function writeUsageEvent(
     });
     if (first && alert === null) alert = threshold;
   }
+  if (alert !== null && channel === 'sms' && user.phone_number) {
+    const text = alertText(alert, alertTextInput(user, plan, deps));
+    await deps.smsOutbox.queue(trx, {
+      userId: user.id,
+      to: { channel: 'sms', e164: user.phone_number },
+      turnId: null,
+      parts: [text.body],
+      kind: 'notice',
+      maxSegments: 3,
+      more: '',
+      // Once per alert row (insertAlertOnce above); no person id in the job's key, which outlives them.
+      key: `usage-alert:${newId()}`,
+    });
+  }
   if (alert !== null && channel === 'email') {
     const text = alertText(alert, alertTextInput(user, plan, deps));
     await deps.mailOutbox.queue(trx, {
@@ -188,7 +195,7 @@ export async function writeUsageEvent(
 export function commitAlone(
   deps: Pick<
     RecordUsageDeps,
-    'usageRepo' | 'usersRepo' | 'mailOutbox' | 'productName' | 'publicUrl' | 'transaction'
+    'usageRepo' | 'usersRepo' | 'mailOutbox' | 'smsOutbox' | 'productName' | 'publicUrl' | 'transaction'
   >,
 ): RecordUsageDeps['commit'] {
   return (event) => deps.transaction((trx) => writeUsageEvent(deps, trx, event));

@@ -22,7 +22,12 @@ export class SmsDeliveryError extends Error {
   override name = 'SmsDeliveryError';
   constructor(
     message: string,
-    readonly detail: { status?: number; providerCode?: string | number } = {},
+    readonly detail: {
+      status?: number;
+      providerCode?: string | number;
+      /** No answer came in time: the provider may have accepted the text (the SMS outbox never resends it). */
+      outcomeUnknown?: boolean;
+    } = {},
   ) {
     super(message);
   }

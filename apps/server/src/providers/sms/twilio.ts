@@ -43,7 +43,12 @@ export class TwilioSms implements SmsSender {
         },
       );
     } catch (error) {
-      throw new SmsDeliveryError(`Twilio unreachable: ${(error as Error).message}`);
+      // A timeout may have come after Twilio took the message; a refused connection cannot have.
+      const timedOut = (error as Error).name === 'TimeoutError' || (error as Error).name === 'AbortError';
+      throw new SmsDeliveryError(
+        `Twilio unreachable: ${(error as Error).message}`,
+        timedOut ? { outcomeUnknown: true } : {},
+      );
     }
     const payload = (await response.json().catch(() => ({}))) as {
       sid?: string;

@@ -83,6 +83,34 @@ describe('the conversation', () => {
     expect(within(log).getAllByRole('listitem')[4]).toHaveTextContent('早间简报');
   });
 
+  it('says which texts were not answered and why (issue 29), in English and Chinese', async () => {
+    const messages = [
+      message('in', 'hi', ago(3 * HOUR), { unanswered: 'over_limit' }),
+      message('out', "You've used this period's allowance. Upgrade to keep going.", ago(3 * HOUR - 1000), {
+        kind: 'notice',
+      }),
+      message('in', 'hello?', ago(2 * HOUR), { unanswered: 'over_limit' }),
+      message('in', 'anyone there?', ago(HOUR), { unanswered: 'no_plan' }),
+    ];
+    serveAssistant({ messages });
+    renderApp('/assistant', { user: {} });
+    const log = await screen.findByRole('log', { name: 'Conversation with your assistant' });
+    const bubbles = await within(log).findAllByRole('listitem');
+    expect(bubbles[0]).toHaveTextContent("Not answered: this period's allowance is used up");
+    expect(bubbles[1]).not.toHaveTextContent('Not answered');
+    expect(bubbles[2]).toHaveTextContent("Not answered: this period's allowance is used up");
+    expect(bubbles[3]).toHaveTextContent('Not answered: your plan is not active');
+
+    await i18n.changeLanguage('zh');
+    await waitFor(() =>
+      expect(
+        within(log)
+          .getAllByTestId('message-unanswered')
+          .map((node) => node.textContent),
+      ).toEqual([' · 未回复：本期用量已用完', ' · 未回复：本期用量已用完', ' · 未回复：您的套餐未激活']),
+    );
+  });
+
   it('loads earlier messages on request, keeping focus at the top, until the start', async () => {
     const user = userEvent.setup();
     const many = Array.from({ length: MESSAGES_PAGE * 2 + 5 }, (_, i) =>

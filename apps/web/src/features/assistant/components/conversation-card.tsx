@@ -163,6 +163,11 @@ function Message({ message, time }: { message: TAssistantMessage; time: string }
               {` · ${status}`}
             </Text>
           ) : null}
+          {message.unanswered ? (
+            <Text span fz="xs" c="red.8" data-testid="message-unanswered">
+              {` · ${t(`conversation.unanswered.${message.unanswered}`)}`}
+            </Text>
+          ) : null}
         </>
       }
     >

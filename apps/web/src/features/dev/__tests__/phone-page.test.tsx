@@ -19,6 +19,8 @@ let sent: unknown[];
 let conversationCalls: URLSearchParams[];
 let routesMissing: boolean;
 let nextId: number;
+/** How the assistant answers a text: with an echo, or not at all (the person is over the limit). */
+let answer: 'echo' | 'over_limit';
 
 function text(phone: string, direction: 'in' | 'out', body: string, status: string | null = null, ageMs = 0) {
   nextId += 1;
@@ -42,6 +44,7 @@ beforeEach(() => {
   conversationCalls = [];
   routesMissing = false;
   nextId = 0;
+  answer = 'echo';
   fakeApi({
     '/v1/dev/sms/numbers': () => (routesMissing ? notFound() : Response.json({ numbers: [GRACE, ADA] })),
     '/v1/dev/sms/inbound': (init) => {
@@ -50,7 +53,10 @@ beforeEach(() => {
       sent.push(body);
       const stored = text(body.from, 'in', body.body);
       // The assistant answers from its job queue, after the inbound call has returned.
-      setTimeout(() => text(body.from, 'out', `Echo: ${body.body}`, 'sent'), 400);
+      setTimeout(() => {
+        if (answer === 'echo') text(body.from, 'out', `Echo: ${body.body}`, 'sent');
+        else stored.unanswered = answer;
+      }, 400);
       return Response.json({ messageId: stored.id, duplicate: false });
     },
   });
@@ -162,6 +168,24 @@ describe('the simulated phone', () => {
     // Texts under a minute old may still change (queued, then sent): each poll reads them again.
     expect(conversationCalls.every((query) => query.get('phone') === ADA.phone && !query.has('after'))).toBe(
       true,
+    );
+  });
+
+  it('says why a text is not answered, instead of "replying" forever (issue 29)', async () => {
+    answer = 'over_limit';
+    const user = userEvent.setup();
+    renderApp('/dev/phone');
+    await pick(user, ADA.phone);
+    expect(await screen.findByText('No texts yet')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Text message' }), 'Are you there?{Enter}');
+    const chat = screen.getByRole('log');
+    expect(await within(chat).findByText('Are you there?')).toBeInTheDocument();
+    expect(within(chat).getByText('The assistant is replying…')).toBeInTheDocument();
+
+    const mine = await within(chat).findByText(/Not answered: the allowance is used up/);
+    expect(mine.closest('[data-testid="phone-message-in"]')).not.toBeNull();
+    await waitFor(() =>
+      expect(within(chat).queryByText('The assistant is replying…')).not.toBeInTheDocument(),
     );
   });
 

@@ -96,6 +96,7 @@ export function PhoneChat({ label, state }: PhoneChatProps) {
                     {message.channel === 'whatsapp' ? `${t('phone.whatsapp')} · ` : null}
                     <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
                     {status ? ` · ${status}` : null}
+                    {message.unanswered ? ` · ${t(`phone.unanswered.${message.unanswered}`)}` : null}
                   </>
                 }
               >

@@ -58,9 +58,15 @@ export function PhonePage() {
   const numbers = usePhoneNumbers();
   const conversation = usePhoneConversation(phone, awaitingId ? FAST_POLL_MS : POLL_MS);
   const messages = conversation.data ?? [];
-  // Ids sort in time order, so any reply with a later id answers the text awaited.
+  // Ids sort in time order, so any reply with a later id answers the text awaited; a text the
+  // assistant will not answer (no plan, allowance used up, STOP...) says so instead.
   const answered =
-    awaitingId !== null && messages.some((message) => message.direction === 'out' && message.id > awaitingId);
+    awaitingId !== null &&
+    messages.some(
+      (message) =>
+        (message.direction === 'out' && message.id > awaitingId) ||
+        (message.id === awaitingId && Boolean(message.unanswered)),
+    );
   useEffect(() => {
     if (answered) setAwaiting(null);
   }, [answered]);

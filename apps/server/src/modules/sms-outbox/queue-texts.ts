@@ -1,0 +1,79 @@
+import type { MESSAGE_KINDS } from '@app/contract/assistant/screen';
+import type { Db } from '../../db/database';
+import { newId } from '../../lib/ids';
+import type { SmsAddress } from '../../providers/sms/address';
+import { fitReply } from '../../providers/sms/segments';
+import type { SmsOutboxDeps } from './deps';
+
+/** The send job's kind; its old name, so texts queued before the outbox moved still go out. */
+export const SMS_SEND_JOB = 'assistant.send';
+
+type TMessageKind = (typeof MESSAGE_KINDS)[number];
+/** What the screen calls an outbound text. */
+export type TOutboundKind = Exclude<TMessageKind, 'text'>;
+
+export interface QueuedTexts {
+  /** The person the texts are for, when there is one: the screen shows them in their conversation. */
+  userId: string | null;
+  to: SmsAddress;
+  /** The turn that wrote them, if any. */
+  turnId: string | null;
+  /**
+   * The texts, one SMS (of up to `maxSegments` segments) each; `whole`: what a part said before
+   * something else shortened it, for the screen to show.
+   */
+  parts: (string | { text: string; whole: string })[];
+  kind: TOutboundKind;
+  /** Segments a part may take (3 for answers). */
+  maxSegments: number;
+  /** Said at the end of a part that had to be cut: where to read the rest. */
+  more: string;
+  /** The send key's prefix: a part is queued once per key, however often this runs. */
+  key: string;
+  /** A text carriers require whatever the opt-out (the STOP confirmation, HELP). */
+  carrier?: boolean;
+}
+
+/**
+ * Queues texts through `trx`, each part as an outbound row of the conversation and a send job
+ * keyed by `key` and the part: run twice (a crash, a retried job), it queues nothing new, so
+ * each part leaves once. A part longer than `maxSegments` is cut at a sentence and says where the
+ * rest is; the screen keeps it whole.
+ */
+export async function queueTexts(
+  deps: Pick<SmsOutboxDeps, 'smsOutboxRepo' | 'jobs' | 'clock'>,
+  trx: Db,
+  input: QueuedTexts,
+): Promise<{ queued: boolean }> {
+  let queuedAny = false;
+  for (const [index, given] of input.parts.entries()) {
+    const part = typeof given === 'string' ? { text: given, whole: null } : given;
+    const fitted = fitReply(part.text, { maxSegments: input.maxSegments, more: input.more });
+    const body = fitted.text;
+    if (!body) continue;
+    const messageId = newId();
+    const queued = await deps.jobs.enqueue(trx, {
+      kind: SMS_SEND_JOB,
+      key: `${input.key}:${index}`,
+      payload: { messageId, ...(input.carrier ? { carrier: true } : {}) },
+    });
+    if (!queued.created) continue;
+    queuedAny = true;
+    // Through `trx`: the row and its job are committed together or not at all.
+    await deps.smsOutboxRepo.with(trx).insertOutbound({
+      id: messageId,
+      user_id: input.userId,
+      direction: 'out',
+      channel: input.to.channel,
+      phone: input.to.e164,
+      body,
+      provider_sid: null,
+      turn_id: input.turnId,
+      status: 'queued',
+      kind: input.kind,
+      full_body: part.whole ?? (fitted.cut ? part.text : null),
+      created_at: deps.clock.now().toISOString(),
+    });
+  }
+  return { queued: queuedAny };
+}
