@@ -20,7 +20,10 @@ let app: FastifyInstance;
 let close: () => Promise<void>;
 let base = '';
 let sidCounter = 0;
+/** Texts Twilio refuses for now (a provider outage): their send jobs retry later. */
+let refusing: ((body: string) => boolean) | null = null;
 const twilio = fakeTwilio(({ form }) => {
+  if (refusing?.(form.get('Body') ?? '')) return { status: 503, body: { code: 20500, message: 'down' } };
   sidCounter += 1;
   return {
     status: 201,
@@ -55,6 +58,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   llm.script([]);
+  refusing = null;
 });
 
 let messageCounter = 0;
@@ -81,7 +85,9 @@ async function text(from: string, body: string, options: { sid?: string; signatu
 }
 
 const sentTo = (to: string) =>
-  twilio.seen.filter((s) => s.form.get('To') === to).map((s) => s.form.get('Body') ?? '');
+  twilio.seen
+    .filter((s) => s.form.get('To') === to && (s.status ?? 0) < 300)
+    .map((s) => s.form.get('Body') ?? '');
 
 /** Waits until `count` texts went to the number, then a little longer to catch any extra one. */
 async function repliesTo(to: string, count: number): Promise<string[]> {
@@ -278,7 +284,7 @@ describe('nothing is sent or changed without a yes', () => {
     return rows.map((r) => JSON.parse(r.data) as { title: string }).filter((e) => e.title === LUNCH);
   };
 
-  it('sends what the model said beside an approval before the request, which stays whole', async () => {
+  it('sends what the model said beside an approval as a text of its own, before the request', async () => {
     const { phone } = await person();
     const note = "Sam isn't in your contacts, so nobody is invited.";
     const tea = {
@@ -287,23 +293,32 @@ describe('nothing is sent or changed without a yes', () => {
     };
     llm.script([{ tools: [tea], text: note }]);
     await text(phone, 'book tea tomorrow at 12 with Sam');
-    const [ask] = await repliesTo(phone, 1);
-    expect(ask).toMatch(
-      /^Sam isn't in your contacts, so nobody is invited\.\n\nAdd "Tea", .*\nReply YES to confirm, NO to cancel\.$/s,
-    );
+    const [said, ask] = await repliesTo(phone, 2);
+    expect(said).toBe(note);
+    // The request is written by code alone: nothing the model said is in its text.
+    expect(ask).toMatch(/^Add "Tea", .*\nReply YES to confirm, NO to cancel\.$/s);
 
-    // A note too long to fit beside the request is cut; the request is not, and one text still
-    // costs at most 3 segments.
+    // Words that imitate a request line stay in the model's text, apart from the real request.
     const { phone: other } = await person();
-    const long = Array.from({ length: 40 }, (_, i) => `Sentence ${i} of a long aside.`).join(' ');
-    llm.script([{ ...bookLunch(), text: long }]);
+    const fake = 'Add "Coffee with Mum", tomorrow 12:00\nReply YES to confirm, NO to cancel.';
+    llm.script([{ ...bookLunch(), text: fake }]);
     await text(other, 'book lunch with Sam tomorrow at 12');
-    const [cut] = await repliesTo(other, 1);
-    expect(cut!.slice(0, 27)).toBe('Sentence 0 of a long aside.');
-    expect(cut).not.toContain('Sentence 39');
-    expect(cut).toContain(`Add "${LUNCH}"`);
-    expect(cut).toMatch(/Reply YES to confirm, NO to cancel\.$/);
-    expect(segmentsOf(cut!).segments).toBeLessThanOrEqual(3);
+    const [imitation, real] = await repliesTo(other, 2);
+    expect(imitation).toBe(fake);
+    expect(real).toMatch(new RegExp(`^Add "${LUNCH}", `));
+    expect(real).not.toContain('Coffee');
+    expect(segmentsOf(real!).segments).toBeLessThanOrEqual(3);
+    const kinds = await app.db
+      .selectFrom('assistant_messages')
+      .select(['kind', 'approval_id'])
+      .where('phone', '=', other)
+      .where('direction', '=', 'out')
+      .orderBy('id')
+      .execute();
+    expect(kinds.map((row) => [row.kind, row.approval_id !== null])).toEqual([
+      ['reply', false],
+      ['approval', true],
+    ]);
   });
 
   it('asks by text, runs the action on YES once, and a second YES finds nothing pending', async () => {
@@ -409,6 +424,199 @@ describe('nothing is sent or changed without a yes', () => {
     expect(ask).toMatch(/Not in your contacts or this thread: attacker@evil\.example/);
     expect(ask).toMatch(/Reply YES to send/);
     expect(sentTo('attacker@evil.example')).toEqual([]);
+  });
+});
+
+describe('what a YES binds to (issue 29, finding 3)', () => {
+  const tomorrowAt = (hour: number) => {
+    const d = new Date(Date.now() + 24 * 3_600_000);
+    return `${d.toISOString().slice(0, 10)}T${String(hour).padStart(2, '0')}:00`;
+  };
+  /** A booking with a title no sample event has, unique to the test. */
+  const titled = (what: string) =>
+    `${what} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const book = (title: string, hour = 12) => ({
+    tools: [
+      {
+        name: 'calendar_create_event',
+        arguments: JSON.stringify({ title, start: tomorrowAt(hour) }),
+      },
+    ],
+  });
+  const eventsTitled = async (title: string) => {
+    const rows = await app.db
+      .selectFrom('sample_workspace_items')
+      .select('data')
+      .where('kind', '=', 'event')
+      .execute();
+    return rows.map((r) => JSON.parse(r.data) as { title: string }).filter((e) => e.title === title).length;
+  };
+  const approvals = (userId: string) =>
+    app.db
+      .selectFrom('assistant_approvals')
+      .select(['id', 'preview', 'status', 'number', 'channel', 'replaced_by', 'decided_via'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+
+  it('approves nothing with a YES stored before the request text was sent: the reproduction', async () => {
+    const { phone, userId } = await person();
+    const lunch = titled('Lunch');
+    const tea = titled('Tea');
+    llm.script([book(lunch)]);
+    await text(phone, 'book lunch tomorrow at 12');
+    const [askLunch] = await repliesTo(phone, 1);
+    expect(askLunch).toMatch(/Reply YES to confirm/);
+    // The queue is busy: a second request is made, but its text has not gone out when the YES
+    // the person meant for the first one arrives.
+    refusing = (body) => body.includes(tea);
+    llm.script([book(tea, 15)]);
+    await text(phone, 'and tea at 3');
+    const deadline = Date.now() + 10_000;
+    while ((await approvals(userId)).length < 2 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 25));
+    await new Promise((r) => setTimeout(r, 100));
+    await text(phone, 'YES');
+    const replies = await repliesTo(phone, 2);
+    expect(replies[1]).toBe(`Done: Add "${lunch}", ${replies[1]!.slice(`Done: Add "${lunch}", `.length)}`);
+    expect(await eventsTitled(lunch)).toBe(1);
+    expect(await eventsTitled(tea)).toBe(0);
+    // Once its text went out (numbered: the first was still waiting when it was asked), a YES
+    // after it approves it, and nothing else is left.
+    refusing = null;
+    const [, , askTea] = await repliesTo(phone, 3);
+    expect(askTea).toMatch(new RegExp(`^Add "${tea}", .*\\nReply YES 2 to confirm, NO 2 to cancel\\.$`, 's'));
+    await text(phone, 'yes');
+    expect((await repliesTo(phone, 4))[3]).toMatch(new RegExp(`^Done: Add "${tea}"`));
+    expect(await eventsTitled(tea)).toBe(1);
+    expect((await approvals(userId)).map((row) => row.status)).toEqual(['done', 'done']);
+  }, 20_000);
+
+  it('answers a YES that arrived before the only request was sent with "nothing waiting"', async () => {
+    const { phone, userId } = await person();
+    const tea = titled('Tea');
+    refusing = (body) => body.includes(tea);
+    llm.script([book(tea)]);
+    await text(phone, 'book tea');
+    const deadline = Date.now() + 10_000;
+    while ((await approvals(userId)).length < 1 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 25));
+    await text(phone, 'YES');
+    expect((await repliesTo(phone, 1))[0]).toMatch(/Nothing is waiting/);
+    expect(await eventsTitled(tea)).toBe(0);
+    expect((await approvals(userId))[0]!.status).toBe('pending');
+  });
+
+  it('runs only the second of two pending on "YES 2", and only the first on "是 1" after', async () => {
+    const { phone, userId } = await person();
+    const lunch = titled('Lunch');
+    const tea = titled('Tea');
+    llm.script([book(lunch), book(tea, 15)]);
+    await text(phone, 'book lunch');
+    const [first] = await repliesTo(phone, 1);
+    expect(first).toMatch(/\nReply YES to confirm, NO to cancel\.$/);
+    await text(phone, 'and tea');
+    const [, second] = await repliesTo(phone, 2);
+    expect(second).toMatch(/\nReply YES 2 to confirm, NO 2 to cancel\.$/);
+    await text(phone, 'YES 2');
+    expect((await repliesTo(phone, 3))[2]).toMatch(new RegExp(`^Done: Add "${tea}"`));
+    expect(await eventsTitled(tea)).toBe(1);
+    expect(await eventsTitled(lunch)).toBe(0);
+    await text(phone, '是 1');
+    expect((await repliesTo(phone, 4))[3]).toMatch(new RegExp(`^Done: Add "${lunch}"`));
+    expect(await eventsTitled(lunch)).toBe(1);
+    const rows = await approvals(userId);
+    expect(rows.map((row) => [row.number, row.status, row.channel, row.decided_via])).toEqual([
+      [1, 'done', 'sms', 'sms'],
+      [2, 'done', 'sms', 'sms'],
+    ]);
+  });
+
+  it('runs nothing on a bare YES with two pending, and asks which', async () => {
+    const { phone, userId } = await person();
+    const lunch = titled('Lunch');
+    const tea = titled('Tea');
+    llm.script([book(lunch), book(tea, 15)]);
+    await text(phone, 'book lunch');
+    await repliesTo(phone, 1);
+    await text(phone, 'and tea');
+    await repliesTo(phone, 2);
+    await text(phone, 'YES');
+    const which = (await repliesTo(phone, 3))[2]!;
+    expect(which).toMatch(/^Several requests are waiting, so nothing was done\. Reply with its number: /);
+    expect(which).toContain(`YES 1 for Add "${lunch}"`);
+    expect(which).toContain(`YES 2 for Add "${tea}"`);
+    expect(await eventsTitled(lunch)).toBe(0);
+    expect(await eventsTitled(tea)).toBe(0);
+    // A NO must name one too; "NO 1" declines only the first.
+    await text(phone, 'no 1');
+    expect((await repliesTo(phone, 4))[3]).toMatch(/^Cancelled/);
+    expect((await approvals(userId)).map((row) => row.status)).toEqual(['declined', 'pending']);
+    // A number nobody was asked under is not a guess at another.
+    await text(phone, 'YES 3');
+    expect((await repliesTo(phone, 5))[4]).toMatch(/^No request 3 is waiting/);
+    expect(await eventsTitled(tea)).toBe(0);
+  });
+
+  it('runs nothing on a YES by WhatsApp for a request sent by SMS, and records the channel', async () => {
+    const { phone, userId } = await person();
+    const tea = titled('Tea');
+    llm.script([book(tea)]);
+    await text(phone, 'book tea');
+    await repliesTo(phone, 1);
+    await text(`whatsapp:${phone}`, 'YES');
+    const deadline = Date.now() + 10_000;
+    while (sentTo(`whatsapp:${phone}`).length < 1 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 25));
+    expect(sentTo(`whatsapp:${phone}`)).toEqual([
+      'Nothing is waiting for your YES. Requests expire after 30 minutes.',
+    ]);
+    expect(await eventsTitled(tea)).toBe(0);
+    expect((await approvals(userId))[0]).toMatchObject({ status: 'pending', channel: 'sms' });
+    await text(phone, 'YES');
+    expect((await repliesTo(phone, 2))[1]).toMatch(/^Done: /);
+    expect(await eventsTitled(tea)).toBe(1);
+  });
+
+  it('cancels a request replaced by a newer one about the same thing, saying so', async () => {
+    const { phone, userId } = await person();
+    const lunch = titled('Lunch');
+    llm.script([book(lunch, 12), book(lunch, 13)]);
+    await text(phone, 'book lunch at 12');
+    await repliesTo(phone, 1);
+    await text(phone, 'make it 1pm');
+    const [, notice, ask] = await repliesTo(phone, 3);
+    expect(notice).toMatch(new RegExp(`^Cancelled, replaced by the request below: #1 Add "${lunch}", `));
+    // Alone again, it needs no number.
+    expect(ask).toMatch(/\nReply YES to confirm, NO to cancel\.$/);
+    const [older, newer] = await approvals(userId);
+    expect(older).toMatchObject({ status: 'superseded', replaced_by: newer!.id });
+    expect(newer).toMatchObject({ status: 'pending', number: 1 });
+    await text(phone, 'YES');
+    expect((await repliesTo(phone, 4))[3]).toMatch(/^Done: /);
+    expect(await eventsTitled(lunch)).toBe(1);
+  });
+
+  it('keeps at most 3 waiting: a fourth replaces the oldest, saying so, and takes its number', async () => {
+    const { phone, userId } = await person();
+    const titles = [titled('A'), titled('B'), titled('C'), titled('D')];
+    llm.script(titles.map((title, i) => book(title, 9 + i)));
+    for (const [i, title] of titles.entries()) {
+      await text(phone, `book ${title}`);
+      await repliesTo(phone, i + 1);
+    }
+    const replies = await repliesTo(phone, 5);
+    expect(replies[3]).toMatch(
+      new RegExp(`^Cancelled, replaced by the request below: #1 Add "${titles[0]}"`),
+    );
+    expect(replies[4]).toMatch(/Reply YES 1 to confirm, NO 1 to cancel\.$/);
+    expect((await approvals(userId)).map((row) => [row.status, row.number])).toEqual([
+      ['superseded', 1],
+      ['pending', 2],
+      ['pending', 3],
+      ['pending', 1],
+    ]);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { TLanguage } from '@app/contract/messages';
 import type { SmsAddress } from '../../providers/sms/address';
-import { type ApprovalReply, classifyApprovalReply, classifyKeyword } from '../../providers/sms/keywords';
+import { type ApprovalAnswer, classifyApprovalAnswer, classifyKeyword } from '../../providers/sms/keywords';
 import type { UserRow } from '../users/repo';
 import type { AssistantDeps } from './deps';
 import { isPaused, planStanding } from './plan-standing';
@@ -11,13 +11,13 @@ import { say } from './texts';
  * - reply: answered here (a carrier keyword, an unknown number, paused, no plan, over the limit);
  *   `carrier` replies go out even to a number that just said STOP, as carriers require;
  * - silent: nothing may or need be sent (opted out, or already told today);
- * - approval: the person's YES or NO to a pending action;
+ * - approval: the person's YES or NO to a pending action ("YES 2" names one of several);
  * - agent: a question for the assistant.
  */
 export type GateOutcome =
   | { kind: 'reply'; user: UserRow | null; language: TLanguage; text: string; carrier?: boolean }
   | { kind: 'silent'; user: UserRow | null }
-  | { kind: 'approval'; user: UserRow; answer: ApprovalReply }
+  | { kind: 'approval'; user: UserRow; answer: ApprovalAnswer }
   | { kind: 'agent'; user: UserRow };
 
 type GateDeps = Pick<
@@ -73,7 +73,7 @@ export async function gate(deps: GateDeps, from: SmsAddress, body: string): Prom
   if (await isPaused(deps, user.id))
     return once('paused', today, say(language, 'paused', { ...vars, url: `${deps.publicUrl}/assistant` }));
 
-  const answer = classifyApprovalReply(body);
+  const answer = classifyApprovalAnswer(body);
   if (answer) return { kind: 'approval', user, answer };
 
   const standing = await planStanding(deps, user, now);

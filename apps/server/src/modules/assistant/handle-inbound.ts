@@ -2,14 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { newId } from '../../lib/ids';
 import type { Jobs } from '../../lib/jobs/plugin';
-import { fitBefore } from '../../providers/sms/segments';
 import { commitAlone, recordUsage } from '../usage/record-usage';
 import type { UserRow } from '../users/repo';
+import { prepareRequest } from './approval-requests';
 import { answerApproval } from './approvals';
 import type { AssistantDeps } from './deps';
 import { gate } from './gate';
 import { INBOUND_JOB } from './receive-message';
-import { queueReplies, REPLY_SEGMENTS, type TOutboundKind } from './replies';
+import { queueReplies, type TOutboundKind, type TReplyPart } from './replies';
 import type { AssistantMessageRow } from './repo';
 import { HISTORY_MESSAGES } from './summary';
 import { say } from './texts';
@@ -56,7 +56,14 @@ export async function handleInbound(deps: HandleDeps, messageId: string): Promis
     case 'reply':
       return reply(outcome.text, 'gate', 'notice', outcome.carrier);
     case 'approval':
-      return reply(await answerApproval(deps, outcome.user, outcome.answer), 'approval', 'reply');
+      return reply(
+        await answerApproval(deps, outcome.user, outcome.answer, {
+          createdAt: message.created_at,
+          channel: message.channel,
+        }),
+        'approval',
+        'reply',
+      );
     case 'agent':
       return agentTurn(deps, outcome.user, message.id);
   }
@@ -103,16 +110,6 @@ async function agentTurn(deps: HandleDeps, user: UserRow, messageId: string): Pr
   }
 }
 
-/**
- * The model's words beside an approval request: first, cut to the room the request leaves (it
- * is never cut and ends the text); where they were cut, the screen keeps them whole.
- */
-function withApproval(said: string, request: string): string | { text: string; whole: string } {
-  const separator = '\n\n';
-  const fitted = fitBefore(said, request, { maxSegments: REPLY_SEGMENTS, separator });
-  return fitted.cut ? { text: fitted.text, whole: `${said.trim()}${separator}${request}` } : fitted.text;
-}
-
 /** One turn over the person's unanswered texts: the model, its reply queued, its tokens counted. */
 async function answer(deps: HandleDeps, user: UserRow, pending: AssistantMessageRow[]): Promise<void> {
   const last = pending.at(-1)!;
@@ -128,10 +125,22 @@ async function answer(deps: HandleDeps, user: UserRow, pending: AssistantMessage
   // The agent (the AI SDK and the tools) is loaded at the first turn, not at start (decision 270).
   const { runTurn } = await import('./run-turn');
   const result = await runTurn(deps, ctx, history);
-  // What the model said beside an approval (the stand-in: "Sam isn't in your contacts").
-  const part = ctx.approval
-    ? withApproval(result.text, ctx.approval.text)
-    : result.text || say(ctx.language, 'apology');
+  // The request is written by code alone and goes as a text of its own, after what the model
+  // said beside it (the stand-in: "Sam isn't in your contacts"), so the model's words can never
+  // pass for a line of the request (decision 291).
+  const parts: TReplyPart[] = [];
+  if (ctx.approval) {
+    const request = await prepareRequest(deps, {
+      userId: user.id,
+      language: ctx.language,
+      approvalId: ctx.approval.id,
+      text: ctx.approval.text,
+      channel: last.channel,
+    });
+    if (result.text) parts.push({ text: result.text, kind: 'reply' });
+    if (request.replacedNotice) parts.push({ text: request.replacedNotice, kind: 'notice' });
+    parts.push({ text: request.request, kind: 'approval', approvalId: ctx.approval.id });
+  } else parts.push({ text: result.text || say(ctx.language, 'apology') });
   await deps.assistantRepo.insertTurn({
     id: turnId,
     user_id: user.id,
@@ -150,8 +159,8 @@ async function answer(deps: HandleDeps, user: UserRow, pending: AssistantMessage
     to: { channel: last.channel, e164: last.phone },
     language: ctx.language,
     turnId,
-    parts: [part],
-    kind: ctx.approval ? 'approval' : 'reply',
+    parts,
+    kind: 'reply',
   });
   await deps.assistantRepo.markAnswered(
     pending.map((row) => row.id),

@@ -14,6 +14,18 @@ export const REPLY_SEGMENTS = 3;
 type TMessageKind = (typeof MESSAGE_KINDS)[number];
 export type TOutboundKind = Exclude<TMessageKind, 'text'>;
 
+/**
+ * One text to send. `whole`: what it said before something else shortened it, for the screen;
+ * `kind`: when it differs from the rest (the model's words beside an approval request);
+ * `approvalId`: the approval this text asks for (a YES counts only once it was sent).
+ */
+export interface TReplyPart {
+  text: string;
+  whole?: string;
+  kind?: TOutboundKind;
+  approvalId?: string;
+}
+
 type ReplyDeps = Pick<AssistantDeps, 'assistantRepo' | 'transaction' | 'clock' | 'publicUrl'> & {
   jobs: Pick<Jobs, 'enqueue'>;
 };
@@ -36,7 +48,7 @@ export async function queueReplies(
      * The texts to send, one part each; `whole`: what a part said before something else shortened
      * it (an approval request's note cut to leave its request room), for the screen to show.
      */
-    parts: (string | { text: string; whole: string })[];
+    parts: (string | TReplyPart)[];
     /** A reply carriers require whatever the opt-out (the STOP confirmation, HELP). */
     carrier?: boolean;
     /** What the screen calls it (a reply, an approval request, a notice, a briefing...). */
@@ -51,7 +63,7 @@ export async function queueReplies(
   let queuedAny = false;
   await deps.transaction(async (tx) => {
     for (const [index, given] of input.parts.entries()) {
-      const part = typeof given === 'string' ? { text: given, whole: null } : given;
+      const part: TReplyPart = typeof given === 'string' ? { text: given } : given;
       const fitted = fitReply(part.text, { maxSegments: input.maxSegments ?? REPLY_SEGMENTS, more });
       const body = fitted.text;
       if (!body) continue;
@@ -73,9 +85,10 @@ export async function queueReplies(
         provider_sid: null,
         turn_id: input.turnId,
         status: 'queued',
-        kind: input.kind,
+        kind: part.kind ?? input.kind,
         // The screen shows what the SMS could not hold.
         full_body: part.whole ?? (fitted.cut ? part.text : null),
+        approval_id: part.approvalId ?? null,
         created_at: deps.clock.now().toISOString(),
       });
     }
@@ -89,7 +102,7 @@ export async function queueReplies(
  * said STOP.
  */
 export async function sendQueued(
-  deps: Pick<AssistantDeps, 'assistantRepo' | 'sms' | 'phoneHash'>,
+  deps: Pick<AssistantDeps, 'assistantRepo' | 'sms' | 'phoneHash' | 'clock'>,
   job: { messageId: string; carrier?: boolean | undefined },
 ): Promise<void> {
   const message = await deps.assistantRepo.findMessage(job.messageId);
@@ -99,5 +112,6 @@ export async function sendQueued(
     return;
   }
   const sent = await deps.sms.send({ to: message.phone, body: message.body, channel: message.channel });
-  await deps.assistantRepo.setOutboundSent(message.id, sent.id, 'sent');
+  // When the provider took it: an approval's request counts for a YES that arrived after this.
+  await deps.assistantRepo.setOutboundSent(message.id, sent.id, 'sent', deps.clock.now().toISOString());
 }

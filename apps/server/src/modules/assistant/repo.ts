@@ -86,10 +86,19 @@ export class AssistantRepo extends Repo {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  async setOutboundSent(id: string, providerSid: string | null, status: string): Promise<void> {
+  /**
+   * The send job's mark. `sentAt` for a text the provider took: a YES counts for an approval only
+   * when the text that asked for it was sent before the YES arrived (approvals.ts).
+   */
+  async setOutboundSent(
+    id: string,
+    providerSid: string | null,
+    status: string,
+    sentAt?: string,
+  ): Promise<void> {
     await this.db
       .updateTable('assistant_messages')
-      .set({ provider_sid: providerSid, status })
+      .set({ provider_sid: providerSid, status, ...(sentAt ? { sent_at: sentAt } : {}) })
       .where('id', '=', id)
       .execute();
   }
@@ -108,18 +117,60 @@ export class AssistantRepo extends Repo {
 
   // Approvals
 
-  /** A new approval; any other pending one of the person is superseded (one question at a time). */
+  /** A new approval; others pending stay so until answered, replaced (`replace`), or expired. */
   async insertApproval(approval: Insertable<AssistantApprovalsTable>): Promise<void> {
-    await this.db
-      .updateTable('assistant_approvals')
-      .set({ status: 'superseded', decided_at: approval.created_at })
-      .where('user_id', '=', approval.user_id)
-      .where('status', '=', 'pending')
-      .execute();
     await this.db.insertInto('assistant_approvals').values(approval).execute();
   }
 
-  /** The person's pending approval, if one is still open at `nowIso` (the newest). */
+  /**
+   * Older approvals replaced by a newer one (approval-requests.ts says when): cancelled, with the
+   * one that replaced them recorded. Returns those that were still pending.
+   */
+  async replace(ids: string[], byId: string, nowIso: string): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .updateTable('assistant_approvals')
+      .set({ status: 'superseded', decided_at: nowIso, replaced_by: byId })
+      .where('id', 'in', ids)
+      .where('status', '=', 'pending')
+      .returning('id')
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** Where and under which number an approval's request goes out. */
+  async setRequestChannel(id: string, channel: 'sms' | 'whatsapp', number: number): Promise<void> {
+    await this.db.updateTable('assistant_approvals').set({ channel, number }).where('id', '=', id).execute();
+  }
+
+  /**
+   * The person's approvals a YES or NO that arrived at `arrivedIso` on `channel` may answer: still
+   * pending and unexpired at `nowIso`, asked on that channel, by a text the provider took before
+   * the answer arrived. Newest first.
+   */
+  answerable(
+    userId: string,
+    channel: 'sms' | 'whatsapp',
+    arrivedIso: string,
+    nowIso: string,
+  ): Promise<ApprovalRow[]> {
+    return this.open(userId, nowIso)
+      .where('channel', '=', channel)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('assistant_messages')
+            .select('assistant_messages.id')
+            .whereRef('assistant_messages.approval_id', '=', 'assistant_approvals.id')
+            .where('assistant_messages.channel', '=', channel)
+            .where('assistant_messages.sent_at', 'is not', null)
+            .where('assistant_messages.sent_at', '<', arrivedIso),
+        ),
+      )
+      .execute();
+  }
+
+  /** The person's newest pending approval, if one is still open at `nowIso` (the evals read it). */
   openApproval(userId: string, nowIso: string): Promise<ApprovalRow | undefined> {
     return this.open(userId, nowIso).limit(1).executeTakeFirst();
   }

@@ -1,0 +1,108 @@
+import type { TLanguage } from '@app/contract/messages';
+import type { SmsChannel } from '../../providers/sms/address';
+import { type TAction, ZAction } from './actions';
+import type { AssistantDeps } from './deps';
+import type { ApprovalRow } from './repo';
+import { type AssistantTextKey, say } from './texts';
+
+/** At most this many requests wait for a YES at once; a newer one replaces the oldest. */
+export const MAX_PENDING = 3;
+
+/**
+ * What a request is about: two requests about the same thing are one question asked again (the
+ * person changed the time, the model wrote the mail again), so the newer replaces the older.
+ */
+function subjectOf(action: TAction): string {
+  switch (action.kind) {
+    case 'update_event':
+    case 'delete_event':
+      return `event:${action.connectionId}:${action.eventId}`;
+    case 'create_event':
+      return `create:${action.event.title.trim().toLowerCase()}`;
+    case 'send_mail':
+      return action.mail.inReplyTo
+        ? `reply:${action.mail.inReplyTo}`
+        : `mail:${(action.mail.subject ?? '').trim().toLowerCase()}`;
+  }
+}
+
+const subjectOfRow = (row: ApprovalRow): string | null => {
+  const parsed = ZAction.safeParse(JSON.parse(row.input));
+  return parsed.success ? subjectOf(parsed.data) : null;
+};
+
+/** The words a request text ends with, by how the tools wrote them (texts.ts). */
+const ASK_LINES: [AssistantTextKey, AssistantTextKey][] = [
+  ['askSend', 'askSendNumbered'],
+  ['askChange', 'askChangeNumbered'],
+];
+
+/**
+ * The request text with its number in how to answer ("Reply YES 2 to send, NO 2 to cancel."):
+ * the line the tools end it with is swapped for its numbered form, or the numbered line added.
+ */
+export function numbered(language: TLanguage, text: string, number: number): string {
+  const n = String(number);
+  for (const [plain, withNumber] of ASK_LINES) {
+    const line = say(language, plain);
+    if (text.endsWith(line)) return `${text.slice(0, -line.length)}${say(language, withNumber, { n })}`;
+  }
+  return `${text}\n${say(language, 'askNumbered', { n })}`;
+}
+
+/** A preview short enough to name a request inside another text. */
+export function shortPreview(preview: string): string {
+  const line = preview.split('\n')[0]!.trim();
+  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
+}
+
+export interface RequestParts {
+  /** The cancelled requests' notice, sent before the new request; null when none was replaced. */
+  replacedNotice: string | null;
+  /** The request text as it goes out, numbered when others wait too. */
+  request: string;
+}
+
+/**
+ * A turn asked for an approval (design §9, decision 290). Before its text goes out: older
+ * requests about the same thing, and the oldest beyond MAX_PENDING, are replaced (cancelled,
+ * the newer one recorded, and the person told); the new one takes the lowest number free and
+ * the channel its text goes out on, the only one whose YES counts for it.
+ */
+export async function prepareRequest(
+  deps: Pick<AssistantDeps, 'assistantRepo' | 'clock'>,
+  input: { userId: string; language: TLanguage; approvalId: string; text: string; channel: SmsChannel },
+): Promise<RequestParts> {
+  const nowIso = deps.clock.now().toISOString();
+  const pending = await deps.assistantRepo.pendingApprovals(input.userId, nowIso);
+  const fresh = pending.find((row) => row.id === input.approvalId);
+  const others = pending.filter((row) => row.id !== input.approvalId);
+  const subject = fresh ? subjectOfRow(fresh) : null;
+  const same = others.filter((row) => subject !== null && subjectOfRow(row) === subject);
+  // Newest first: what is left past the newest MAX_PENDING - 1 is the oldest.
+  const kept = others.filter((row) => !same.includes(row));
+  const overflow = kept.slice(MAX_PENDING - 1);
+  const replacedIds = await deps.assistantRepo.replace(
+    [...same, ...overflow].map((row) => row.id),
+    input.approvalId,
+    nowIso,
+  );
+  const replaced = others.filter((row) => replacedIds.includes(row.id));
+  const waiting = others.filter((row) => !replacedIds.includes(row.id));
+  const taken = new Set(waiting.map((row) => row.number ?? 1));
+  let number = 1;
+  while (taken.has(number)) number += 1;
+  await deps.assistantRepo.setRequestChannel(input.approvalId, input.channel, number);
+  const replacedNotice =
+    replaced.length === 0
+      ? null
+      : say(input.language, 'replaced', {
+          list: replaced
+            .map((row) => `${row.number ? `#${row.number} ` : ''}${shortPreview(row.preview)}`)
+            .join('; '),
+        });
+  return {
+    replacedNotice,
+    request: waiting.length > 0 ? numbered(input.language, input.text, number) : input.text,
+  };
+}
