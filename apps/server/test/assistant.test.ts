@@ -7,6 +7,7 @@ import { build } from './helpers/build';
 import { freePort } from './helpers/process';
 import { scriptedLlm } from './helpers/scripted-llm';
 import { fakeTwilio } from './helpers/twilio-fake';
+import { messageSid } from './helpers/twilio-sid';
 
 /**
  * The assistant end to end over real HTTP: Twilio's signed webhook in, the durable queue, the
@@ -61,15 +62,13 @@ beforeEach(() => {
   refusing = null;
 });
 
-let messageCounter = 0;
 /** A text as Twilio delivers it: form-encoded and signed over our configured URL. */
 async function text(from: string, body: string, options: { sid?: string; signature?: string } = {}) {
-  messageCounter += 1;
   const form = {
-    MessageSid: options.sid ?? `SM${Date.now()}${messageCounter}`,
+    MessageSid: options.sid ?? messageSid(),
     AccountSid: SID,
     From: from,
-    To: OUR_NUMBER,
+    To: from.startsWith('whatsapp:') ? `whatsapp:${OUR_NUMBER}` : OUR_NUMBER,
     Body: body,
     NumMedia: '0',
   };
@@ -158,10 +157,172 @@ describe('the Twilio webhook', () => {
   it('processes a repeated MessageSid once', async () => {
     const { phone } = await person();
     llm.script([{ text: 'Once.' }], { text: 'Twice?!' });
-    const sid = `SMrepeat${Date.now()}`;
+    const sid = messageSid();
     expect((await text(phone, 'hi', { sid })).statusCode).toBe(200);
     expect((await text(phone, 'hi', { sid })).statusCode).toBe(200);
     expect(await repliesTo(phone, 1)).toEqual(['Once.']);
+  });
+
+  it('refuses a captured signed YES replayed with its parameters shifted, and it approves nothing', async () => {
+    const { phone, userId } = await person();
+    const tea = (hour: number) => ({
+      tools: [
+        {
+          name: 'calendar_create_event',
+          arguments: JSON.stringify({ title: `Tea ${hour}`, start: `2026-12-01T${hour}:00` }),
+        },
+      ],
+    });
+    llm.script([tea(10)]);
+    await text(phone, 'book tea at 10');
+    await repliesTo(phone, 1);
+    // The person's YES, as an attacker on the path captures it: signed, and answered once.
+    const captured = {
+      AccountSid: SID,
+      Body: 'YES',
+      From: phone,
+      MessageSid: messageSid(),
+      NumMedia: '0',
+      To: OUR_NUMBER,
+    };
+    const url = `${base}/v1/sms/inbound`;
+    const signature = twilioSignature(TOKEN, url, captured);
+    const post = (form: Record<string, string>) =>
+      app.inject({
+        method: 'POST',
+        url: '/v1/sms/inbound',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature },
+        payload: new URLSearchParams(form).toString(),
+      });
+    expect((await post(captured)).statusCode).toBe(200);
+    expect((await repliesTo(phone, 2))[1]).toMatch(/^Done: /);
+    // A later request, which the replay is aimed at.
+    llm.script([tea(11)]);
+    await text(phone, 'and tea at 11');
+    await repliesTo(phone, 3);
+    // The same signed bytes, re-split across name boundaries: each keeps Twilio's signature.
+    const { NumMedia: _n, ...withoutNumMedia } = captured;
+    const shifted = [
+      // A new MessageSid (past the duplicate check): the sid swallows the next name and value.
+      { ...withoutNumMedia, MessageSid: `${captured.MessageSid}NumMedia0` },
+      // A name Twilio never sends, cut from one it does.
+      { ...withoutNumMedia, NumMedi: 'a0' },
+      // From swallowed by Body: a name Twilio always sends is gone.
+      (() => {
+        const { From: _f, ...rest } = captured;
+        return { ...rest, Body: `YESFrom${phone}` };
+      })(),
+    ];
+    for (const form of shifted) {
+      expect(twilioSignature(TOKEN, url, form)).toBe(signature);
+      const res = await post(form);
+      expect(res.statusCode, JSON.stringify(form)).toBe(400);
+      expect(res.json().error.code).toBe('BAD_REQUEST');
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    expect(sentTo(phone)).toHaveLength(3);
+    const rows = await app.db
+      .selectFrom('assistant_approvals')
+      .select('status')
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .execute();
+    expect(rows.map((row) => row.status)).toEqual(['done', 'pending']);
+    const stored = await app.db
+      .selectFrom('assistant_messages')
+      .select('id')
+      .where('phone', '=', phone)
+      .where('direction', '=', 'in')
+      .execute();
+    expect(stored).toHaveLength(3);
+  });
+
+  it('refuses a body that is not a form with 415, and a signed message not shaped as Twilio sends it with 400', async () => {
+    const { phone } = await person();
+    const url = `${base}/v1/sms/inbound`;
+    // Signed as Twilio signs (the signature is over names and values), but JSON, with a number.
+    const json = { AccountSid: SID, Body: 7, From: phone, MessageSid: messageSid(), To: OUR_NUMBER };
+    const signature = twilioSignature(TOKEN, url, json as unknown as Record<string, string>);
+    for (const [type, payload] of [
+      ['application/json', JSON.stringify(json)],
+      ['text/plain', 'Body=YES'],
+      ['multipart/form-data; boundary=x', '--x--'],
+    ] as const) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/v1/sms/inbound',
+        headers: { 'content-type': type, 'x-twilio-signature': signature },
+        payload,
+      });
+      expect(res.statusCode, type).toBe(415);
+      expect(res.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    }
+    const bodiless = await app.inject({ method: 'POST', url: '/v1/sms/inbound' });
+    expect(bodiless.statusCode).toBe(415);
+    const form = {
+      AccountSid: SID,
+      Body: 'hi',
+      From: phone,
+      MessageSid: messageSid(),
+      NumMedia: '0',
+      To: OUR_NUMBER,
+    };
+    const signedPost = (f: Record<string, string>) =>
+      app.inject({
+        method: 'POST',
+        url: '/v1/sms/inbound',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-twilio-signature': twilioSignature(TOKEN, url, f),
+        },
+        payload: new URLSearchParams(f).toString(),
+      });
+    for (const bad of [
+      { ...form, AccountSid: `AC${'c3'.repeat(16)}` },
+      { ...form, MessageSid: 'SM123' },
+      { ...form, MessageSid: form.MessageSid.toUpperCase() },
+      { ...form, From: '12345' },
+      { ...form, To: 'whatsapp:+15017122661' },
+      { ...form, NumMedia: 'x' },
+      { ...form, SmsSid: messageSid() },
+      { ...form, Extra: '1' },
+    ]) {
+      expect((await signedPost(bad)).statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    // A name twice: Twilio never repeats one.
+    const repeated = await app.inject({
+      method: 'POST',
+      url: '/v1/sms/inbound',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-twilio-signature': twilioSignature(TOKEN, url, form),
+      },
+      payload: `${new URLSearchParams(form).toString()}&Body=hi`,
+    });
+    expect(repeated.statusCode).toBe(400);
+    // What Twilio does send, media and WhatsApp names included, is read.
+    llm.script([{ text: 'Got it.' }]);
+    const full = {
+      ...form,
+      ApiVersion: '2010-04-01',
+      SmsSid: form.MessageSid,
+      SmsMessageSid: form.MessageSid,
+      SmsStatus: 'received',
+      NumSegments: '1',
+      ToCountry: 'US',
+      FromCountry: 'AU',
+      MediaUrl0: 'https://api.twilio.com/2010-04-01/Accounts/x/Messages/y/Media/z',
+      MediaContentType0: 'image/jpeg',
+    };
+    expect((await signedPost(full)).statusCode).toBe(200);
+    expect(await repliesTo(phone, 1)).toEqual(['Got it.']);
+    const stored = await app.db
+      .selectFrom('assistant_messages')
+      .select('body')
+      .where('phone', '=', phone)
+      .where('direction', '=', 'in')
+      .execute();
+    expect(stored.map((row) => row.body)).toEqual(['hi']);
   });
 
   it('records delivery status callbacks', async () => {
