@@ -158,7 +158,7 @@ export async function textAsTwilio(
 ): Promise<Response> {
   const form = {
     // Twilio's shape, the same for the same sid given (a retry is still the same message).
-    MessageSid: messageSid(message.sid),
+    MessageSid: /^SM[0-9a-f]{32}$/.test(message.sid) ? message.sid : messageSid(message.sid),
     AccountSid: TWILIO_SID,
     From: message.from,
     To: OUR_NUMBER,

@@ -111,7 +111,9 @@ export async function sendQueued(
     await deps.assistantRepo.setOutboundSent(message.id, null, 'suppressed');
     return;
   }
+  // When it was handed to the provider: an approval's request counts for a YES that arrived
+  // after this (approvals.ts). Taken before the call, as the phone may show it before the call returns.
+  const handedAt = deps.clock.now().toISOString();
   const sent = await deps.sms.send({ to: message.phone, body: message.body, channel: message.channel });
-  // When the provider took it: an approval's request counts for a YES that arrived after this.
-  await deps.assistantRepo.setOutboundSent(message.id, sent.id, 'sent', deps.clock.now().toISOString());
+  await deps.assistantRepo.setOutboundSent(message.id, sent.id, 'sent', handedAt);
 }
