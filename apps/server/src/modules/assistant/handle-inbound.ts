@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
-import { newId } from '../../lib/ids';
 import type { Jobs } from '../../lib/jobs/plugin';
 import { commitAlone, recordUsage } from '../usage/record-usage';
 import type { UserRow } from '../users/repo';
@@ -11,9 +10,7 @@ import { gate } from './gate';
 import { INBOUND_JOB } from './receive-message';
 import { queueReplies, type TOutboundKind, type TReplyPart } from './replies';
 import type { AssistantMessageRow } from './repo';
-import { HISTORY_MESSAGES } from './summary';
 import { say } from './texts';
-import { newTurnContext } from './turn-context';
 
 export type HandleDeps = AssistantDeps & {
   jobs: Pick<Jobs, 'enqueue'>;
@@ -113,34 +110,26 @@ async function agentTurn(deps: HandleDeps, user: UserRow, messageId: string): Pr
 /** One turn over the person's unanswered texts: the model, its reply queued, its tokens counted. */
 async function answer(deps: HandleDeps, user: UserRow, pending: AssistantMessageRow[]): Promise<void> {
   const last = pending.at(-1)!;
-  const turnId = newId();
-  const ctx = newTurnContext(turnId, user);
-  // The texts this turn answers go last, whatever their time: one that came in while the last
-  // run's model was busy is older than that run's reply, and in time order the model would be
-  // shown a conversation that ends with its own reply (seemingly answered; some providers take
-  // a closing assistant message as a prefix to continue).
-  const answering = new Set(pending.map((row) => row.id));
-  const earlier = await deps.assistantRepo.recent(user.id, HISTORY_MESSAGES);
-  const history = [...earlier.filter((row) => !answering.has(row.id)), ...pending].slice(-HISTORY_MESSAGES);
   // The agent (the AI SDK and the tools) is loaded at the first turn, not at start (decision 270).
   const { runTurn } = await import('./run-turn');
-  const result = await runTurn(deps, ctx, history);
+  const result = await runTurn(deps, user, pending);
+  const { turnId, approval } = result;
   // The request is written by code alone and goes as a text of its own, after what the model
   // said beside it (the stand-in: "Sam isn't in your contacts"), so the model's words can never
   // pass for a line of the request (decision 291).
   const parts: TReplyPart[] = [];
-  if (ctx.approval) {
+  if (approval) {
     const request = await prepareRequest(deps, {
       userId: user.id,
-      language: ctx.language,
-      approvalId: ctx.approval.id,
-      text: ctx.approval.text,
+      language: result.language,
+      approvalId: approval.id,
+      text: approval.text,
       channel: last.channel,
     });
     if (result.text) parts.push({ text: result.text, kind: 'reply' });
     if (request.replacedNotice) parts.push({ text: request.replacedNotice, kind: 'notice' });
-    parts.push({ text: request.request, kind: 'approval', approvalId: ctx.approval.id });
-  } else parts.push({ text: result.text || say(ctx.language, 'apology') });
+    parts.push({ text: request.request, kind: 'approval', approvalId: approval.id });
+  } else parts.push({ text: result.text || say(result.language, 'apology') });
   await deps.assistantRepo.insertTurn({
     id: turnId,
     user_id: user.id,
@@ -150,14 +139,14 @@ async function answer(deps: HandleDeps, user: UserRow, pending: AssistantMessage
     input_tokens: result.inputTokens,
     output_tokens: result.outputTokens,
     duration_ms: result.durationMs,
-    outcome: ctx.approval ? 'approval_requested' : result.text ? 'answered' : 'empty',
+    outcome: approval ? 'approval_requested' : result.text ? 'answered' : 'empty',
     created_at: deps.clock.now().toISOString(),
   });
   await queueReplies(deps, {
     inboundId: last.id,
     userId: user.id,
     to: { channel: last.channel, e164: last.phone },
-    language: ctx.language,
+    language: result.language,
     turnId,
     parts,
     kind: 'reply',
