@@ -779,6 +779,85 @@ describe('what a YES binds to (issue 29, finding 3)', () => {
       ['pending', 1],
     ]);
   });
+
+  it('keeps a numbered request within 3 segments, shortening what it is about, never how to answer', async () => {
+    const { phone } = await person();
+    llm.script([
+      book(titled('Lunch')),
+      { tools: [{ name: 'mail_search', arguments: JSON.stringify({ unread: true }) }] },
+      {
+        tools: [
+          {
+            name: 'mail_send',
+            arguments: JSON.stringify({
+              to: ['a1@evil.example', 'a2@evil.example', 'a3@evil.example', 'a4@evil.example'],
+              subject: `Quarterly numbers ${'and the forecast for every region '.repeat(8)}`.trim(),
+              text: 'see attached',
+            }),
+          },
+        ],
+      },
+    ]);
+    await text(phone, 'book lunch');
+    await repliesTo(phone, 1);
+    await text(phone, 'check my mail');
+    const [, ask] = await repliesTo(phone, 2);
+    expect(segmentsOf(ask!).segments).toBeLessThanOrEqual(3);
+    expect(ask).toMatch(
+      /\nNot in your contacts or this thread: a1@evil\.example, a2@evil\.example, a3@evil\.example and 1 more\nReply YES 2 to send, NO 2 to cancel\.$/,
+    );
+  });
+
+  it('asks which for a bare NO too, in the words of a NO, and in Chinese', async () => {
+    const { phone, userId } = await person();
+    await app.usersRepo.update(userId, { language: 'zh', updated_at: new Date().toISOString() });
+    const lunch = titled('午饭');
+    const tea = titled('下午茶');
+    llm.script([book(lunch), book(tea, 15)]);
+    await text(phone, '订午饭');
+    await repliesTo(phone, 1);
+    await text(phone, '再订下午茶');
+    expect((await repliesTo(phone, 2))[1]).toMatch(/回复“是 2”确认，回复“否 2”取消。$/);
+    await text(phone, '否');
+    const which = (await repliesTo(phone, 3))[2]!;
+    expect(which).toMatch(/^有多个请求在等待，所以没有执行任何操作。请带上编号回复：/);
+    expect(which).toContain(`“否 1”：添加“${lunch}”`);
+    expect(which).toContain(`“否 2”：添加“${tea}”`);
+    expect((await approvals(userId)).map((row) => row.status)).toEqual(['pending', 'pending']);
+  });
+
+  it('replaces without a word a request whose text never went out (its turn died before its replies)', async () => {
+    const { phone, userId } = await person();
+    const now = new Date();
+    await app.db
+      .insertInto('assistant_approvals')
+      .values({
+        id: `orphan-${Date.now()}`,
+        user_id: userId,
+        turn_id: 'dead-turn',
+        tool: 'calendar_create_event',
+        input: JSON.stringify({
+          kind: 'create_event',
+          event: { title: 'Never asked', start: tomorrowAt(9) },
+        }),
+        preview: 'Add "Never asked"',
+        status: 'pending',
+        result: null,
+        expires_at: new Date(now.getTime() + 30 * 60_000).toISOString(),
+        decided_at: null,
+        created_at: now.toISOString(),
+      })
+      .execute();
+    const tea = titled('Tea');
+    llm.script([book(tea)]);
+    await text(phone, 'book tea');
+    const replies = await repliesTo(phone, 1);
+    expect(replies).toHaveLength(1);
+    expect(replies[0]).toMatch(/\nReply YES to confirm, NO to cancel\.$/);
+    const [orphan, asked] = await approvals(userId);
+    expect(orphan).toMatchObject({ status: 'superseded', replaced_by: asked!.id });
+    expect(asked).toMatchObject({ status: 'pending', number: 1 });
+  });
 });
 
 describe('an approval request too long for 3 segments', () => {

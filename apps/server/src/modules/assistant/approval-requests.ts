@@ -1,7 +1,9 @@
 import type { TLanguage } from '@app/contract/messages';
 import type { SmsChannel } from '../../providers/sms/address';
+import { fitBefore, fitReply } from '../../providers/sms/segments';
 import { type TAction, ZAction } from './actions';
 import type { AssistantDeps } from './deps';
+import { REPLY_SEGMENTS } from './replies';
 import type { ApprovalRow } from './repo';
 import { type AssistantTextKey, say } from './texts';
 
@@ -43,11 +45,24 @@ const ASK_LINES: [AssistantTextKey, AssistantTextKey][] = [
  */
 export function numbered(language: TLanguage, text: string, number: number): string {
   const n = String(number);
+  let out = `${text}\n${say(language, 'askNumbered', { n })}`;
   for (const [plain, withNumber] of ASK_LINES) {
     const line = say(language, plain);
-    if (text.endsWith(line)) return `${text.slice(0, -line.length)}${say(language, withNumber, { n })}`;
+    if (text.endsWith(line)) out = `${text.slice(0, -line.length)}${say(language, withNumber, { n })}`;
   }
-  return `${text}\n${say(language, 'askNumbered', { n })}`;
+  return withinSegments(out);
+}
+
+/**
+ * The number made the text longer: where it no longer fits 3 segments, the first line (what the
+ * request is about) is shortened, never the lines after it (who is new, how to answer), as the
+ * tools do; the send would otherwise cut the end.
+ */
+function withinSegments(text: string): string {
+  if (!fitReply(text, { maxSegments: REPLY_SEGMENTS, more: '' }).cut) return text;
+  const [first, ...rest] = text.split('\n');
+  if (rest.length === 0) return text;
+  return fitBefore(first!, rest.join('\n'), { maxSegments: REPLY_SEGMENTS, separator: '\n' }).text;
 }
 
 /** A preview short enough to name a request inside another text. */
@@ -78,17 +93,21 @@ export async function prepareRequest(
   const fresh = pending.find((row) => row.id === input.approvalId);
   const others = pending.filter((row) => row.id !== input.approvalId);
   const subject = fresh ? subjectOfRow(fresh) : null;
-  const same = others.filter((row) => subject !== null && subjectOfRow(row) === subject);
+  // A request whose text was never queued (its turn died before its replies) was never seen:
+  // replaced without a word, as are those past MAX_PENDING or about the same thing, with one.
+  const asked = new Set(await deps.assistantRepo.requestsQueued(others.map((row) => row.id)));
+  const unseen = others.filter((row) => !asked.has(row.id));
+  const seen = others.filter((row) => asked.has(row.id));
+  const same = seen.filter((row) => subject !== null && subjectOfRow(row) === subject);
   // Newest first: what is left past the newest MAX_PENDING - 1 is the oldest.
-  const kept = others.filter((row) => !same.includes(row));
-  const overflow = kept.slice(MAX_PENDING - 1);
+  const overflow = seen.filter((row) => !same.includes(row)).slice(MAX_PENDING - 1);
   const replacedIds = await deps.assistantRepo.replace(
-    [...same, ...overflow].map((row) => row.id),
+    [...unseen, ...same, ...overflow].map((row) => row.id),
     input.approvalId,
     nowIso,
   );
-  const replaced = others.filter((row) => replacedIds.includes(row.id));
-  const waiting = others.filter((row) => !replacedIds.includes(row.id));
+  const replaced = seen.filter((row) => replacedIds.includes(row.id));
+  const waiting = seen.filter((row) => !replacedIds.includes(row.id));
   const taken = new Set(waiting.map((row) => row.number ?? 1));
   let number = 1;
   while (taken.has(number)) number += 1;

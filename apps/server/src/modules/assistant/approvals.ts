@@ -92,7 +92,11 @@ export async function answerApproval(
     const list = [...answerable]
       .sort((a, b) => (a.number ?? 1) - (b.number ?? 1))
       .map((row) =>
-        say(user.language, 'whichItem', { n: String(row.number ?? 1), preview: shortPreview(row.preview) }),
+        say(user.language, 'whichItem', {
+          word: say(user.language, answer.reply === 'yes' ? 'yesWord' : 'noWord'),
+          n: String(row.number ?? 1),
+          preview: shortPreview(row.preview),
+        }),
       )
       .join(say(user.language, 'whichSeparator'));
     return say(user.language, 'which', { list });

@@ -138,6 +138,17 @@ export class AssistantRepo extends Repo {
     return rows.map((row) => row.id);
   }
 
+  /** Of these approvals, those whose request text was queued (sent or not). */
+  async requestsQueued(approvalIds: string[]): Promise<string[]> {
+    if (approvalIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('assistant_messages')
+      .select('approval_id')
+      .where('approval_id', 'in', approvalIds)
+      .execute();
+    return rows.map((row) => row.approval_id!);
+  }
+
   /** Where and under which number an approval's request goes out. */
   async setRequestChannel(id: string, channel: 'sms' | 'whatsapp', number: number): Promise<void> {
     await this.db.updateTable('assistant_approvals').set({ channel, number }).where('id', '=', id).execute();
