@@ -10,6 +10,12 @@ import { say } from './texts';
 export const SEND_JOB = 'assistant.send';
 /** The most segments one reply part costs (design §9). */
 export const REPLY_SEGMENTS = 3;
+/**
+ * How long after the one before it each further part of one answer is sent: send jobs run
+ * concurrently, and the order matters (the model's words, then the approval request, which the
+ * person answers). Carriers do not promise order either; a gap keeps it in practice.
+ */
+export const PART_GAP_MS = 1500;
 
 type TMessageKind = (typeof MESSAGE_KINDS)[number];
 export type TOutboundKind = Exclude<TMessageKind, 'text'>;
@@ -72,6 +78,7 @@ export async function queueReplies(
         kind: SEND_JOB,
         key: `${input.key ?? `reply:${input.inboundId}`}:${index}`,
         payload: { messageId, ...(input.carrier ? { carrier: true } : {}) },
+        ...(index > 0 ? { runAt: new Date(deps.clock.now().getTime() + index * PART_GAP_MS) } : {}),
       });
       if (!queued.created) continue;
       queuedAny = true;
