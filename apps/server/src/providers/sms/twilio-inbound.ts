@@ -95,8 +95,11 @@ export function readTwilioInbound(
   if (unknown.length > 0) return { refused: `unknown parameters: ${unknown.slice(0, 5).join(', ')}` };
   const missing = REQUIRED.filter((name) => form[name] === undefined);
   if (missing.length > 0) return { refused: `missing parameters: ${missing.join(', ')}` };
-  for (const [name, value] of Object.entries(form))
+  for (const [name, value] of Object.entries(form)) {
     if (value.length > (name === 'Body' ? BODY_LIMIT : VALUE_LIMIT)) return { refused: `${name} too long` };
+    // No text message holds a NUL, and PostgreSQL cannot store one in text.
+    if (value.includes('\u0000')) return { refused: `${name} holds a NUL` };
+  }
   const sid = form.MessageSid!;
   if (!MESSAGE_SID.test(sid)) return { refused: 'MessageSid is not a message sid' };
   // The deprecated copies of the sid, when sent, are the same sid.
