@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { INBOUND_JOB } from '../src/modules/assistant/receive-message';
 import { segmentsOf } from '../src/providers/sms/segments';
 import { twilioSignature } from '../src/providers/sms/twilio-signature';
 import { assistantPerson, newMobile } from './helpers/assistant-person';
@@ -859,6 +860,41 @@ describe('what a YES binds to (issue 29, finding 3)', () => {
     const [orphan, asked] = await approvals(userId);
     expect(orphan).toMatchObject({ status: 'superseded', replaced_by: asked!.id });
     expect(asked).toMatchObject({ status: 'pending', number: 1 });
+  });
+
+  it('keeps the request the person saw when a turn runs again after a crash past its replies', async () => {
+    const { phone, userId } = await person();
+    const tea = titled('Tea');
+    llm.script([book(tea), book(tea)]);
+    await text(phone, 'book tea');
+    const [ask] = await repliesTo(phone, 1);
+    expect(ask).toMatch(/Reply YES to confirm/);
+    // The run died after queueing its replies, before marking the text answered: its job runs again.
+    const inbound = await app.db
+      .selectFrom('assistant_messages')
+      .select('id')
+      .where('phone', '=', phone)
+      .where('direction', '=', 'in')
+      .executeTakeFirstOrThrow();
+    await app.db
+      .updateTable('assistant_messages')
+      .set({ turn_id: null })
+      .where('id', '=', inbound.id)
+      .execute();
+    await app.jobs.enqueue(app.db, {
+      kind: INBOUND_JOB,
+      key: `crash-again:${inbound.id}`,
+      payload: { messageId: inbound.id },
+    });
+    const deadline = Date.now() + 10_000;
+    while ((await approvals(userId)).length < 2 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 25));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(sentTo(phone)).toHaveLength(1);
+    expect((await approvals(userId)).map((row) => row.status)).toEqual(['pending', 'superseded']);
+    await text(phone, 'YES');
+    expect((await repliesTo(phone, 2))[1]).toMatch(new RegExp(`^Done: Add "${tea}"`));
+    expect(await eventsTitled(tea)).toBe(1);
   });
 });
 

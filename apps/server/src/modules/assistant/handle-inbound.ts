@@ -118,7 +118,11 @@ async function answer(deps: HandleDeps, user: UserRow, pending: AssistantMessage
   // said beside it (the stand-in: "Sam isn't in your contacts"), so the model's words can never
   // pass for a line of the request (decision 291).
   const parts: TReplyPart[] = [];
-  if (approval) {
+  if (approval && (await deps.assistantRepo.repliedBefore(last.id))) {
+    // Run again after a crash past its replies (queued by the run before, which the person will
+    // see): this run's approval is withdrawn, and nothing is replaced or queued again.
+    await deps.assistantRepo.withdraw(approval.id, deps.clock.now().toISOString());
+  } else if (approval) {
     const request = await prepareRequest(deps, {
       userId: user.id,
       language: result.language,

@@ -138,6 +138,32 @@ export class AssistantRepo extends Repo {
     return rows.map((row) => row.id);
   }
 
+  /**
+   * Whether a turn answering this inbound text already queued its replies: a turn run again after
+   * a crash between queueing them and marking the text answered finds them.
+   */
+  async repliedBefore(inboundId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('assistant_turns')
+      .innerJoin('assistant_messages', 'assistant_messages.turn_id', 'assistant_turns.id')
+      .select('assistant_messages.id')
+      .where('assistant_turns.inbound_message_id', '=', inboundId)
+      .where('assistant_messages.direction', '=', 'out')
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** An approval asked for in a turn whose request will never be sent: withdrawn, no word. */
+  async withdraw(id: string, nowIso: string): Promise<void> {
+    await this.db
+      .updateTable('assistant_approvals')
+      .set({ status: 'superseded', decided_at: nowIso })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .execute();
+  }
+
   /** Of these approvals, those whose request text was queued (sent or not). */
   async requestsQueued(approvalIds: string[]): Promise<string[]> {
     if (approvalIds.length === 0) return [];
