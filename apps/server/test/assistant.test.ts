@@ -287,6 +287,7 @@ describe('the Twilio webhook', () => {
       { ...form, NumMedia: 'x' },
       { ...form, SmsSid: messageSid() },
       { ...form, Extra: '1' },
+      { ...form, constructor: 'x' },
       // A NUL: no text holds one, and PostgreSQL cannot store it (a 500 there before).
       { ...form, Body: 'a\u0000b' },
     ]) {

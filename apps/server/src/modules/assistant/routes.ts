@@ -53,7 +53,8 @@ export async function twilioWebhookRoutes(
     FORM_TYPE,
     { parseAs: 'string', bodyLimit: FORM_LIMIT_BYTES },
     (_request, body, done) => {
-      const form: ParsedForm = {};
+      // No prototype: a parameter named __proto__ is a name like any other (and refused).
+      const form: ParsedForm = Object.create(null);
       for (const [key, value] of new URLSearchParams(String(body))) {
         if (Object.hasOwn(form, key)) form[REPEATED] = true;
         form[key] = value;
