@@ -9,6 +9,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('assistant_messages').addColumn('sent_at', 'text').execute();
   // Outbound: the approval this text asks for; a YES counts for it only once this text was sent.
   await db.schema.alterTable('assistant_messages').addColumn('approval_id', 'text').execute();
+  // A YES looks up its requests' texts by approval: without it, every YES read every message.
+  await db.schema
+    .createIndex('assistant_messages_approval_id_idx')
+    .on('assistant_messages')
+    .column('approval_id')
+    .execute();
   // sms or whatsapp: where the request was sent, the only channel whose YES counts for it.
   await db.schema.alterTable('assistant_approvals').addColumn('channel', 'text').execute();
   // The number a YES names ("YES 2") while several are pending: the lowest one free at asking.
@@ -21,6 +27,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('assistant_approvals').dropColumn('replaced_by').execute();
   await db.schema.alterTable('assistant_approvals').dropColumn('number').execute();
   await db.schema.alterTable('assistant_approvals').dropColumn('channel').execute();
+  await db.schema.dropIndex('assistant_messages_approval_id_idx').execute();
   await db.schema.alterTable('assistant_messages').dropColumn('approval_id').execute();
   await db.schema.alterTable('assistant_messages').dropColumn('sent_at').execute();
 }
