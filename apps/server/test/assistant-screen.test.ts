@@ -318,6 +318,22 @@ describe('approvals on the web', () => {
     );
   });
 
+  it("texts a web decision in the person's language", async () => {
+    const person = await assistantPerson(app, base, { language: 'zh' });
+    llm.script([bookLunch()]);
+    await textFrom(app, person.phone, '明天12点和Sam吃午饭');
+    const [ask] = await waitForTexts(app, person.phone, 1);
+    expect(ask).toMatch(/回复“是”确认，回复“否”取消。$/);
+    const pending = ZPendingApprovalsResponse.parse(
+      (await call('GET', '/v1/assistant/approvals', person.token)).json(),
+    );
+    const id = pending.approvals[0]!.id;
+    expect((await call('POST', `/v1/assistant/approvals/${id}/approve`, person.token)).statusCode).toBe(200);
+    expect((await waitForTexts(app, person.phone, 2))[1]).toMatch(
+      /^已在网页上批准：添加“Harbour lunch with Sam”/,
+    );
+  });
+
   it('sends nothing about a web decision to a number that said STOP', async () => {
     const { phone, token, approval } = await withPendingBooking();
     await textFrom(app, phone, 'STOP');
