@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { numbered } from '../src/modules/assistant/approval-requests';
+import { numbered, shortPreview, withPreviews } from '../src/modules/assistant/approval-requests';
+import { say } from '../src/modules/assistant/texts';
 import { segmentsOf } from '../src/providers/sms/segments';
 
 /** The number a request text gets while others wait (decision 290): how to answer, whole. */
@@ -32,5 +33,25 @@ describe('a numbered request text', () => {
     expect(segmentsOf(out).segments).toBeLessThanOrEqual(3);
     expect(out.endsWith(`\n${flag}\nReply YES 2 to confirm, NO 2 to cancel.`)).toBe(true);
     expect(out.startsWith('Add "Lunch at the harbour Lunch')).toBe(true);
+  });
+});
+
+describe('the question which request a bare YES meant', () => {
+  it('names every waiting request within 3 segments, in Chinese too, shortening the previews', () => {
+    const previews = [1, 2, 3].map(
+      (n) =>
+        `添加“和李明在港口边的餐厅吃午饭并讨论第${n}季度的预算”，11月29日周日 12:00–13:00，参与者：li.ming@example.org`,
+    );
+    const text = withPreviews((max) =>
+      say('zh', 'which', {
+        list: previews
+          .map((preview, i) =>
+            say('zh', 'whichItem', { word: '是', n: String(i + 1), preview: shortPreview(preview, max) }),
+          )
+          .join(say('zh', 'whichSeparator')),
+      }),
+    );
+    expect(segmentsOf(text).segments).toBeLessThanOrEqual(3);
+    for (const n of [1, 2, 3]) expect(text).toContain(`“是 ${n}”：添加“和李明`);
   });
 });

@@ -65,10 +65,22 @@ function withinSegments(text: string): string {
   return fitBefore(first!, rest.join('\n'), { maxSegments: REPLY_SEGMENTS, separator: '\n' }).text;
 }
 
-/** A preview short enough to name a request inside another text. */
-export function shortPreview(preview: string): string {
+/** A preview short enough to name a request inside another text: its first line, cut at `max`. */
+export function shortPreview(preview: string, max = 60): string {
   const line = preview.split('\n')[0]!.trim();
-  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/**
+ * A text naming several requests, their previews as long as 3 segments leave room for, so every
+ * number arrives (Chinese takes UCS-2: 67 characters a segment).
+ */
+export function withPreviews(write: (max: number) => string): string {
+  for (let max = 60; max > 12; max -= 8) {
+    const text = write(max);
+    if (!fitReply(text, { maxSegments: REPLY_SEGMENTS, more: '' }).cut) return text;
+  }
+  return write(12);
 }
 
 export interface RequestParts {

@@ -4,7 +4,7 @@ import type { UserRow } from '../users/repo';
 import { WorkspaceError } from '../workspace/workspace-error';
 import { runAction, ZAction } from './actions';
 import { calendarLabel, detailsOf, failureReason } from './approval-details';
-import { shortPreview } from './approval-requests';
+import { shortPreview, withPreviews } from './approval-requests';
 import type { AssistantDeps } from './deps';
 import type { ApprovalRow } from './repo';
 import { say } from './texts';
@@ -89,17 +89,21 @@ export async function answerApproval(
   }
   if (answerable.length === 0) return say(user.language, 'nothingPending');
   if (answerable.length > 1) {
-    const list = [...answerable]
-      .sort((a, b) => (a.number ?? 1) - (b.number ?? 1))
-      .map((row) =>
-        say(user.language, 'whichItem', {
-          word: say(user.language, answer.reply === 'yes' ? 'yesWord' : 'noWord'),
-          n: String(row.number ?? 1),
-          preview: shortPreview(row.preview),
-        }),
-      )
-      .join(say(user.language, 'whichSeparator'));
-    return say(user.language, 'which', { list });
+    const sorted = [...answerable].sort((a, b) => (a.number ?? 1) - (b.number ?? 1));
+    const word = say(user.language, answer.reply === 'yes' ? 'yesWord' : 'noWord');
+    return withPreviews((max) =>
+      say(user.language, 'which', {
+        list: sorted
+          .map((row) =>
+            say(user.language, 'whichItem', {
+              word,
+              n: String(row.number ?? 1),
+              preview: shortPreview(row.preview, max),
+            }),
+          )
+          .join(say(user.language, 'whichSeparator')),
+      }),
+    );
   }
   const decision = await decideApproval(deps, user, answerable[0]!, answer.reply, 'sms');
   return decision.taken ? decision.text : null;
