@@ -14,6 +14,7 @@ import {
 import { freePort } from './helpers/process';
 import { scriptedLlm } from './helpers/scripted-llm';
 import { fakeTwilio } from './helpers/twilio-fake';
+import { messageSid } from './helpers/twilio-sid';
 
 /**
  * Issue 21, "Crash": `kill -9` during a turn. The server runs as its own process on SQLite in a
@@ -100,7 +101,7 @@ async function killedDuringATurn() {
 
   const requestsBefore = llm.requests.length;
   llm.script([{ hang: true }], { text: REPLY });
-  const sid = `SMcrash${Date.now()}${numbers}`;
+  const sid = messageSid();
   const posted = await textAsTwilio(first.base, first.base, {
     from: phone,
     body: 'what is on tomorrow?',

@@ -7,8 +7,9 @@ import {
 } from '@app/contract/assistant/screen';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { assistantDeps } from '../src/modules/assistant/deps';
 import { DECISIONS_PER_HOUR, SETTINGS_CHANGES_PER_HOUR } from '../src/modules/assistant/screen-routes';
-import { assistantPerson, newMobile, textFrom, waitForTexts } from './helpers/assistant-person';
+import { assistantPerson, newMobile, textFrom, textsTo, waitForTexts } from './helpers/assistant-person';
 import { bearer, signIn } from './helpers/auth';
 import { build, usingPostgres } from './helpers/build';
 import { freePort } from './helpers/process';
@@ -199,22 +200,22 @@ describe('GET /v1/assistant/messages', () => {
     expect(older.hasMore).toBe(false);
   });
 
-  it('shows whole what the model said beside an approval request when the text had to cut it', async () => {
+  it('shows whole what the model said beside an approval request when its text had to cut it', async () => {
     const { phone, token } = await assistantPerson(app, base);
-    const note = `${'Sam is free then, and so is the room by the harbour. '.repeat(8)}The end.`;
+    const note = `${'Sam is free then, and so is the room by the harbour. '.repeat(12)}The end.`;
     llm.script([{ ...bookLunch(), text: note }]);
     await textFrom(app, phone, 'book lunch with Sam tomorrow at 12');
-    const [ask] = await waitForTexts(app, phone, 1);
-    expect(ask).toMatch(/^Sam is free then/);
-    expect(ask).not.toContain('The end.');
-    expect(ask).toMatch(/Reply YES to confirm, NO to cancel\.$/);
+    const [said, ask] = await waitForTexts(app, phone, 2);
+    expect(said).toMatch(/^Sam is free then/);
+    expect(said).not.toContain('The end.');
+    // The request is a text of its own, written by code alone.
+    expect(ask).toMatch(/^Add "Harbour lunch with Sam", .*Reply YES to confirm, NO to cancel\.$/s);
 
     const { messages } = ZAssistantMessagesResponse.parse(
       (await call('GET', '/v1/assistant/messages', token)).json(),
     );
-    const shown = messages.find((m) => m.kind === 'approval')?.body;
-    expect(shown?.startsWith(`${note}\n\n`)).toBe(true);
-    expect(shown?.endsWith(ask!.slice(ask!.lastIndexOf('\n\n') + 2))).toBe(true);
+    expect(messages.find((m) => m.kind === 'reply')?.body).toBe(note);
+    expect(messages.find((m) => m.kind === 'approval')?.body).toBe(ask);
   });
 
   it("shows nobody else's texts, and refuses bad paging with 400", async () => {
@@ -295,6 +296,67 @@ describe('approvals on the web', () => {
       (await call('GET', '/v1/assistant/actions', token)).json(),
     );
     expect(actions.actions).toEqual([]);
+  });
+
+  it('texts the person what was decided on the web, so the thread no longer ends with "Reply YES"', async () => {
+    const { phone, token, approval } = await withPendingBooking();
+    expect((await call('POST', `/v1/assistant/approvals/${approval.id}/approve`, token)).statusCode).toBe(
+      200,
+    );
+    const texts = await waitForTexts(app, phone, 2);
+    expect(texts).toEqual([
+      expect.stringMatching(/Reply YES to confirm/),
+      `Approved on the web: ${approval.preview.replace(/–/g, '-')}`,
+    ]);
+
+    const other = await withPendingBooking();
+    expect(
+      (await call('POST', `/v1/assistant/approvals/${other.approval.id}/decline`, other.token)).statusCode,
+    ).toBe(200);
+    expect((await waitForTexts(app, other.phone, 2))[1]).toBe(
+      `Declined on the web: ${other.approval.preview.replace(/–/g, '-')}. Nothing was sent or changed.`,
+    );
+  });
+
+  it("texts a web decision in the person's language", async () => {
+    const person = await assistantPerson(app, base, { language: 'zh' });
+    llm.script([bookLunch()]);
+    await textFrom(app, person.phone, '明天12点和Sam吃午饭');
+    const [ask] = await waitForTexts(app, person.phone, 1);
+    expect(ask).toMatch(/回复“是”确认，回复“否”取消。$/);
+    const pending = ZPendingApprovalsResponse.parse(
+      (await call('GET', '/v1/assistant/approvals', person.token)).json(),
+    );
+    const id = pending.approvals[0]!.id;
+    expect((await call('POST', `/v1/assistant/approvals/${id}/approve`, person.token)).statusCode).toBe(200);
+    expect((await waitForTexts(app, person.phone, 2))[1]).toMatch(
+      /^已在网页上批准：添加“Harbour lunch with Sam”/,
+    );
+  });
+
+  it('sends nothing about a web decision to a number that said STOP', async () => {
+    const { phone, token, approval } = await withPendingBooking();
+    await textFrom(app, phone, 'STOP');
+    expect((await waitForTexts(app, phone, 2))[1]).toMatch(/unsubscribed/);
+    // STOP withdrew the request: the screen finds nothing to approve, and nothing more is sent.
+    expect((await call('POST', `/v1/assistant/approvals/${approval.id}/approve`, token)).statusCode).toBe(
+      409,
+    );
+    // Opted out another way (the carrier's list, another instance) while the request waits.
+    const quiet = await withPendingBooking();
+    await app.db
+      .insertInto('sms_opt_outs')
+      .values({
+        phone_hash: assistantDeps(app).phoneHash(quiet.phone),
+        opted_out_at: new Date().toISOString(),
+      })
+      .execute();
+    expect(
+      (await call('POST', `/v1/assistant/approvals/${quiet.approval.id}/approve`, quiet.token)).statusCode,
+    ).toBe(200);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await textsTo(app, quiet.phone)).toHaveLength(1);
+    expect(await textsTo(app, phone)).toHaveLength(2);
   });
 
   it("answers 404 for another person's approval or an unknown one, and 409 for an expired one", async () => {

@@ -9,6 +9,7 @@ import { build, testConfig } from './helpers/build';
 import { freePort } from './helpers/process';
 import { type SecondConnection, secondConnection } from './helpers/second-connection';
 import { fakeTwilio } from './helpers/twilio-fake';
+import { messageSid } from './helpers/twilio-sid';
 
 /**
  * Group commit over the app's real database (a SQLite file, or PostgreSQL when
@@ -180,7 +181,14 @@ describe('the webhook under concurrent senders', () => {
   });
 
   const post = (sid: string, from: string) => {
-    const form = { MessageSid: sid, From: from, To: '+15017122663', Body: `hello ${sid}`, NumMedia: '0' };
+    const form = {
+      MessageSid: sid,
+      AccountSid: `AC${'d4'.repeat(16)}`,
+      From: from,
+      To: '+15017122663',
+      Body: `hello ${sid}`,
+      NumMedia: '0',
+    };
     return fetch(`${base}/v1/sms/inbound`, {
       method: 'POST',
       headers: {
@@ -195,7 +203,7 @@ describe('the webhook under concurrent senders', () => {
 
   it('answers 50 senders at once, each only once its text is committed, and stores repeats once', async () => {
     const run = Date.now().toString(36);
-    const sids = Array.from({ length: 50 }, (_, i) => `SMgc${run}${i}`);
+    const sids = Array.from({ length: 50 }, (_, i) => messageSid(`gc${run}${i}`));
     // Ten of them arrive twice at the same moment (Twilio retrying while the first is in flight).
     const posts = [...sids, ...sids.slice(0, 10)].map((sid, i) => ({
       sid,

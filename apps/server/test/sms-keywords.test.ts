@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { classifyApprovalReply, classifyKeyword } from '../src/providers/sms/keywords';
+import {
+  classifyApprovalAnswer,
+  classifyApprovalReply,
+  classifyKeyword,
+} from '../src/providers/sms/keywords';
 
 describe('carrier keywords', () => {
   it("knows Twilio's default opt-out words and the Chinese carriers' 退订 / TD", () => {
@@ -129,5 +133,31 @@ describe('approval replies', () => {
     expect(classifyApprovalReply('cancel')).toBeNull();
     expect(classifyKeyword('取消')).toBeNull();
     expect(classifyApprovalReply('取消')).toBe('no');
+  });
+
+  it('reads a yes or no with the number of the request it answers, and nothing looser', () => {
+    const cases: [string, { reply: 'yes' | 'no'; number: number | null } | null][] = [
+      ['YES', { reply: 'yes', number: null }],
+      ['YES 2', { reply: 'yes', number: 2 }],
+      ['yes #2', { reply: 'yes', number: 2 }],
+      ['Yes 2!', { reply: 'yes', number: 2 }],
+      ['NO2', { reply: 'no', number: 2 }],
+      ['no 1', { reply: 'no', number: 1 }],
+      ['是 2', { reply: 'yes', number: 2 }],
+      ['好2', { reply: 'yes', number: 2 }],
+      ['确认 3', { reply: 'yes', number: 3 }],
+      ['不要 1', { reply: 'no', number: 1 }],
+      // A Chinese keyboard's full-width letters, digits and space.
+      ['ＹＥＳ\u3000２', { reply: 'yes', number: 2 }],
+      ['yes 2pm', null],
+      ['yes 0', null],
+      ['yes 100', null],
+      ['2 yes', null],
+      ['ok 2', null],
+      ['yes yes 2', null],
+      ['stop 2', null],
+    ];
+    for (const [body, expected] of cases)
+      expect(classifyApprovalAnswer(body), JSON.stringify(body)).toEqual(expected);
   });
 });

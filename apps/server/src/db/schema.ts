@@ -352,6 +352,10 @@ export interface AssistantMessagesTable {
   full_body: ColumnType<string | null, string | null | undefined, string | null>;
   /** Inbound: why no answer was given (the gate's reason); null when answered or not yet. */
   unanswered: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Outbound: when the SMS provider took it; null before, and for one never sent. */
+  sent_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Outbound: the approval this text asks for. */
+  approval_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
 }
 export interface AssistantTurnsTable {
@@ -391,6 +395,16 @@ export interface AssistantApprovalsTable {
   decided_via: ColumnType<'sms' | 'web' | null, 'sms' | 'web' | null | undefined, 'sms' | 'web' | null>;
   /** JSON: the approval's structured details (assistant/approval-details.ts). */
   details: ColumnType<string | null, string | null | undefined, string | null>;
+  /** sms or whatsapp: where its request was sent; a YES counts only on it. Null until then. */
+  channel: ColumnType<
+    'sms' | 'whatsapp' | null,
+    'sms' | 'whatsapp' | null | undefined,
+    'sms' | 'whatsapp' | null
+  >;
+  /** What "YES 2" names while several are pending. */
+  number: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The newer approval that replaced it (status superseded). */
+  replaced_by: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
 }
 export interface SmsOptOutsTable {

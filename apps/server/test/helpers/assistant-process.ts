@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { twilioSignature } from '../../src/providers/sms/twilio-signature';
 import type { Seen } from './twilio-fake';
+import { messageSid } from './twilio-sid';
 
 /**
  * The assistant's crash and multi-instance tests run the real server as its own process, so it
@@ -156,7 +157,8 @@ export async function textAsTwilio(
   message: { from: string; body: string; sid: string },
 ): Promise<Response> {
   const form = {
-    MessageSid: message.sid,
+    // Twilio's shape, the same for the same sid given (a retry is still the same message).
+    MessageSid: /^SM[0-9a-f]{32}$/.test(message.sid) ? message.sid : messageSid(message.sid),
     AccountSid: TWILIO_SID,
     From: message.from,
     To: OUR_NUMBER,

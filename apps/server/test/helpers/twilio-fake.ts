@@ -6,6 +6,8 @@ export interface Seen {
   url: string;
   headers: IncomingMessage['headers'];
   form: URLSearchParams;
+  /** The status it was answered with. */
+  status?: number;
 }
 
 /** A loopback stand-in for api.twilio.com that records what it is sent and answers like Twilio. */
@@ -17,7 +19,7 @@ export function fakeTwilio(answer: (seen: Seen) => { status: number; body: unkno
       raw += chunk;
     });
     req.on('end', () => {
-      const entry = {
+      const entry: Seen = {
         method: req.method ?? '',
         url: req.url ?? '',
         headers: req.headers,
@@ -25,6 +27,7 @@ export function fakeTwilio(answer: (seen: Seen) => { status: number; body: unkno
       };
       seen.push(entry);
       const { status, body } = answer(entry);
+      entry.status = status;
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     });
   });

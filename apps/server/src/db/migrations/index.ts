@@ -13,6 +13,7 @@ import * as m0011 from './0011-sample-workspace';
 import * as m0012 from './0012-jobs';
 import * as m0013 from './0013-assistant';
 import * as m0014 from './0014-assistant-screen';
+import * as m0016 from './0016-approval-binding';
 import * as m0017 from './0017-sms-outbox';
 
 /**
@@ -34,5 +35,6 @@ export const migrations: Record<string, Migration> = {
   '0012-jobs': m0012,
   '0013-assistant': m0013,
   '0014-assistant-screen': m0014,
+  '0016-approval-binding': m0016,
   '0017-sms-outbox': m0017,
 };

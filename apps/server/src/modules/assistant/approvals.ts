@@ -1,8 +1,10 @@
-import type { ApprovalReply } from '../../providers/sms/keywords';
+import type { SmsChannel } from '../../providers/sms/address';
+import type { ApprovalAnswer, ApprovalReply } from '../../providers/sms/keywords';
 import type { UserRow } from '../users/repo';
 import { WorkspaceError } from '../workspace/workspace-error';
 import { runAction, ZAction } from './actions';
 import { calendarLabel, detailsOf, failureReason } from './approval-details';
+import { shortPreview, withPreviews } from './approval-requests';
 import type { AssistantDeps } from './deps';
 import type { ApprovalRow } from './repo';
 import { say } from './texts';
@@ -58,21 +60,57 @@ export async function decideApproval(
 }
 
 /**
- * The person's YES or NO by text, decided in code: only their own number reaches here (the gate
- * found them by it), and only a pending approval younger than 30 minutes counts. Returns the
- * text to answer with, or null when another answer already took it.
+ * The person's YES or NO by text, decided in code (design §9, decision 290): only their own
+ * number reaches here (the gate found them by it), and it answers only a request that is still
+ * pending (30 minutes), was asked on the channel the answer came by, and whose text the provider
+ * took before the answer arrived (the webhook stored it: not when its job runs). So a YES meant
+ * for one request never approves another created while the queue was busy. With several such,
+ * the answer must name one ("YES 2"); a bare one asks which and runs nothing. Returns the text
+ * to answer with, or null when another answer already took it.
  */
 export async function answerApproval(
   deps: ApprovalDeps & Pick<AssistantDeps, 'publicUrl'>,
   user: UserRow,
-  answer: ApprovalReply,
+  answer: ApprovalAnswer,
+  received: { createdAt: string; channel: SmsChannel },
 ): Promise<string | null> {
-  const open = await deps.assistantRepo.openApproval(user.id, deps.clock.now().toISOString());
-  if (!open) return say(user.language, 'nothingPending');
-  // A request whose text could not name every recipient is approved only where all of them
-  // show (issue 29, finding 2); a NO by text still cancels it.
-  if (answer === 'yes' && !detailsOf(open).textApprovable)
-    return say(user.language, 'approveOnScreen', { url: `${deps.publicUrl}/assistant` });
-  const decision = await decideApproval(deps, user, open, answer, 'sms');
-  return decision.taken ? decision.text : null;
+  const nowIso = deps.clock.now().toISOString();
+  const decideByText = async (row: ApprovalRow): Promise<string | null> => {
+    // A request whose text could not name every recipient is approved only where all of them
+    // show (issue 29, finding 2); a NO by text still cancels it.
+    if (answer.reply === 'yes' && !detailsOf(row).textApprovable)
+      return say(user.language, 'approveOnScreen', { url: `${deps.publicUrl}/assistant` });
+    const decision = await decideApproval(deps, user, row, answer.reply, 'sms');
+    return decision.taken ? decision.text : null;
+  };
+  const answerable = await deps.assistantRepo.answerable(
+    user.id,
+    received.channel,
+    received.createdAt,
+    nowIso,
+  );
+  if (answer.number !== null) {
+    const named = answerable.find((row) => (row.number ?? 1) === answer.number);
+    if (!named) return say(user.language, 'notWaiting', { n: String(answer.number) });
+    return decideByText(named);
+  }
+  if (answerable.length === 0) return say(user.language, 'nothingPending');
+  if (answerable.length > 1) {
+    const sorted = [...answerable].sort((a, b) => (a.number ?? 1) - (b.number ?? 1));
+    const word = say(user.language, answer.reply === 'yes' ? 'yesWord' : 'noWord');
+    return withPreviews((max) =>
+      say(user.language, 'which', {
+        list: sorted
+          .map((row) =>
+            say(user.language, 'whichItem', {
+              word,
+              n: String(row.number ?? 1),
+              preview: shortPreview(row.preview, max),
+            }),
+          )
+          .join(say(user.language, 'whichSeparator')),
+      }),
+    );
+  }
+  return decideByText(answerable[0]!);
 }

@@ -1,7 +1,7 @@
 import type { TUnansweredReason } from '@app/contract/assistant/screen';
 import type { TLanguage } from '@app/contract/messages';
 import type { SmsAddress } from '../../providers/sms/address';
-import { type ApprovalReply, classifyApprovalReply, classifyKeyword } from '../../providers/sms/keywords';
+import { type ApprovalAnswer, classifyApprovalAnswer, classifyKeyword } from '../../providers/sms/keywords';
 import type { UserRow } from '../users/repo';
 import type { AssistantDeps } from './deps';
 import { isPaused, planStanding } from './plan-standing';
@@ -14,7 +14,7 @@ import { say } from './texts';
  * - silent: nothing may or need be sent (opted out, already told today, WhatsApp off, or a
  *   number with no account past the caps or outside the countries we serve);
  * `reason`: why the assistant itself does not answer (shown on the screen and /dev/phone);
- * - approval: the person's YES or NO to a pending action;
+ * - approval: the person's YES or NO to a pending action ("YES 2" names one of several);
  * - agent: a question for the assistant.
  */
 export type GateOutcome =
@@ -27,7 +27,7 @@ export type GateOutcome =
       reason?: TUnansweredReason;
     }
   | { kind: 'silent'; user: UserRow | null; reason?: TUnansweredReason }
-  | { kind: 'approval'; user: UserRow; answer: ApprovalReply }
+  | { kind: 'approval'; user: UserRow; answer: ApprovalAnswer }
   | { kind: 'agent'; user: UserRow };
 
 type GateDeps = Pick<
@@ -107,7 +107,7 @@ export async function gate(deps: GateDeps, from: SmsAddress, body: string): Prom
   if (await isPaused(deps, user.id))
     return once('paused', say(language, 'paused', { ...vars, url: `${deps.publicUrl}/assistant` }));
 
-  const answer = classifyApprovalReply(body);
+  const answer = classifyApprovalAnswer(body);
   if (answer) return { kind: 'approval', user, answer };
 
   const standing = await planStanding(deps, user, now);

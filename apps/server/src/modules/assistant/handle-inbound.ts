@@ -1,21 +1,16 @@
-import type { TLanguage } from '@app/contract/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
-import { newId } from '../../lib/ids';
 import type { Jobs } from '../../lib/jobs/plugin';
-import { fitBefore } from '../../providers/sms/segments';
 import { commitAlone, recordUsage } from '../usage/record-usage';
 import type { UserRow } from '../users/repo';
+import { prepareRequest } from './approval-requests';
 import { answerApproval } from './approvals';
 import type { AssistantDeps } from './deps';
 import { gate } from './gate';
-import { filterLinks } from './link-filter';
 import { INBOUND_JOB } from './receive-message';
-import { linkPolicy, queueReplies, REPLY_SEGMENTS, type TOutboundKind } from './replies';
+import { queueReplies, type TOutboundKind, type TReplyPart } from './replies';
 import type { AssistantMessageRow } from './repo';
-import { HISTORY_MESSAGES } from './summary';
 import { say } from './texts';
-import { newTurnContext } from './turn-context';
 
 export type HandleDeps = AssistantDeps & {
   jobs: Pick<Jobs, 'enqueue'>;
@@ -61,7 +56,14 @@ export async function handleInbound(deps: HandleDeps, messageId: string): Promis
         ? reply(null, 'gate', 'notice')
         : reply(outcome.text, 'gate', 'notice', outcome.carrier);
     case 'approval':
-      return reply(await answerApproval(deps, outcome.user, outcome.answer), 'approval', 'reply');
+      return reply(
+        await answerApproval(deps, outcome.user, outcome.answer, {
+          createdAt: message.created_at,
+          channel: message.channel,
+        }),
+        'approval',
+        'reply',
+      );
     case 'agent':
       return agentTurn(deps, outcome.user, message.id);
   }
@@ -108,57 +110,33 @@ async function agentTurn(deps: HandleDeps, user: UserRow, messageId: string): Pr
   }
 }
 
-/**
- * The model's words beside an approval request: first, cut to the room the request leaves (it
- * is never cut and ends the text); where they were cut, the screen keeps them whole.
- */
-function withApproval(said: string, request: string): string | { text: string; whole: string } {
-  const separator = '\n\n';
-  const fitted = fitBefore(said, request, { maxSegments: REPLY_SEGMENTS, separator });
-  return fitted.cut ? { text: fitted.text, whole: `${said.trim()}${separator}${request}` } : fitted.text;
-}
-
-/**
- * `withApproval` over the link filter's output (decision 300), filtered before the request is
- * fitted: one note that links were made unclickable, at the start of the request, so it cannot
- * push the request's end ("Reply YES") out of the text. `queueReplies` filters again: no change.
- */
-async function withApprovalFiltered(
-  deps: HandleDeps,
-  userId: string,
-  language: TLanguage,
-  said: string,
-  request: string,
-): Promise<ReturnType<typeof withApproval>> {
-  const links = { ...(await linkPolicy(deps, userId, language)), noteAt: 'none' as const };
-  const saidFiltered = filterLinks(said, links);
-  const requestFiltered = filterLinks(request, links);
-  const removed = saidFiltered.removed + requestFiltered.removed;
-  const note = removed ? `${say(language, 'linksRemoved')}\n` : '';
-  return withApproval(saidFiltered.text, `${note}${requestFiltered.text}`);
-}
-
 /** One turn over the person's unanswered texts: the model, its reply queued, its tokens counted. */
 async function answer(deps: HandleDeps, user: UserRow, pending: AssistantMessageRow[]): Promise<void> {
   const last = pending.at(-1)!;
-  const turnId = newId();
-  const ctx = newTurnContext(turnId, user);
-  // The texts this turn answers go last, whatever their time: one that came in while the last
-  // run's model was busy is older than that run's reply, and in time order the model would be
-  // shown a conversation that ends with its own reply (seemingly answered; some providers take
-  // a closing assistant message as a prefix to continue).
-  const answering = new Set(pending.map((row) => row.id));
-  const earlier = await deps.assistantRepo.recent(user.id, HISTORY_MESSAGES);
-  const history = [...earlier.filter((row) => !answering.has(row.id)), ...pending].slice(-HISTORY_MESSAGES);
   // The agent (the AI SDK and the tools) is loaded at the first turn, not at start (decision 270).
   const { runTurn } = await import('./run-turn');
-  const result = await runTurn(deps, ctx, history);
-  // What the model said beside an approval (the stand-in: "Sam isn't in your contacts").
-  // Code's own words (a draft addressed to someone new) follow the model's, whatever it said.
-  const said = [result.text, ...ctx.notes].filter(Boolean).join('\n');
-  const part = ctx.approval
-    ? await withApprovalFiltered(deps, user.id, ctx.language, said, ctx.approval.text)
-    : said || say(ctx.language, 'apology');
+  const result = await runTurn(deps, user, pending);
+  const { turnId, approval } = result;
+  // The request is written by code alone and goes as a text of its own, after what the model
+  // said beside it (the stand-in: "Sam isn't in your contacts"), so the model's words can never
+  // pass for a line of the request (decision 291).
+  const parts: TReplyPart[] = [];
+  if (approval && (await deps.assistantRepo.repliedBefore(last.id))) {
+    // Run again after a crash past its replies (queued by the run before, which the person will
+    // see): this run's approval is withdrawn, and nothing is replaced or queued again.
+    await deps.assistantRepo.withdraw(approval.id, deps.clock.now().toISOString());
+  } else if (approval) {
+    const request = await prepareRequest(deps, {
+      userId: user.id,
+      language: result.language,
+      approvalId: approval.id,
+      text: approval.text,
+      channel: last.channel,
+    });
+    if (result.text) parts.push({ text: result.text, kind: 'reply' });
+    if (request.replacedNotice) parts.push({ text: request.replacedNotice, kind: 'notice' });
+    parts.push({ text: request.request, kind: 'approval', approvalId: approval.id });
+  } else parts.push({ text: result.text || say(result.language, 'apology') });
   await deps.assistantRepo.insertTurn({
     id: turnId,
     user_id: user.id,
@@ -168,17 +146,17 @@ async function answer(deps: HandleDeps, user: UserRow, pending: AssistantMessage
     input_tokens: result.inputTokens,
     output_tokens: result.outputTokens,
     duration_ms: result.durationMs,
-    outcome: ctx.approval ? 'approval_requested' : result.text ? 'answered' : 'empty',
+    outcome: approval ? 'approval_requested' : result.text ? 'answered' : 'empty',
     created_at: deps.clock.now().toISOString(),
   });
   await queueReplies(deps, {
     inboundId: last.id,
     userId: user.id,
     to: { channel: last.channel, e164: last.phone },
-    language: ctx.language,
+    language: result.language,
     turnId,
-    parts: [part],
-    kind: ctx.approval ? 'approval' : 'reply',
+    parts,
+    kind: 'reply',
   });
   await deps.assistantRepo.markAnswered(
     pending.map((row) => row.id),

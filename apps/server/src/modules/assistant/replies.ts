@@ -1,11 +1,11 @@
 import type { TLanguage } from '@app/contract/messages';
 import type { SmsAddress } from '../../providers/sms/address';
-import type { TOutboundKind } from '../sms-outbox/queue-texts';
+import type { TOutboundKind, TReplyPart } from '../sms-outbox/queue-texts';
 import type { AssistantDeps } from './deps';
 import { filterLinks, type LinkPolicy, linksIn } from './link-filter';
 import { say } from './texts';
 
-export type { TOutboundKind } from '../sms-outbox/queue-texts';
+export type { TOutboundKind, TReplyPart } from '../sms-outbox/queue-texts';
 
 /** The most segments one reply part costs (design §9). */
 export const REPLY_SEGMENTS = 3;
@@ -35,7 +35,7 @@ export async function queueReplies(
      * The texts to send, one part each; `whole`: what a part said before something else shortened
      * it (an approval request's note cut to leave its request room), for the screen to show.
      */
-    parts: (string | { text: string; whole: string })[];
+    parts: (string | TReplyPart)[];
     /** A reply carriers require whatever the opt-out (the STOP confirmation, HELP). */
     carrier?: boolean;
     /** What the screen calls it (a reply, an approval request, a notice, a briefing...). */
@@ -53,7 +53,13 @@ export async function queueReplies(
       : { personUrls: [], publicUrl: deps.publicUrl, language: input.language };
   const filtered = (text: string) => filterLinks(text, policy).text;
   const parts = input.parts.map((given) =>
-    typeof given === 'string' ? filtered(given) : { text: filtered(given.text), whole: filtered(given.whole) },
+    typeof given === 'string'
+      ? filtered(given)
+      : {
+          ...given,
+          text: filtered(given.text),
+          ...(given.whole !== undefined ? { whole: filtered(given.whole) } : {}),
+        },
   );
   return deps.transaction((tx) =>
     deps.smsOutbox.queue(tx, {

@@ -118,18 +118,97 @@ export class AssistantRepo extends Repo {
 
   // Approvals
 
-  /** A new approval; any other pending one of the person is superseded (one question at a time). */
+  /** A new approval; others pending stay so until answered, replaced (`replace`), or expired. */
   async insertApproval(approval: Insertable<AssistantApprovalsTable>): Promise<void> {
-    await this.db
-      .updateTable('assistant_approvals')
-      .set({ status: 'superseded', decided_at: approval.created_at })
-      .where('user_id', '=', approval.user_id)
-      .where('status', '=', 'pending')
-      .execute();
     await this.db.insertInto('assistant_approvals').values(approval).execute();
   }
 
-  /** The person's pending approval, if one is still open at `nowIso` (the newest). */
+  /**
+   * Older approvals replaced by a newer one (approval-requests.ts says when): cancelled, with the
+   * one that replaced them recorded. Returns those that were still pending.
+   */
+  async replace(ids: string[], byId: string, nowIso: string): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .updateTable('assistant_approvals')
+      .set({ status: 'superseded', decided_at: nowIso, replaced_by: byId })
+      .where('id', 'in', ids)
+      .where('status', '=', 'pending')
+      .returning('id')
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Whether a turn answering this inbound text already queued its replies: a turn run again after
+   * a crash between queueing them and marking the text answered finds them.
+   */
+  async repliedBefore(inboundId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('assistant_turns')
+      .innerJoin('assistant_messages', 'assistant_messages.turn_id', 'assistant_turns.id')
+      .select('assistant_messages.id')
+      .where('assistant_turns.inbound_message_id', '=', inboundId)
+      .where('assistant_messages.direction', '=', 'out')
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** An approval asked for in a turn whose request will never be sent: withdrawn, no word. */
+  async withdraw(id: string, nowIso: string): Promise<void> {
+    await this.db
+      .updateTable('assistant_approvals')
+      .set({ status: 'superseded', decided_at: nowIso })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .execute();
+  }
+
+  /** Of these approvals, those whose request text was queued (sent or not). */
+  async requestsQueued(approvalIds: string[]): Promise<string[]> {
+    if (approvalIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('assistant_messages')
+      .select('approval_id')
+      .where('approval_id', 'in', approvalIds)
+      .execute();
+    return rows.map((row) => row.approval_id!);
+  }
+
+  /** Where and under which number an approval's request goes out. */
+  async setRequestChannel(id: string, channel: 'sms' | 'whatsapp', number: number): Promise<void> {
+    await this.db.updateTable('assistant_approvals').set({ channel, number }).where('id', '=', id).execute();
+  }
+
+  /**
+   * The person's approvals a YES or NO that arrived at `arrivedIso` on `channel` may answer: still
+   * pending and unexpired at `nowIso`, asked on that channel, by a text the provider took before
+   * the answer arrived. Newest first.
+   */
+  answerable(
+    userId: string,
+    channel: 'sms' | 'whatsapp',
+    arrivedIso: string,
+    nowIso: string,
+  ): Promise<ApprovalRow[]> {
+    return this.open(userId, nowIso)
+      .where('channel', '=', channel)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('assistant_messages')
+            .select('assistant_messages.id')
+            .whereRef('assistant_messages.approval_id', '=', 'assistant_approvals.id')
+            .where('assistant_messages.channel', '=', channel)
+            .where('assistant_messages.sent_at', 'is not', null)
+            .where('assistant_messages.sent_at', '<', arrivedIso),
+        ),
+      )
+      .execute();
+  }
+
+  /** The person's newest pending approval, if one is still open at `nowIso` (the evals read it). */
   openApproval(userId: string, nowIso: string): Promise<ApprovalRow | undefined> {
     return this.open(userId, nowIso).limit(1).executeTakeFirst();
   }

@@ -8,6 +8,7 @@ import {
   updateAssistantSettingsRoute,
 } from '@app/contract/assistant/screen';
 import type { FastifyInstance } from 'fastify';
+import type { Jobs } from '../../lib/jobs/plugin';
 import { registerRoute } from '../../lib/route';
 import { perSessionLimit } from '../../lib/session-rate-limit';
 import { requireAuth } from '../../plugins/authenticate';
@@ -24,7 +25,10 @@ export const SETTINGS_CHANGES_PER_HOUR = 60;
 export const DECISIONS_PER_HOUR = 60;
 
 /** The Assistant screen's calls (issue 22): each reads or changes only the signed-in person's. */
-export async function assistantScreenRoutes(app: FastifyInstance, deps: AssistantDeps): Promise<void> {
+export async function assistantScreenRoutes(
+  app: FastifyInstance,
+  deps: AssistantDeps & { jobs: Pick<Jobs, 'enqueue'> },
+): Promise<void> {
   registerRoute(app, getAssistantSettingsRoute, async (req) =>
     getAssistantSettings(deps, { user: requireAuth(req).user, browserZone: req.query.timeZone }),
   );

@@ -12,17 +12,33 @@ type TMessageKind = (typeof MESSAGE_KINDS)[number];
 /** What the screen calls an outbound text. */
 export type TOutboundKind = Exclude<TMessageKind, 'text'>;
 
+/**
+ * How long after the one before it each further part of one answer is sent: send jobs run
+ * concurrently, and the order matters (the model's words, then the approval request, which the
+ * person answers). Carriers do not promise order either; a gap keeps it in practice.
+ */
+export const PART_GAP_MS = 1500;
+
+/**
+ * One text to send. `whole`: what it said before something else shortened it, for the screen;
+ * `kind`: when it differs from the rest (the model's words beside an approval request);
+ * `approvalId`: the approval this text asks for (a YES counts only once it was sent).
+ */
+export interface TReplyPart {
+  text: string;
+  whole?: string;
+  kind?: TOutboundKind;
+  approvalId?: string;
+}
+
 export interface QueuedTexts {
   /** The person the texts are for, when there is one: the screen shows them in their conversation. */
   userId: string | null;
   to: SmsAddress;
   /** The turn that wrote them, if any. */
   turnId: string | null;
-  /**
-   * The texts, one SMS (of up to `maxSegments` segments) each; `whole`: what a part said before
-   * something else shortened it, for the screen to show.
-   */
-  parts: (string | { text: string; whole: string })[];
+  /** The texts, one SMS (of up to `maxSegments` segments) each, sent in this order. */
+  parts: (string | TReplyPart)[];
   kind: TOutboundKind;
   /** Segments a part may take (3 for answers). */
   maxSegments: number;
@@ -47,7 +63,7 @@ export async function queueTexts(
 ): Promise<{ queued: boolean }> {
   let queuedAny = false;
   for (const [index, given] of input.parts.entries()) {
-    const part = typeof given === 'string' ? { text: given, whole: null } : given;
+    const part: TReplyPart = typeof given === 'string' ? { text: given } : given;
     const fitted = fitReply(part.text, { maxSegments: input.maxSegments, more: input.more });
     const body = fitted.text;
     if (!body) continue;
@@ -56,6 +72,7 @@ export async function queueTexts(
       kind: SMS_SEND_JOB,
       key: `${input.key}:${index}`,
       payload: { messageId, ...(input.carrier ? { carrier: true } : {}) },
+      ...(index > 0 ? { runAt: new Date(deps.clock.now().getTime() + index * PART_GAP_MS) } : {}),
     });
     if (!queued.created) continue;
     queuedAny = true;
@@ -70,8 +87,9 @@ export async function queueTexts(
       provider_sid: null,
       turn_id: input.turnId,
       status: 'queued',
-      kind: input.kind,
+      kind: part.kind ?? input.kind,
       full_body: part.whole ?? (fitted.cut ? part.text : null),
+      approval_id: part.approvalId ?? null,
       created_at: deps.clock.now().toISOString(),
     });
   }

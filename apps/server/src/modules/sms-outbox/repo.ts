@@ -37,11 +37,14 @@ export class SmsOutboxRepo extends Repo {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  /** The outcome of a try: sent with the provider's id, or suppressed, or failed. */
-  async finish(id: string, providerSid: string | null, status: string): Promise<void> {
+  /**
+   * The outcome of a try: sent with the provider's id and the moment it was handed over (a YES
+   * counts for the approval a text asks for only after that: decision 290), or suppressed.
+   */
+  async finish(id: string, providerSid: string | null, status: string, sentAt?: string): Promise<void> {
     await this.db
       .updateTable('assistant_messages')
-      .set({ provider_sid: providerSid, status })
+      .set({ provider_sid: providerSid, status, ...(sentAt ? { sent_at: sentAt } : {}) })
       .where('id', '=', id)
       .execute();
   }

@@ -21,7 +21,7 @@ export async function giveUpSending(
  *   back to `queued` for the retry.
  */
 export async function sendQueued(
-  deps: Pick<SmsOutboxDeps, 'smsOutboxRepo' | 'sms' | 'phoneHash' | 'log' | 'limits'>,
+  deps: Pick<SmsOutboxDeps, 'smsOutboxRepo' | 'sms' | 'phoneHash' | 'log' | 'limits' | 'clock'>,
   job: { messageId: string; carrier?: boolean | undefined },
 ): Promise<void> {
   const repo = deps.smsOutboxRepo;
@@ -36,6 +36,9 @@ export async function sendQueued(
     await repo.finish(message.id, null, 'suppressed');
     return;
   }
+  // When it was handed to the provider: an approval's request counts for a YES that arrived
+  // after this (decision 290). Taken before the call: the phone may show it before the call returns.
+  const handedAt = deps.clock.now().toISOString();
   let sent: { id: string };
   try {
     sent = await deps.sms.send({ to: message.phone, body: message.body, channel: message.channel });
@@ -49,5 +52,5 @@ export async function sendQueued(
     await repo.backToQueued(message.id);
     throw error;
   }
-  await repo.finish(message.id, sent.id, 'sent');
+  await repo.finish(message.id, sent.id, 'sent', handedAt);
 }

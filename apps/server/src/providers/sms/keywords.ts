@@ -7,6 +7,11 @@
 
 export type SmsKeyword = 'stop' | 'start' | 'help';
 export type ApprovalReply = 'yes' | 'no';
+/** A yes or no, and the request it names ("YES 2"), or null for a bare one. */
+export interface ApprovalAnswer {
+  reply: ApprovalReply;
+  number: number | null;
+}
 
 /**
  * Twilio's default opt-out words (its Advanced Opt-Out list, REVOKE and OPTOUT included since
@@ -78,4 +83,21 @@ export function classifyApprovalReply(body: string): ApprovalReply | null {
   if (YES_WORDS.includes(word)) return 'yes';
   if (NO_WORDS.includes(word)) return 'no';
   return null;
+}
+
+/** A yes or no word, then the request's number: "YES 2", "yes #2", "NO2", "是 2", "好2". */
+const NUMBERED = /^(\S+?)\s*#?\s*([1-9][0-9]?)$/u;
+
+/**
+ * The person's answer to one of several pending requests: a bare yes or no (as
+ * classifyApprovalReply), or one followed by the number its request text showed. Full-width
+ * digits read as digits (NFKC). Anything else is null: "yes 2pm" is a new request.
+ */
+export function classifyApprovalAnswer(body: string): ApprovalAnswer | null {
+  const bare = classifyApprovalReply(body);
+  if (bare) return { reply: bare, number: null };
+  const match = NUMBERED.exec(asWord(body));
+  if (!match) return null;
+  const reply = classifyApprovalReply(match[1]!);
+  return reply ? { reply, number: Number(match[2]) } : null;
 }

@@ -1,0 +1,141 @@
+import type { TLanguage } from '@app/contract/messages';
+import type { SmsChannel } from '../../providers/sms/address';
+import { fitBefore, fitReply } from '../../providers/sms/segments';
+import { type TAction, ZAction } from './actions';
+import type { AssistantDeps } from './deps';
+import { REPLY_SEGMENTS } from './replies';
+import type { ApprovalRow } from './repo';
+import { type AssistantTextKey, say } from './texts';
+
+/** At most this many requests wait for a YES at once; a newer one replaces the oldest. */
+export const MAX_PENDING = 3;
+
+/**
+ * What a request is about: two requests about the same thing are one question asked again (the
+ * person changed the time, the model wrote the mail again), so the newer replaces the older.
+ */
+function subjectOf(action: TAction): string {
+  switch (action.kind) {
+    case 'update_event':
+    case 'delete_event':
+      return `event:${action.connectionId}:${action.eventId}`;
+    case 'create_event':
+      return `create:${action.event.title.trim().toLowerCase()}`;
+    case 'send_mail':
+      return action.mail.inReplyTo
+        ? `reply:${action.mail.inReplyTo}`
+        : `mail:${(action.mail.subject ?? '').trim().toLowerCase()}`;
+    case 'update_settings':
+      return 'settings';
+  }
+}
+
+const subjectOfRow = (row: ApprovalRow): string | null => {
+  const parsed = ZAction.safeParse(JSON.parse(row.input));
+  return parsed.success ? subjectOf(parsed.data) : null;
+};
+
+/** The words a request text ends with, by how the tools wrote them (texts.ts). */
+const ASK_LINES: [AssistantTextKey, AssistantTextKey][] = [
+  ['askSend', 'askSendNumbered'],
+  ['askChange', 'askChangeNumbered'],
+];
+
+/**
+ * The request text with its number in how to answer ("Reply YES 2 to send, NO 2 to cancel."):
+ * the line the tools end it with is swapped for its numbered form, or the numbered line added.
+ */
+export function numbered(language: TLanguage, text: string, number: number): string {
+  const n = String(number);
+  let out = `${text}\n${say(language, 'askNumbered', { n })}`;
+  for (const [plain, withNumber] of ASK_LINES) {
+    const line = say(language, plain);
+    if (text.endsWith(line)) out = `${text.slice(0, -line.length)}${say(language, withNumber, { n })}`;
+  }
+  return withinSegments(out);
+}
+
+/**
+ * The number made the text longer: where it no longer fits 3 segments, the first line (what the
+ * request is about) is shortened, never the lines after it (who is new, how to answer), as the
+ * tools do; the send would otherwise cut the end.
+ */
+function withinSegments(text: string): string {
+  if (!fitReply(text, { maxSegments: REPLY_SEGMENTS, more: '' }).cut) return text;
+  const [first, ...rest] = text.split('\n');
+  if (rest.length === 0) return text;
+  return fitBefore(first!, rest.join('\n'), { maxSegments: REPLY_SEGMENTS, separator: '\n' }).text;
+}
+
+/** A preview short enough to name a request inside another text: its first line, cut at `max`. */
+export function shortPreview(preview: string, max = 60): string {
+  const line = preview.split('\n')[0]!.trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/**
+ * A text naming several requests, their previews as long as 3 segments leave room for, so every
+ * number arrives (Chinese takes UCS-2: 67 characters a segment).
+ */
+export function withPreviews(write: (max: number) => string): string {
+  for (let max = 60; max > 12; max -= 8) {
+    const text = write(max);
+    if (!fitReply(text, { maxSegments: REPLY_SEGMENTS, more: '' }).cut) return text;
+  }
+  return write(12);
+}
+
+export interface RequestParts {
+  /** The cancelled requests' notice, sent before the new request; null when none was replaced. */
+  replacedNotice: string | null;
+  /** The request text as it goes out, numbered when others wait too. */
+  request: string;
+}
+
+/**
+ * A turn asked for an approval (design §9, decision 290). Before its text goes out: older
+ * requests about the same thing, and the oldest beyond MAX_PENDING, are replaced (cancelled,
+ * the newer one recorded, and the person told); the new one takes the lowest number free and
+ * the channel its text goes out on, the only one whose YES counts for it.
+ */
+export async function prepareRequest(
+  deps: Pick<AssistantDeps, 'assistantRepo' | 'clock'>,
+  input: { userId: string; language: TLanguage; approvalId: string; text: string; channel: SmsChannel },
+): Promise<RequestParts> {
+  const nowIso = deps.clock.now().toISOString();
+  const pending = await deps.assistantRepo.pendingApprovals(input.userId, nowIso);
+  const fresh = pending.find((row) => row.id === input.approvalId);
+  const others = pending.filter((row) => row.id !== input.approvalId);
+  const subject = fresh ? subjectOfRow(fresh) : null;
+  // A request whose text was never queued (its turn died before its replies) was never seen:
+  // replaced without a word, as are those past MAX_PENDING or about the same thing, with one.
+  const asked = new Set(await deps.assistantRepo.requestsQueued(others.map((row) => row.id)));
+  const unseen = others.filter((row) => !asked.has(row.id));
+  const seen = others.filter((row) => asked.has(row.id));
+  const same = seen.filter((row) => subject !== null && subjectOfRow(row) === subject);
+  // Newest first: what is left past the newest MAX_PENDING - 1 is the oldest.
+  const overflow = seen.filter((row) => !same.includes(row)).slice(MAX_PENDING - 1);
+  const replacedIds = await deps.assistantRepo.replace(
+    [...unseen, ...same, ...overflow].map((row) => row.id),
+    input.approvalId,
+    nowIso,
+  );
+  const replaced = seen.filter((row) => replacedIds.includes(row.id));
+  const waiting = seen.filter((row) => !replacedIds.includes(row.id));
+  const taken = new Set(waiting.map((row) => row.number ?? 1));
+  let number = 1;
+  while (taken.has(number)) number += 1;
+  await deps.assistantRepo.setRequestChannel(input.approvalId, input.channel, number);
+  const replacedNotice =
+    replaced.length === 0
+      ? null
+      : say(input.language, 'replaced', {
+          list: replaced
+            .map((row) => `${row.number ? `#${row.number} ` : ''}${shortPreview(row.preview)}`)
+            .join('; '),
+        });
+  return {
+    replacedNotice,
+    request: waiting.length > 0 ? numbered(input.language, input.text, number) : input.text,
+  };
+}

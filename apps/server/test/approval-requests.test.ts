@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { numbered, shortPreview, withPreviews } from '../src/modules/assistant/approval-requests';
+import { say } from '../src/modules/assistant/texts';
+import { segmentsOf } from '../src/providers/sms/segments';
+
+/** The number a request text gets while others wait (decision 290): how to answer, whole. */
+describe('a numbered request text', () => {
+  const ask = 'Reply YES to confirm, NO to cancel.';
+  const atTheLimit = (flag: string) => {
+    const tail = `${flag}\n${ask}`;
+    // 3 GSM segments hold 459 characters: the first line takes what the rest leaves, exactly.
+    const title = 'Lunch at the harbour '.repeat(30).slice(0, 459 - tail.length - 7);
+    return `Add "${title}"\n${tail}`;
+  };
+
+  it('swaps how to answer for its numbered form', () => {
+    expect(numbered('en', 'Add "Tea", Tue 1 Dec, 10:00\nReply YES to send, NO to cancel.', 2)).toBe(
+      'Add "Tea", Tue 1 Dec, 10:00\nReply YES 2 to send, NO 2 to cancel.',
+    );
+    expect(numbered('zh', '添加“茶”\n回复“是”确认，回复“否”取消。', 3)).toBe(
+      '添加“茶”\n回复“是 3”确认，回复“否 3”取消。',
+    );
+    // Worded otherwise: the numbered line is added.
+    expect(numbered('en', 'Something else', 2)).toBe('Something else\nReply YES 2 or NO 2.');
+  });
+
+  it('stays within 3 segments at the limit, shortening the first line, never the flag or how to answer', () => {
+    const flag = 'Not in your contacts or this thread: a1@evil.example';
+    const text = atTheLimit(flag);
+    expect(segmentsOf(text).segments).toBe(3);
+    expect(text.length).toBe(459);
+    const out = numbered('en', text, 2);
+    expect(segmentsOf(out).segments).toBeLessThanOrEqual(3);
+    expect(out.endsWith(`\n${flag}\nReply YES 2 to confirm, NO 2 to cancel.`)).toBe(true);
+    expect(out.startsWith('Add "Lunch at the harbour Lunch')).toBe(true);
+  });
+});
+
+describe('the question which request a bare YES meant', () => {
+  it('names every waiting request within 3 segments, in Chinese too, shortening the previews', () => {
+    const previews = [1, 2, 3].map(
+      (n) =>
+        `添加“和李明在港口边的餐厅吃午饭并讨论第${n}季度的预算”，11月29日周日 12:00–13:00，参与者：li.ming@example.org`,
+    );
+    const text = withPreviews((max) =>
+      say('zh', 'which', {
+        list: previews
+          .map((preview, i) =>
+            say('zh', 'whichItem', { word: '是', n: String(i + 1), preview: shortPreview(preview, max) }),
+          )
+          .join(say('zh', 'whichSeparator')),
+      }),
+    );
+    expect(segmentsOf(text).segments).toBeLessThanOrEqual(3);
+    for (const n of [1, 2, 3]) expect(text).toContain(`“是 ${n}”：添加“和李明`);
+  });
+});
