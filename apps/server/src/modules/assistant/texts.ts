@@ -54,7 +54,7 @@ const en = {
 const zh: Record<keyof typeof en, string> = {
   stopped: '您已退订 {{product}}，不会再收到短信。回复 START 重新订阅。',
   started: '您已重新订阅 {{product}}。随时发消息给我；回复 STOP 退订。',
-  help: '{{product}}：您的邮件、日历和联系人助理。帮助：{{support}}。回复 STOP 退订。',
+  help: '{{product}}：您的邮件、日历和联系人助手。帮助：{{support}}。回复 STOP 退订。',
   unknownNumber: '此号码尚未关联 {{product}} 账户。请在 {{url}} 注册',
   noPlan: '您的 {{product}} 套餐未激活。请在 {{url}} 开始免费试用',
   overLimit: '您本期的 {{product}} 用量已用完。升级以继续使用：{{url}}',
