@@ -32,8 +32,7 @@ function description(text: string, t: TFunction<'billing'>): string {
   if (plan) return plan;
   const line = PLAN_LINE.exec(text.trim());
   const linePlan = line ? planName(line[2]!, t) : null;
-  if (line && linePlan)
-    return t('invoices.planLine', { count: Number(line[1]), plan: linePlan, price: line[3] });
+  if (line && linePlan) return t('invoices.planLine', { quantity: line[1], plan: linePlan, price: line[3] });
   if (text.trim() === 'Subscription') return t('invoices.subscription');
   return text;
 }
