@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, signInAsNewUser, test } from './fixtures';
 
 // Issue 29, finding 12: /login and /contact are drawn at build time (apps/web/src/prerender.tsx)
@@ -19,6 +19,16 @@ async function delayScripts(page: Page, ms = SCRIPT_DELAY_MS): Promise<{ arrived
     await route.continue();
   });
   return { arrived: () => released };
+}
+
+/**
+ * Taps a field where it is drawn, as a person does: the click lands whatever the page's state
+ * (Playwright's own click would wait until the field takes events).
+ */
+async function tap(page: Page, field: Locator): Promise<void> {
+  await field.waitFor();
+  const box = (await field.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }
 
 /** Whether the app has replaced the drawn screen: the drawn field is not the one in the page any more. */
@@ -42,7 +52,7 @@ test.describe('typing on a screen drawn before its code runs (issue 29 #12)', ()
     const scripts = await delayScripts(page);
     await page.goto('/login', { waitUntil: 'commit' });
     const field = page.getByLabel('Mobile number');
-    await field.click();
+    await tap(page, field);
     const replaced = await markDrawn(page, 'input[type="tel"]');
     await page.keyboard.type('4155550210');
     // Typed into the drawn field: the app's code has not run.
@@ -66,7 +76,7 @@ test.describe('typing on a screen drawn before its code runs (issue 29 #12)', ()
     await delayScripts(page, 600);
     await page.goto('/login', { waitUntil: 'commit' });
     const field = page.getByLabel('Mobile number');
-    await field.click();
+    await tap(page, field);
     const replaced = await markDrawn(page, 'input[type="tel"]');
     // One key every 150 ms for as long as it takes the app to take over, then the rest.
     const digits = '4155550210';
@@ -84,7 +94,7 @@ test.describe('typing on a screen drawn before its code runs (issue 29 #12)', ()
     await delayScripts(page);
     await page.goto('/login', { waitUntil: 'commit' });
     const field = page.getByLabel('Mobile number');
-    await field.click();
+    await tap(page, field);
     const replaced = await markDrawn(page, 'input[type="tel"]');
     await expect.poll(replaced, { timeout: 20_000 }).toBe(true);
     await expect(field).toBeFocused();
@@ -100,11 +110,11 @@ test.describe('typing on a screen drawn before its code runs (issue 29 #12)', ()
     await delayScripts(page);
     await page.goto('/contact', { waitUntil: 'commit' });
     const subject = page.getByRole('textbox', { name: 'Subject' });
-    await subject.click();
+    await tap(page, subject);
     const replaced = await markDrawn(page, 'textarea');
     await page.keyboard.type('Billing question');
     await page.getByRole('combobox', { name: 'Priority' }).selectOption('high');
-    await page.getByRole('textbox', { name: 'Message' }).click();
+    await tap(page, page.getByRole('textbox', { name: 'Message' }));
     await page.keyboard.type('Where is my invoice?');
     expect(await replaced()).toBe(false);
     await expect.poll(replaced, { timeout: 20_000 }).toBe(true);
