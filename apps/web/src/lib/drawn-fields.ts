@@ -90,12 +90,18 @@ export function useDrawnField<T extends FieldElement>(
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the field mounts
   useLayoutEffect(() => {
-    const typed = takeDrawnField(name);
+    // A field without a name takes nothing over.
+    const typed = name ? takeDrawnField(name) : null;
     const element = ref.current;
     if (!typed || !element) return;
     if (typed.value !== element.value) {
       adopt(typed.value);
       caretPending.current = typed;
+      // For the render the adoption causes (React runs it before this): should the value shown
+      // not change, no later render places the caret.
+      queueMicrotask(() => {
+        caretPending.current = null;
+      });
     }
     if (typed.focused) {
       element.focus({ preventScroll: true });
