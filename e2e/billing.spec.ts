@@ -25,6 +25,8 @@ const TEXT = {
     cancelDialog: 'Cancel subscription?',
     cancelling: /^Cancelled - Active until /,
     reactivate: 'Reactivate Subscription',
+    chooseTrial: 'Choose Trial Free',
+    trialBesidePaid: 'Not available while a paid plan is active.',
     reactivated: 'Subscription reactivated successfully!',
     paymentFailed: 'Payment failed. Please try again.',
     usage: 'Usage',
@@ -52,6 +54,8 @@ const TEXT = {
     cancel: '取消订阅',
     cancelDialog: '确定取消订阅？',
     cancelling: /^已取消 - 有效期至 /,
+    chooseTrial: '选择免费试用',
+    trialBesidePaid: '付费套餐有效期间不可选择。',
     reactivate: '重新激活订阅',
     reactivated: '订阅已成功重新激活！',
     paymentFailed: '付款失败，请重试。',
@@ -101,6 +105,9 @@ for (const lang of LANGS) {
       await dialog.getByRole('button', { name: text.cancel }).click();
       await expect(plan.getByText(text.cancelling)).toBeVisible();
       await expect(plan.getByText(text.nextBilling)).toHaveCount(0);
+      // Spec §2, issue 29 #13: cancelling at period end shows the plan change; the trial waits.
+      await expect(plan.getByRole('button', { name: text.chooseTrial })).toBeDisabled();
+      await expect(plan.getByText(text.trialBesidePaid)).toBeVisible();
 
       await page.reload();
       await expect(plan.getByText(text.cancelling)).toBeVisible();

@@ -87,13 +87,13 @@ describe('the sign-in screen drawn ahead', () => {
   // The test server runs every outside service as its local stand-in.
   const ctx = useApp({ SERVE_WEB: 'true', WEB_DIST_DIR: dist });
 
-  it('is served in the language of the browser, inert until the app replaces it', async () => {
+  it('is served in the language of the browser, marked as drawn until the app replaces it', async () => {
     const zh = await ctx.app.inject({
       url: '/login',
       headers: { 'accept-language': 'zh-CN,zh;q=0.9,en;q=0.8' },
     });
     expect(root(zh.body)).toBe(
-      '<div inert><main aria-label="Relay">Relay zh banner:all support@example.com</main></div>',
+      '<div data-drawn><main aria-label="Relay">Relay zh banner:all support@example.com</main></div>',
     );
     expect(zh.body).toContain('<html lang="zh-CN" data-mantine-color-scheme="light">');
     expect(zh.headers.vary).toBe('accept-encoding, accept-language, cookie');
@@ -102,7 +102,7 @@ describe('the sign-in screen drawn ahead', () => {
       headers: { 'accept-language': 'en-GB,en;q=0.9' },
     });
     expect(root(en.body)).toBe(
-      '<div inert><main aria-label="Relay">Relay en banner:all support@example.com</main></div>',
+      '<div data-drawn><main aria-label="Relay">Relay en banner:all support@example.com</main></div>',
     );
     expect(en.body).toContain('<html lang="en"');
   });
@@ -135,9 +135,11 @@ describe('the sign-in screen drawn ahead', () => {
 
   it('prints the day it is served on where the screen printed the day it was drawn', async () => {
     const en = await ctx.app.inject({ url: '/privacy', headers: { 'accept-language': 'en' } });
-    expect(root(en.body)).toBe(`<div inert><main>Last updated: ${longDate('en', new Date())}</main></div>`);
+    expect(root(en.body)).toBe(
+      `<div data-drawn><main>Last updated: ${longDate('en', new Date())}</main></div>`,
+    );
     const zh = await ctx.app.inject({ url: '/privacy', headers: { 'accept-language': 'zh' } });
-    expect(root(zh.body)).toBe(`<div inert><main>最后更新：${longDate('zh', new Date())}</main></div>`);
+    expect(root(zh.body)).toBe(`<div data-drawn><main>最后更新：${longDate('zh', new Date())}</main></div>`);
     expect(zh.body).not.toContain('2000');
   });
 
@@ -181,9 +183,11 @@ const hashOf = (script: string) => `'sha256-${createHash('sha256').update(script
 describe('the signed-in screens drawn ahead', () => {
   const ctx = useApp({ SERVE_WEB: 'true', WEB_DIST_DIR: dist });
 
-  it("serves the shell in the visitor's language, inert, with the screen's code as its own", async () => {
+  it("serves the shell in the visitor's language, marked as drawn, with the screen's code as its own", async () => {
     const zh = await ctx.app.inject({ url: '/account', headers: { 'accept-language': 'zh-CN' } });
-    expect(root(zh.body)).toBe('<div inert><header>Relay banner:all</header><main>account zh</main></div>');
+    expect(root(zh.body)).toBe(
+      '<div data-drawn><header>Relay banner:all</header><main>account zh</main></div>',
+    );
     expect(zh.body).toContain('<html lang="zh-CN"');
     expect(zh.headers.vary).toBe('accept-encoding, accept-language, cookie');
     // Painted only for someone with a session, so its files come with the app's code.
@@ -197,7 +201,9 @@ describe('the signed-in screens drawn ahead', () => {
       url: '/account',
       headers: { cookie: 'lang=en', 'accept-language': 'zh' },
     });
-    expect(root(en.body)).toBe('<div inert><header>Relay banner:all</header><main>account en</main></div>');
+    expect(root(en.body)).toBe(
+      '<div data-drawn><header>Relay banner:all</header><main>account en</main></div>',
+    );
   });
 
   it('sends a visitor without a session to /login before anything is painted: the first script, allowed by its hash', async () => {
@@ -238,7 +244,7 @@ describe('the signed-in screens drawn ahead', () => {
   it("writes the server's chat number into the shell, in the link and as shown", async () => {
     const res = await ctx.app.inject({ url: '/integrations', headers: { 'accept-language': 'en' } });
     expect(root(res.body)).toBe(
-      '<div inert><main><p>Text +1\u00a0555\u00a0010\u00a00000 from your phone</p><a href="sms:+15550100000">Open</a></main></div>',
+      '<div data-drawn><main><p>Text +1\u00a0555\u00a0010\u00a00000 from your phone</p><a href="sms:+15550100000">Open</a></main></div>',
     );
   });
 });
@@ -254,7 +260,7 @@ describe('a server with its own name and support address', () => {
   it('has them written into the screen, as text', async () => {
     const res = await ctx.app.inject({ url: '/login', headers: { 'accept-language': 'en' } });
     expect(root(res.body)).toBe(
-      '<div inert><main aria-label="Acme &amp; &quot;Co&quot; &lt;b&gt;">Acme &amp; &quot;Co&quot; &lt;b&gt; en banner:all help@acme.test</main></div>',
+      '<div data-drawn><main aria-label="Acme &amp; &quot;Co&quot; &lt;b&gt;">Acme &amp; &quot;Co&quot; &lt;b&gt; en banner:all help@acme.test</main></div>',
     );
   });
 

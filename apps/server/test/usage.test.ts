@@ -510,7 +510,7 @@ describe('alerts at 80% and 100% of the plan’s tokens', () => {
     expect(texts).toHaveLength(1);
     expect(texts[0]!.body).toContain('80%');
     expect(texts[0]!.body).toContain('20K');
-    expect(texts[0]!.body).toContain('令牌');
+    expect(texts[0]!.body).toContain('Token');
     await send(2_000);
     await send(1_999); // 99.995%
     expect(await smsTo(phone!)).toHaveLength(1);

@@ -6,7 +6,8 @@
 // session lives in the browser, so the server serves the same shell to everyone, and an inline
 // script sends a visitor without a session on to /login before it is painted (spa-page.ts). The
 // server puts the variant that fits the request into the page, so a phone draws the screen
-// before the app's code arrives; React then renders the same screen over it (main.tsx).
+// before the app's code arrives; React then renders the same screen over it (main.tsx), and its
+// fields take over what was typed into the drawn ones (lib/drawn-fields.ts, decision 330).
 
 import { PassThrough } from 'node:stream';
 import { STAND_IN_SERVICES } from '@app/contract/app/get-app-config';
@@ -33,6 +34,7 @@ import { IntegrationsPage } from '@/features/integrations/components/integration
 import { PrivacyPage } from '@/features/legal/components/privacy-page';
 import { TermsPage } from '@/features/legal/components/terms-page';
 import { appConfigQueryOptions, FALLBACK_APP_CONFIG } from '@/lib/app-config';
+import { untilCodeRuns } from '@/lib/drawn-screen';
 import { HTML_LANG, LANGUAGES } from '@/lib/i18n';
 import { unbreakable } from '@/lib/unbreakable';
 import enAccount from '@/locales/en/account.json';
@@ -123,7 +125,8 @@ export async function prerenderPages(): Promise<PrerenderedPage[]> {
           </AppProvider>
         );
         await failOnRenderErrors(tree, `${path} ${language} ${standIns}`);
-        const html = renderToString(tree);
+        // Live only where it works without code: fields and links (decision 330).
+        const html = untilCodeRuns(renderToString(tree));
         // The day it prints (the one before or after rendering, should a build cross midnight).
         const today = dated
           ? [dayBefore, longDate(language, new Date())].find((day) => html.includes(day))

@@ -27,11 +27,11 @@ export const zh: Record<MessageKey, string> = {
   calendarUnavailable: '暂时无法连接 {{provider}} 日历，请几分钟后重试。',
   calendarFailed: '{{provider}} 日历未正常响应，请重试。',
   usageAlert80:
-    '{{product}}：您本周期套餐中的 {{limit}} 令牌已使用 80%，将于 {{date}} 重置。查看用量：{{link}}',
+    '{{product}}：您本周期套餐中的 {{limit}} 个 Token 已使用 80%，将于 {{date}} 重置。查看用量：{{link}}',
   usageAlert100:
-    '{{product}}：您本周期套餐中的 {{limit}} 令牌已全部用完，将于 {{date}} 重置。如需立即获得更多令牌，请升级套餐：{{link}}',
-  usageAlertSubject80: '您已使用 80% 的令牌',
-  usageAlertSubject100: '您的令牌已全部用完',
+    '{{product}}：您本周期套餐中的 {{limit}} 个 Token 已全部用完，将于 {{date}} 重置。如需立即获得更多 Token，请升级套餐：{{link}}',
+  usageAlertSubject80: '您已使用 80% 的 Token',
+  usageAlertSubject100: '您的 Token 已全部用完',
   singleLine: '请只输入一行文字，不要包含制表符、换行符或其他控制字符。',
   controlCharacters: '请删除文本中不可见的控制字符。',
   network: '网络错误，请检查网络连接后重试。',
@@ -135,7 +135,7 @@ export const zhCodes: Record<TErrorCode, string> = {
   SMS_OPTED_OUT:
     '您的号码已发送过 STOP，因此我们不会向您发送任何短信。请先发送 START 到我们的号码，然后重试。',
   NEEDS_RECONNECT: zh.needsReconnect,
-  PERMISSION_MISSING: '助理尚未获得此权限，请在“集成”页面授予。',
+  PERMISSION_MISSING: '助手尚未获得此权限，请在“集成”页面授予。',
   APPLE_AUTH_FAILED: zh.appleAuthFailed,
   PAYMENT_ERROR: '付款失败，请重试。',
   SERVICE_UNAVAILABLE: '此服务暂时不可用，请稍后重试。',

@@ -163,9 +163,10 @@ export function pageLanguage({
 }
 
 /**
- * The screen's markup in place of the loading mark, and the page's language. The screen is
- * `inert` until the app's first render replaces it: nothing can be typed into or pressed on a
- * copy that has no code behind it yet, so no keystroke or tap is lost.
+ * The screen's markup in place of the loading mark, and the page's language. Until the app's
+ * first render replaces it, the screen's fields take typing, which the app's fields then take
+ * over, and everything that needs code is `inert` (drawn at build time so: apps/web/src/lib/
+ * drawn-screen.ts, decision 330): no keystroke or tap is lost. `data-drawn` marks the copy.
  */
 function withScreen(page: string, screen: PrerenderedPage, settings: ScreenSettings, now: Date): string {
   const start = page.indexOf('<!--boot-->');
@@ -185,7 +186,7 @@ function withScreen(page: string, screen: PrerenderedPage, settings: ScreenSetti
       .replaceAll(fill.chatSmsNumber.shown, () => escapeHtml(shown))
       .replaceAll(fill.chatSmsNumber.raw, () => escapeHtml(number));
   }
-  return `${page.slice(0, start)}<div inert>${html}</div>${page.slice(end + '<!--/boot-->'.length)}`.replace(
+  return `${page.slice(0, start)}<div data-drawn>${html}</div>${page.slice(end + '<!--/boot-->'.length)}`.replace(
     /<html lang="[^"]*"/,
     `<html lang="${screen.htmlLang}"`,
   );

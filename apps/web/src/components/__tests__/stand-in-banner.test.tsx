@@ -47,7 +47,7 @@ describe('the stand-in banner', () => {
     unmount();
     await i18n.changeLanguage('zh');
     renderBanner(['assistant']);
-    expect(screen.getByText(/以下服务在本机模拟：助理的模型。/)).toBeInTheDocument();
+    expect(screen.getByText(/以下服务在本机模拟：助手的模型。/)).toBeInTheDocument();
   });
 
   it('is not there when every service is real', () => {

@@ -77,7 +77,7 @@ describe('the conversation', () => {
     serveAssistant({ messages: conversation() });
     renderApp('/assistant', { user: {} });
     const card = await screen.findByRole('region', { name: '对话' });
-    const log = await within(card).findByRole('log', { name: '与助理的对话' });
+    const log = await within(card).findByRole('log', { name: '与助手的对话' });
     expect(dayHeadings(log)).toEqual(['2025年3月10日星期一', '昨天', '今天']);
     expect(within(log).getAllByRole('listitem')[0]).toHaveTextContent(/^您:/);
     expect(within(log).getAllByRole('listitem')[4]).toHaveTextContent('早间简报');

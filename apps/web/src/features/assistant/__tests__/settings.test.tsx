@@ -167,7 +167,7 @@ describe('assistant settings', () => {
     serveAssistant();
     renderApp('/assistant', { user: {} });
     const card = await screen.findByRole('region', { name: '设置' });
-    expect(await within(card).findByRole('switch', { name: /^暂停助理/ })).toBeInTheDocument();
+    expect(await within(card).findByRole('switch', { name: /^暂停助手/ })).toBeInTheDocument();
     expect(within(card).getByLabelText('日程提醒')).toHaveDisplayValue('提前 15 分钟');
     expect(within(card).getByRole('button', { name: '保存设置' })).toBeDisabled();
   });

@@ -1,16 +1,14 @@
-import { PHONE_MAX_DIGITS } from '@app/contract/constants';
 import { DEFAULT_COUNTRY, type TCountry } from '@app/contract/countries';
-import { examplePhone } from '@app/contract/phone-example';
-import { Button, Group, Input, Stack, TextInput } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { CountrySelect } from '@/components/country-select';
+import { PhoneNumberField } from '@/components/phone-number-field';
 import { paths } from '@/config/paths';
 import { detectDefaultCountry } from '@/lib/default-country';
 import { errorText } from '@/lib/error-text';
 import { toLanguage } from '@/lib/i18n';
-import { type PhoneRules, usePhoneRules } from '@/lib/phone-rules';
+import { usePhoneRules } from '@/lib/phone-rules';
 import { storageKeys, writeLocal } from '@/lib/storage';
 import { loadSendVerificationCodeRoute, useSendVerificationCode } from '../api/send-verification-code';
 
@@ -77,51 +75,33 @@ export function PhoneForm() {
       }}
     >
       <Stack gap="sm">
-        <Input.Wrapper label={t('phone.label')} labelProps={{ htmlFor: inputId }} error={error} size="md">
-          <Group gap={8} wrap="nowrap" align="flex-start">
-            <CountrySelect
-              value={country}
-              onChange={(next) => {
-                chosen.current = true;
-                setCountry(next);
-                setDigits((current) => cleanDigits(rules, next, current));
-                setError(null);
-              }}
-              disabled={send.isPending}
-            />
-            <TextInput
-              id={inputId}
-              style={{ flex: 1 }}
-              size="md"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel-national"
-              placeholder={examplePhone(country)}
-              value={rules ? rules.formatPhoneInput(country, digits) : digits}
-              onChange={(event) => {
-                phone.load();
-                setDigits(cleanDigits(rules, country, event.currentTarget.value));
-                setError(null);
-              }}
-              maxLength={(rules ? rules.maxInputDigits(country) : PHONE_MAX_DIGITS + 1) * 2 + 4}
-              error={Boolean(error)}
-              aria-describedby={`${inputId}-hint`}
-              disabled={send.isPending}
-            />
-          </Group>
-          <Input.Description id={`${inputId}-hint`} mt={6}>
-            {digits && rules && !e164 ? t('errors:invalidPhone') : t('phone.hint')}
-          </Input.Description>
-        </Input.Wrapper>
+        <PhoneNumberField
+          id={inputId}
+          name="phone"
+          label={t('phone.label')}
+          size="md"
+          rules={rules}
+          country={country}
+          digits={digits}
+          onCountryChange={(next, cleaned) => {
+            chosen.current = true;
+            setCountry(next);
+            setDigits(cleaned);
+            setError(null);
+          }}
+          onDigitsChange={(next) => {
+            setDigits(next);
+            setError(null);
+          }}
+          onTyping={phone.load}
+          error={error}
+          hint={digits && rules && !e164 ? t('errors:invalidPhone') : t('phone.hint')}
+          disabled={send.isPending}
+        />
         <Button type="submit" size="md" disabled={!e164 || send.isPending} loading={send.isPending}>
           {t('phone.next')}
         </Button>
       </Stack>
     </form>
   );
-}
-
-/** The country's rules when loaded; until then digits only, as many as any country allows. */
-function cleanDigits(rules: PhoneRules | null, country: TCountry, raw: string): string {
-  return rules ? rules.cleanPhoneInput(country, raw) : raw.replace(/\D/g, '').slice(0, PHONE_MAX_DIGITS + 1);
 }

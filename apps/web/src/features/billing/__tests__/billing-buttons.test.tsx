@@ -24,7 +24,15 @@ const button = (card: HTMLElement, name: string | RegExp) => within(card).queryB
  */
 const EXPECTED: Record<
   StateName,
-  { starter: boolean; trial: boolean; cancel: boolean; reactivate: boolean; badge: string | RegExp | null }
+  {
+    starter: boolean;
+    trial: boolean;
+    /** The trial's plan card, offered as the other plan: 'disabled' beside a live paid plan. */
+    trialCard?: 'disabled';
+    cancel: boolean;
+    reactivate: boolean;
+    badge: string | RegExp | null;
+  }
 > = {
   noSubscription: { starter: true, trial: true, cancel: false, reactivate: false, badge: null },
   trial: { starter: true, trial: false, cancel: false, reactivate: false, badge: 'trialing' },
@@ -33,11 +41,19 @@ const EXPECTED: Record<
   activeCancelling: {
     starter: false,
     trial: false,
+    trialCard: 'disabled',
     cancel: false,
     reactivate: true,
     badge: /^Cancelled - Active until \w{3} \d{1,2}, \d{4}$/,
   },
-  pastDue: { starter: false, trial: false, cancel: false, reactivate: false, badge: 'past_due' },
+  pastDue: {
+    starter: false,
+    trial: false,
+    trialCard: 'disabled',
+    cancel: false,
+    reactivate: false,
+    badge: 'past_due',
+  },
   canceled: { starter: true, trial: false, cancel: false, reactivate: false, badge: 'canceled' },
 };
 
@@ -50,6 +66,10 @@ describe('billing screen button rules over each subscription state', () => {
       expect(Boolean(button(card, 'Start 7-day free trial'))).toBe(expected.trial);
       expect(Boolean(button(card, 'Cancel Subscription'))).toBe(expected.cancel);
       expect(Boolean(button(card, 'Reactivate Subscription'))).toBe(expected.reactivate);
+      const trialCard = button(card, 'Choose Trial Free');
+      expect(trialCard ? (trialCard.hasAttribute('disabled') ? 'disabled' : 'enabled') : undefined).toBe(
+        expected.trialCard,
+      );
       if (expected.badge) expect(within(card).getByText(expected.badge)).toBeInTheDocument();
     },
   );
@@ -62,6 +82,16 @@ describe('Current Plan details', () => {
     const card = await openBilling('active');
     expect(within(card).getByText('Next billing date')).toBeInTheDocument();
     expect(within(card).getByText('Card ending in 4242')).toBeInTheDocument();
+  });
+
+  it('cancelling at period end: the plan change shows (issue 29 #13), the trial with why it waits', async () => {
+    const card = await openBilling('activeCancelling');
+    const plans = within(card).getByRole('heading', { name: 'Available plans' });
+    expect(plans).toBeVisible();
+    const choose = within(card).getByRole('button', { name: 'Choose Trial Free' });
+    expect(choose).toBeDisabled();
+    expect(choose).toHaveAccessibleDescription('Not available while a paid plan is active.');
+    expect(button(card, 'Reactivate Subscription')).toBeEnabled();
   });
 
   it('cancelling: no next billing date, only the end date in the badge', async () => {
@@ -97,9 +127,17 @@ describe('the plan-change rule itself (spec §2), with a third plan', () => {
   const ids = (name: StateName) => billingActions(subscription(name), plans).planChoices.map((p) => p.id);
 
   it('offers every plan other than the current one when cancelling or not active', () => {
-    expect(ids('activeCancelling')).toEqual(['pro']);
-    expect(ids('pastDue')).toEqual(['pro']);
+    expect(ids('activeCancelling')).toEqual(['trial', 'pro']);
+    expect(ids('pastDue')).toEqual(['trial', 'pro']);
     expect(ids('trial')).toEqual(['starter', 'pro']);
+  });
+
+  it('marks the trial, and only it, not takeable beside a live paid plan', () => {
+    const unavailable = (name: StateName) => billingActions(subscription(name), plans).unavailable;
+    expect(unavailable('activeCancelling')).toEqual(['trial']);
+    expect(unavailable('pastDue')).toEqual(['trial']);
+    expect(unavailable('trial')).toEqual([]);
+    expect(unavailable('canceled')).toEqual([]);
   });
 
   it('offers nothing to an active subscription that is not cancelling', () => {

@@ -341,3 +341,59 @@ describe('in Chinese', () => {
     expect(within(card).getByRole('button', { name: '重新激活订阅' })).toBeInTheDocument();
   });
 });
+
+describe('invoice rows in the person’s language (issue 29 #15)', () => {
+  afterEach(() => i18n.changeLanguage('en'));
+
+  it('in zh: the plan’s name, the status, the date and the amount in Chinese', async () => {
+    await i18n.changeLanguage('zh');
+    open('active', {
+      '/v1/billing/info': () =>
+        Response.json(
+          billingInfo('active', {
+            invoices: [
+              {
+                id: 'in_1',
+                date: '2026-10-01T00:00:00.000Z',
+                description: 'Starter Plan',
+                amount: 29,
+                status: 'paid',
+              },
+              {
+                id: 'in_2',
+                date: '2026-11-01T00:00:00.000Z',
+                description: '1 × Starter Plan (at $29.00 / month)',
+                amount: 29,
+                status: 'open',
+              },
+              {
+                id: 'in_3',
+                date: '2026-11-02T00:00:00.000Z',
+                description: 'Subscription',
+                amount: 0,
+                status: 'void',
+              },
+            ],
+          }),
+        ),
+    });
+    const card = await screen.findByRole('region', { name: '账单记录' }, { timeout: 10_000 });
+    const rows = within(card)
+      .getAllByRole('listitem')
+      .filter((row) => row.textContent)
+      .map((row) => row.textContent);
+    expect(rows).toEqual([
+      '入门套餐2026年10月1日US$29.00已支付',
+      '1 × 入门套餐（每月 $29.00）2026年11月1日US$29.00待支付',
+      '订阅2026年11月2日US$0.00已作废',
+    ]);
+    expect(card.textContent).not.toMatch(/Starter|paid|open|void|Subscription/);
+  });
+
+  it('in en: what the provider wrote', async () => {
+    open('active');
+    const card = await screen.findByRole('region', { name: 'Invoice History' }, { timeout: 10_000 });
+    expect(within(card).getAllByText('Starter Plan')).toHaveLength(2);
+    expect(within(card).getAllByText('paid')).toHaveLength(2);
+  });
+});

@@ -150,6 +150,7 @@ export function CurrentPlanCard({
                   plan={choice}
                   loading={actions.choosingPlan === choice.id}
                   disabled={actions.choosingPlan !== null}
+                  unavailable={rules.unavailable.includes(choice.id)}
                   onChoose={actions.choosePlan}
                 />
               ))}

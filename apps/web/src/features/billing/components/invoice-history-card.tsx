@@ -7,6 +7,7 @@ import { SectionCard } from '@/components/section-card';
 import { formatDate } from '@/lib/format';
 import { useInvoiceDownload } from '../api/billing-links';
 import { formatUsd } from '../utils/format';
+import { invoiceText } from '../utils/invoice-text';
 import { invoicesCsv, saveTextFile } from '../utils/invoices-csv';
 import { showFailure } from '../utils/notify';
 
@@ -41,13 +42,16 @@ export function InvoiceHistoryCard({ invoices }: { invoices: readonly TInvoice[]
   };
 
   const downloadAll = () => {
-    const csv = invoicesCsv(invoices, {
-      id: t('invoices.id'),
-      date: t('invoices.date'),
-      description: t('invoices.description'),
-      amount: t('invoices.amount'),
-      status: t('invoices.status'),
-    });
+    const csv = invoicesCsv(
+      invoices.map((invoice) => ({ ...invoice, ...invoiceText(invoice, t) })),
+      {
+        id: t('invoices.id'),
+        date: t('invoices.date'),
+        description: t('invoices.description'),
+        amount: t('invoices.amount'),
+        status: t('invoices.status'),
+      },
+    );
     saveTextFile(csv, t('invoices.fileName'));
   };
 
@@ -72,47 +76,50 @@ export function InvoiceHistoryCard({ invoices }: { invoices: readonly TInvoice[]
         </Text>
       ) : (
         <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {invoices.map((invoice, index) => (
-            <Fragment key={invoice.id}>
-              {index > 0 ? <Divider component="li" aria-hidden /> : null}
-              <Group component="li" justify="space-between" wrap="nowrap" gap="sm">
-                <Stack gap={2} style={{ minWidth: 0 }}>
-                  <Text fz="sm" fw={600} truncate>
-                    {invoice.description}
-                  </Text>
-                  <Text fz="xs" c="dimmed">
-                    {formatDate(invoice.date, language)}
-                  </Text>
-                </Stack>
-                <Group gap="sm" wrap="nowrap">
-                  <Stack gap={2} align="flex-end">
-                    <Text fz="sm" fw={600}>
-                      {formatUsd(invoice.amount, language)}
+          {invoices.map((invoice, index) => {
+            const text = invoiceText(invoice, t);
+            return (
+              <Fragment key={invoice.id}>
+                {index > 0 ? <Divider component="li" aria-hidden /> : null}
+                <Group component="li" justify="space-between" wrap="nowrap" gap="sm">
+                  <Stack gap={2} style={{ minWidth: 0 }}>
+                    <Text fz="sm" fw={600} truncate>
+                      {text.description}
                     </Text>
-                    <Badge
-                      size="sm"
-                      variant="filled"
-                      color={invoice.status === 'paid' ? 'teal.9' : 'gray.8'}
-                      tt="none"
-                    >
-                      {invoice.status}
-                    </Badge>
+                    <Text fz="xs" c="dimmed">
+                      {formatDate(invoice.date, language)}
+                    </Text>
                   </Stack>
-                  <Tooltip label={t('invoices.download')}>
-                    <ActionIcon
-                      variant="subtle"
-                      size="lg"
-                      aria-label={t('invoices.downloadLabel', { id: invoice.id })}
-                      onClick={() => downloadOne(invoice)}
-                      loading={download.isPending && download.variables === invoice.id}
-                    >
-                      <IconDownload size={18} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
+                  <Group gap="sm" wrap="nowrap">
+                    <Stack gap={2} align="flex-end">
+                      <Text fz="sm" fw={600}>
+                        {formatUsd(invoice.amount, language)}
+                      </Text>
+                      <Badge
+                        size="sm"
+                        variant="filled"
+                        color={invoice.status === 'paid' ? 'teal.9' : 'gray.8'}
+                        tt="none"
+                      >
+                        {text.status}
+                      </Badge>
+                    </Stack>
+                    <Tooltip label={t('invoices.download')}>
+                      <ActionIcon
+                        variant="subtle"
+                        size="lg"
+                        aria-label={t('invoices.downloadLabel', { id: invoice.id })}
+                        onClick={() => downloadOne(invoice)}
+                        loading={download.isPending && download.variables === invoice.id}
+                      >
+                        <IconDownload size={18} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
                 </Group>
-              </Group>
-            </Fragment>
-          ))}
+              </Fragment>
+            );
+          })}
         </Stack>
       )}
     </SectionCard>

@@ -1,6 +1,7 @@
 import type { TPlan } from '@app/contract/plans';
 import { Badge, Button, Card, Group, List, Stack, Text } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatUsd } from '../utils/format';
 
@@ -9,15 +10,19 @@ export function PlanChoice({
   plan,
   loading,
   disabled,
+  unavailable = false,
   onChoose,
 }: {
   plan: TPlan;
   loading: boolean;
   disabled: boolean;
+  /** Shown but not takeable now (the trial beside a live paid plan): the button says so. */
+  unavailable?: boolean;
   onChoose: (plan: TPlan) => void;
 }) {
   const { t, i18n } = useTranslation('billing');
   const name = t(`plans.${plan.id}.name`);
+  const hintId = useId();
   return (
     <Card withBorder radius="md" p="md">
       <Stack gap="xs">
@@ -44,11 +49,18 @@ export function PlanChoice({
             <List.Item key={feature}>{t(feature)}</List.Item>
           ))}
         </List>
-        <Button mt="xs" loading={loading} disabled={disabled} onClick={() => onChoose(plan)} fullWidth>
-          {t('currentPlan.subscribe', { plan: name })}
+        <Button
+          mt="xs"
+          loading={loading}
+          disabled={disabled || unavailable}
+          onClick={() => onChoose(plan)}
+          fullWidth
+          aria-describedby={hintId}
+        >
+          {t(plan.price === 0 ? 'currentPlan.choose' : 'currentPlan.subscribe', { plan: name })}
         </Button>
-        <Text fz="xs" c="dimmed" ta="center">
-          {t(plan.hint)}
+        <Text id={hintId} fz="xs" c="dimmed" ta="center">
+          {unavailable ? t('currentPlan.trialBesidePaidPlan') : t(plan.hint)}
         </Text>
       </Stack>
     </Card>

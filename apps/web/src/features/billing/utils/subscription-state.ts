@@ -26,6 +26,11 @@ export function hasNoSubscription(subscription: TSubscription, now: Date = new D
 export interface BillingActions {
   /** Plans offered as a change (spec §2). */
   planChoices: TPlan[];
+  /**
+   * Of those, the plans shown but not takeable now, because the server would refuse them: the
+   * trial while a paid plan is still live (a cancelling or unpaid Starter), decision 330.
+   */
+  unavailable: TPlan['id'][];
   canActivateTrial: boolean;
   canCancel: boolean;
   canReactivate: boolean;
@@ -40,7 +45,10 @@ export interface BillingActions {
  *   status is not active, or the subscription cancels at period end. A plan the person no longer
  *   holds (canceled, trial ended) is not "current", so it is offered again.
  * - The trial is offered only to someone who never had a subscription: it can be taken once
- *   per user (design §8), so offering it later would only produce a refusal.
+ *   per user (design §8), so offering it later would only produce a refusal. While a paid plan
+ *   is still live and the rule above offers a change (cancelling at period end, past due), the
+ *   trial is the "other plan": it is shown, with its button disabled and the reason beside it,
+ *   rather than hidden (decision 330).
  * - Cancel and Reactivate act on the card provider's subscription, so they need its id; the
  *   trial has none and simply runs out.
  */
@@ -54,15 +62,20 @@ export function billingActions(
   const neverSubscribed = hasNoSubscription(subscription, now);
   const holdsPlan = LIVE.has(status) && !trialEnded;
   const changeAllowed = id === null || status !== 'active' || cancelAtPeriodEnd;
+  // A paid plan the person still holds: the trial is not takeable beside it (activate-trial.ts).
+  const holdsPaidPlan = holdsPlan && id !== null;
   const planChoices = changeAllowed
     ? plans.filter((plan) => {
         if (holdsPlan && plan.id === subscription.planId) return false;
-        if (plan.id === 'trial') return false;
+        if (plan.id === 'trial') return holdsPaidPlan;
         return true;
       })
     : [];
   return {
     planChoices,
+    unavailable: holdsPaidPlan
+      ? planChoices.filter((plan) => plan.id === 'trial').map((plan) => plan.id)
+      : [],
     canActivateTrial: neverSubscribed,
     canCancel: id !== null && status === 'active' && !cancelAtPeriodEnd,
     canReactivate: id !== null && status === 'active' && cancelAtPeriodEnd,

@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { ApiError } from '@/lib/api-client';
 import { useAppConfig } from '@/lib/app-config';
+import { useDrawnField } from '@/lib/drawn-fields';
 import { errorText } from '@/lib/error-text';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSendContactMessage } from '../api/send-contact-message';
@@ -48,6 +49,12 @@ export function ContactPage() {
     setForm((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
+  // The screen is drawn ahead: what was typed into it before the app ran is taken over (decision 330).
+  const subjectRef = useDrawnField<HTMLInputElement>('subject', (value) => update('subject', value));
+  const priorityRef = useDrawnField<HTMLSelectElement>('priority', (value) => {
+    if ((CONTACT_PRIORITIES as readonly string[]).includes(value)) update('priority', value);
+  });
+  const messageRef = useDrawnField<HTMLTextAreaElement>('message', (value) => update('message', value));
 
   /** The contract's own schema decides; each broken rule gets its words in the page's language. */
   const validate = (): boolean => {
@@ -118,6 +125,8 @@ export function ContactPage() {
               </Alert>
             ) : null}
             <TextInput
+              ref={subjectRef}
+              name="subject"
               label={t('contact.subject')}
               required
               value={form.subject}
@@ -128,6 +137,8 @@ export function ContactPage() {
               autoComplete="off"
             />
             <NativeSelect
+              ref={priorityRef}
+              name="priority"
               label={t('contact.priorityLabel')}
               value={form.priority}
               onChange={(event) => update('priority', event.currentTarget.value)}
@@ -135,6 +146,8 @@ export function ContactPage() {
               size="md"
             />
             <Textarea
+              ref={messageRef}
+              name="message"
               label={t('contact.message')}
               required
               rows={6}

@@ -1,11 +1,11 @@
 import { TOAST_MS } from '@app/contract/constants';
 import { DEFAULT_COUNTRY, type TCountry } from '@app/contract/countries';
-import { cleanPhoneInput, formatE164, formatPhoneInput, maxInputDigits, toE164 } from '@app/contract/phone';
-import { examplePhone } from '@app/contract/phone-example';
-import { Alert, Button, Group, Input, Modal, Stack, Text, TextInput } from '@mantine/core';
+import * as phoneRules from '@app/contract/phone';
+import { formatE164, toE164 } from '@app/contract/phone';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CountrySelect } from '@/components/country-select';
+import { PhoneNumberField } from '@/components/phone-number-field';
 import { detectDefaultCountry } from '@/lib/default-country';
 import { catalogueText, errorText } from '@/lib/error-text';
 import { showToast } from '@/lib/toast';
@@ -109,43 +109,25 @@ function PhoneLinkForm({ onDone }: { onDone: () => void }) {
             <Text fz="sm" c="dimmed">
               {t('integrations.phoneModal.description')}
             </Text>
-            <Input.Wrapper
+            <PhoneNumberField
+              id={numberId}
               label={t('integrations.phoneModal.numberLabel')}
-              labelProps={{ htmlFor: numberId }}
+              rules={phoneRules}
+              country={country}
+              digits={digits}
+              onCountryChange={(next, cleaned) => {
+                setChosen(true);
+                setCountry(next);
+                setDigits(cleaned);
+              }}
+              onDigitsChange={(next) => {
+                setDigits(next);
+                setFieldError(null);
+              }}
               error={fieldError}
-              errorProps={{ id: `${numberId}-error` }}
-            >
-              <Group gap={8} wrap="nowrap" align="flex-start">
-                <CountrySelect
-                  value={country}
-                  onChange={(next) => {
-                    setChosen(true);
-                    setCountry(next);
-                    setDigits((current) => cleanPhoneInput(next, current));
-                  }}
-                  disabled={link.isPending}
-                />
-                <TextInput
-                  id={numberId}
-                  style={{ flex: 1 }}
-                  size="md"
-                  type="tel"
-                  inputMode="tel"
-                  autoComplete="tel-national"
-                  data-autofocus
-                  placeholder={examplePhone(country)}
-                  value={formatPhoneInput(country, digits)}
-                  onChange={(event) => {
-                    setDigits(cleanPhoneInput(country, event.currentTarget.value));
-                    setFieldError(null);
-                  }}
-                  maxLength={maxInputDigits(country) * 2 + 4}
-                  error={Boolean(fieldError)}
-                  aria-describedby={fieldError ? `${numberId}-error` : undefined}
-                  disabled={link.isPending}
-                />
-              </Group>
-            </Input.Wrapper>
+              disabled={link.isPending}
+              autoFocus
+            />
           </>
         ) : (
           <TextInput
