@@ -40,6 +40,8 @@ export interface Person {
 export class World {
   /** Each person signs in from their own address, so the per-IP sign-in limits never trip. */
   private ipCounter = randomInt(1, 4_000_000);
+  /** Numbers given out in this run: a drawn one seen before would meet its own sign-in limits. */
+  private readonly phones = new Set<string>();
 
   private constructor(
     readonly app: FastifyInstance,
@@ -110,7 +112,10 @@ export class World {
     label: string,
     options: { trial?: boolean } = {},
   ): Promise<Person> {
-    const phone = `+61416${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+    let phone: string;
+    do phone = `+61416${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+    while (this.phones.has(phone));
+    this.phones.add(phone);
     const ip = this.freshIp();
     await this.call({
       method: 'POST',
