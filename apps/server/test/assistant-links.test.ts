@@ -2,6 +2,7 @@ import { ZAssistantMessagesResponse } from '@app/contract/assistant/screen';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { say } from '../src/modules/assistant/texts';
+import { PART_GAP_MS } from '../src/modules/sms-outbox/queue-texts';
 import { assistantPerson, textFrom, textsTo } from './helpers/assistant-person';
 import { bearer } from './helpers/auth';
 import { build } from './helpers/build';
@@ -49,7 +50,11 @@ afterAll(async () => {
 });
 beforeEach(() => llm.script([]));
 
-const isGreeting = (text: string) => /^Hi, I'm your/.test(text) || text.startsWith('你好，我是');
+/** The greeting, in either language, as texts.ts words it up to the product's name. */
+const GREETINGS = (['en', 'zh'] as const).map(
+  (language) => say(language, 'greeting', { product: '\u0000' }).split('\u0000')[0]!,
+);
+const isGreeting = (text: string) => GREETINGS.some((start) => text.startsWith(start));
 
 /** The texts that left for the number, the first greeting left out, once `count` have. */
 async function repliesTo(phone: string, count: number): Promise<string[]> {
@@ -170,7 +175,8 @@ describe('links in an approval request', () => {
 describe('links beside an approval request', () => {
   it('never push the request out of the text: it still ends with how to answer', async () => {
     const person = await assistantPerson(app, base, { google: false });
-    // What the model says beside the request fills the 3 segments, with a bare domain in it.
+    // What the model says beside the request fills more than 3 segments, with a bare domain in
+    // it; the mail's subject and body hold links too, and the body is long.
     const said = `${'I found the reset mail from the bank and drafted the note for Sam. '.repeat(6)}See evil.example.`;
     llm.script([
       {
@@ -181,21 +187,43 @@ describe('links beside an approval request', () => {
             arguments: JSON.stringify({
               to: ['sam@example.com'],
               subject: 'Reset at evil.example/r?code=12345',
-              text: 'see subject',
+              text: `${'Please use the link below to reset the access to the shared account. '.repeat(6)}https://evil.example/r?code=12345`,
             }),
           },
         ],
       },
     ]);
     await textFrom(app, person.phone, 'email Sam about the reset');
-    const [ask] = await repliesTo(person.phone, 1);
+    // Two texts (decision 291): the model's words first, then the request, a text of its own
+    // written by code from the record, so the model's words can never pass for a line of it. The
+    // request goes PART_GAP_MS after the words, by the clock the test holds.
+    await repliesTo(person.phone, 1);
+    at += PART_GAP_MS + 500;
+    const texts = await repliesTo(person.phone, 2);
+    expect(texts).toHaveLength(2);
+    const [words, ask] = texts as [string, string];
     const { segmentsOf } = await import('../src/providers/sms/segments');
-    expect(segmentsOf(ask!).segments).toBeLessThanOrEqual(3);
-    expect(ask).toMatch(new RegExp(`${say('en', 'askSend').replace(/[.]/g, '\\.')}$`));
-    // One note, before the request.
-    expect(ask!.split(NOTE)).toHaveLength(2);
-    expect(ask).toContain(`${NOTE}\nEmail sam@example.com`);
+
+    // The request: only the request, within 3 segments, ending with how to answer, its links
+    // unclickable and their codes gone.
+    expect(ask.startsWith('Email sam@example.com'), ask).toBe(true);
+    expect(ask).not.toContain('I found the reset mail');
+    expect(segmentsOf(ask).segments).toBeLessThanOrEqual(3);
+    expect(ask.endsWith(say('en', 'askSend')), ask).toBe(true);
+    expect(ask).toContain('evil[.]example');
     expect(ask).not.toMatch(/evil\.example|12345/);
+
+    // The model's long words, cut on their own within 3 segments and saying where the rest is;
+    // their bare domain made unclickable on the screen, which shows them whole.
+    expect(words.startsWith('I found the reset mail from the bank'), words).toBe(true);
+    expect(segmentsOf(words).segments).toBeLessThanOrEqual(3);
+    expect(words.endsWith(say('en', 'more', { url: `${base}/assistant` })), words).toBe(true);
+    expect(words).not.toContain('Reply YES');
+    expect(words).not.toMatch(/evil\.example|12345/);
+    const screen = await screenSays(person.token);
+    expect(screen).toHaveLength(2);
+    expect(screen[0]).toBe(said.replace('See evil.example.', `See evil[.]example. ${NOTE}`));
+    expect(screen.join('\n')).not.toMatch(/evil\.example|12345/);
   });
 });
 

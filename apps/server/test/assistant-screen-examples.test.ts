@@ -28,13 +28,24 @@ describe("the Assistant screen's examples", () => {
       ]);
   });
 
+  // Each example is understood as what it shows: the day's events, a booking, unread mail, and
+  // whether a day is free, which the stand-in answers as its own request (`free`: busy and free
+  // times that day), not as a list of events. Asked on Wednesday 25 November 2026.
   it.each(['en', 'zh'] as const)(
     '%s: the day, a booking, unread mail and a free day, as the stand-in reads them',
     (language) => {
-      const kinds = examples(language).map(
-        (example) => detectIntent(example, { date: '2026-11-25', time: '10:40' }).kind,
-      );
-      expect(kinds).toEqual(['events', 'book', 'mail-unread', 'events']);
+      const read = examples(language).map((example) => {
+        const intent = detectIntent(example, { date: '2026-11-25', time: '10:40' });
+        if (intent.kind === 'events' || intent.kind === 'free') return [intent.kind, intent.window.first];
+        if (intent.kind === 'book') return [intent.kind, intent.start];
+        return [intent.kind];
+      });
+      expect(read).toEqual([
+        ['events', '2026-11-26'],
+        ['book', '2026-11-26T12:00'],
+        ['mail-unread'],
+        ['free', '2026-11-27'],
+      ]);
     },
   );
 });

@@ -12,6 +12,7 @@ import { build } from './helpers/build';
 import { authorize } from './helpers/oauth-flow';
 import { freePort } from './helpers/process';
 import { fakeTwilio } from './helpers/twilio-fake';
+import { messageSid } from './helpers/twilio-sid';
 
 /**
  * Deletion to the last byte (issue 29, 18): after DELETE /v1/account and the maintenance step
@@ -67,12 +68,10 @@ async function codeFromTwilio(_app: FastifyInstance, phone: string): Promise<str
   return code!;
 }
 
-let texts = 0;
-/** A text from the person's phone as Twilio delivers it: form-encoded and signed. */
+/** A text from the person's phone as Twilio delivers it: form-encoded, signed, its sid Twilio's shape. */
 function textFrom(from: string, body: string) {
-  texts += 1;
   const form = {
-    MessageSid: `SM${Date.now()}${texts}`,
+    MessageSid: messageSid(),
     AccountSid: SID,
     From: from,
     To: OUR_NUMBER,

@@ -1,6 +1,7 @@
 import type { TActionKind } from '@app/contract/assistant/screen';
 import type { TLanguage } from '@app/contract/messages';
 import { plainForSms, segmentsOf } from '../../providers/sms/segments';
+import { defang, findLinks, withoutInvisible } from './link-filter';
 import { REPLY_SEGMENTS } from './replies';
 import { type AssistantTextKey, say } from './texts';
 
@@ -127,17 +128,22 @@ function longestHead(text: string, fits: (part: string) => boolean): string {
   return space > 0 && kept.length - space < 20 ? at(Array.from(kept.slice(0, space)).length) : at(low);
 }
 
-const LINK = /\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)[^\s<>"“”]+/gi;
-
 /**
- * What the model wrote (a body, a subject, a title, a place) with every link made unclickable:
- * its host only, dots bracketed, no path or query. A phone fetches a link's preview by itself,
- * so a URL carrying a passcode in a request for a YES would leave before any answer. The screen
- * shows the text as written.
+ * What the model wrote (a body, a subject, a title, a place) with every link and bare domain made
+ * unclickable, as the link filter finds them (`evil.example/r?code=1` too, not only a URL with a
+ * scheme): its host only, dots bracketed, no path or query. A phone fetches a link's preview by
+ * itself, so a URL carrying a passcode in a request for a YES would leave before any answer. Done
+ * here, before the request is fitted: the filter on the way out then finds nothing, so adds no
+ * note after how to answer and never lengthens the request past 3 segments. The screen shows the
+ * text as written.
  */
 export function unlinked(text: string): string {
-  return text.replace(LINK, (link) => {
-    const host = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:[^@/?#\s]*@)?([^/?#\s:]+)/i.exec(link)?.[1] ?? '';
-    return host.replace(/\./g, '[.]');
-  });
+  const plain = withoutInvisible(text);
+  let out = '';
+  let at = 0;
+  for (const link of findLinks(plain)) {
+    out += plain.slice(at, link.start) + defang(link.hostname);
+    at = link.end;
+  }
+  return out + plain.slice(at);
 }

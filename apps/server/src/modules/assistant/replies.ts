@@ -51,14 +51,18 @@ export async function queueReplies(
     input.userId && input.parts.length
       ? await linkPolicy(deps, input.userId, input.language)
       : { personUrls: [], publicUrl: deps.publicUrl, language: input.language };
-  const filtered = (text: string) => filterLinks(text, policy).text;
+  // A request for a YES is written with its links already unclickable (approval-text.ts) and
+  // fitted to end with how to answer: nothing is left for the filter, and should anything be, no
+  // note goes after how to answer.
+  const filtered = (text: string, kind: TOutboundKind) =>
+    filterLinks(text, kind === 'approval' ? { ...policy, noteAt: 'none' } : policy).text;
   const parts = input.parts.map((given) =>
     typeof given === 'string'
-      ? filtered(given)
+      ? filtered(given, input.kind)
       : {
           ...given,
-          text: filtered(given.text),
-          ...(given.whole !== undefined ? { whole: filtered(given.whole) } : {}),
+          text: filtered(given.text, given.kind ?? input.kind),
+          ...(given.whole !== undefined ? { whole: filtered(given.whole, given.kind ?? input.kind) } : {}),
         },
   );
   return deps.transaction((tx) =>
