@@ -67,10 +67,34 @@ function withinSegments(text: string): string {
   return fitBefore(first!, rest.join('\n'), { maxSegments: REPLY_SEGMENTS, separator: '\n' }).text;
 }
 
-/** A preview short enough to name a request inside another text: its first line, cut at `max`. */
-export function shortPreview(preview: string, max = 60): string {
-  const line = preview.split('\n')[0]!.trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+/** The flag line's start in either language ("New to you (...): "): never what a request is. */
+const FLAG_STARTS = (['en', 'zh'] as const).map((language) => say(language, 'newRecipients', { list: '' }));
+
+/**
+ * A preview short enough to name a request inside another text, so the person can tell several
+ * apart (approval-text.ts writes the preview: what happens and to whom, then what it is): the
+ * kind of request ("New event", "Email a@b.com", the lead line's first clause) with the first
+ * line saying what it is (the title and time, the subject, a change), cut from the end at `max`
+ * characters. A preview of one line (stored before the text named the kind on its own line) is
+ * that line, cut.
+ */
+export function shortPreview(language: TLanguage, preview: string, max = 60): string {
+  const [lead = '', ...rest] = preview.split('\n').map((line) => line.trim());
+  const about = rest.find((line) => line && !FLAG_STARTS.some((flag) => line.startsWith(flag)));
+  let line = lead;
+  if (about) {
+    const kind = lead.split(language === 'zh' ? /[，；,;]/ : /[,;]/)[0]!.trim();
+    const quoted = /^["“]/.test(about);
+    const separator = language === 'zh' ? (quoted ? '' : '，') : quoted ? ' ' : ', ';
+    line = `${kind}${separator}${about}`;
+  }
+  const chars = Array.from(line);
+  return chars.length > max
+    ? `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`
+    : line;
 }
 
 /**
@@ -129,11 +153,16 @@ export async function prepareRequest(
   const replacedNotice =
     replaced.length === 0
       ? null
-      : say(input.language, 'replaced', {
-          list: replaced
-            .map((row) => `${row.number ? `#${row.number} ` : ''}${shortPreview(row.preview)}`)
-            .join('; '),
-        });
+      : withPreviews((max) =>
+          say(input.language, 'replaced', {
+            list: replaced
+              .map(
+                (row) =>
+                  `${row.number ? `#${row.number} ` : ''}${shortPreview(input.language, row.preview, max)}`,
+              )
+              .join(say(input.language, 'whichSeparator')),
+          }),
+        );
   return {
     replacedNotice,
     request: waiting.length > 0 ? numbered(input.language, input.text, number) : input.text,
