@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { numbered, shortPreview, withPreviews } from '../src/modules/assistant/approval-requests';
+import { requestText } from '../src/modules/assistant/approval-text';
 import { say } from '../src/modules/assistant/texts';
 import { segmentsOf } from '../src/providers/sms/segments';
 
@@ -33,6 +34,31 @@ describe('a numbered request text', () => {
     expect(segmentsOf(out).segments).toBeLessThanOrEqual(3);
     expect(out.endsWith(`\n${flag}\nReply YES 2 to confirm, NO 2 to cancel.`)).toBe(true);
     expect(out.startsWith('Add "Lunch at the harbour Lunch')).toBe(true);
+  });
+});
+
+describe('a numbered request text as approval-text.ts writes it, at the limit', () => {
+  it('shortens what it is about, never who it goes to, who is new, where all of it is or how to answer', () => {
+    const to = ['a1@evil.example', 'a2@evil.example', 'a3@evil.example', 'a4@evil.example'];
+    // A subject with no space to cut at: the request fills its 3 segments to the last character.
+    const { text } = requestText(
+      'en',
+      { kind: 'send_mail', recipients: to, flagged: to, lines: [`Subject: ${'x'.repeat(600)}`], body: null },
+      'https://relay.example/assistant',
+      'askSend',
+    );
+    expect(text.length).toBe(459);
+    const out = numbered('en', text, 2);
+    expect(segmentsOf(out).segments).toBeLessThanOrEqual(3);
+    const all = to.join(', ');
+    expect(
+      out.startsWith(
+        `Email ${all}\nNew to you (not in your contacts or mail you sent): ${all}\nSubject: xxx`,
+      ),
+    ).toBe(true);
+    expect(out).toMatch(
+      /x\.\.\.\nAll of it: https:\/\/relay\.example\/assistant\nReply YES 2 to send, NO 2 to cancel\.$/,
+    );
   });
 });
 
