@@ -9,6 +9,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { assistantDeps } from '../src/modules/assistant/deps';
 import { DECISIONS_PER_HOUR, SETTINGS_CHANGES_PER_HOUR } from '../src/modules/assistant/screen-routes';
+import { segmentsOf } from '../src/providers/sms/segments';
 import { assistantPerson, newMobile, textFrom, textsTo, waitForTexts } from './helpers/assistant-person';
 import { bearer, signIn } from './helpers/auth';
 import { build, usingPostgres } from './helpers/build';
@@ -205,17 +206,42 @@ describe('GET /v1/assistant/messages', () => {
     const note = `${'Sam is free then, and so is the room by the harbour. '.repeat(12)}The end.`;
     llm.script([{ ...bookLunch(), text: note }]);
     await textFrom(app, phone, 'book lunch with Sam tomorrow at 12');
-    const [said, ask] = await waitForTexts(app, phone, 2);
+    // Two texts (decision 291): what the model said first, then the request for the YES.
+    const sent = await waitForTexts(app, phone, 2);
+    expect(sent).toHaveLength(2);
+    const [said, ask] = sent;
+    // The model's words, too long for a text: cut to 3 segments, saying where the rest is.
     expect(said).toMatch(/^Sam is free then/);
     expect(said).not.toContain('The end.');
-    // The request is a text of its own, written by code alone.
-    expect(ask).toMatch(/^Add "Harbour lunch with Sam", .*Reply YES to confirm, NO to cancel\.$/s);
+    expect(segmentsOf(said!).segments).toBeLessThanOrEqual(3);
+    expect(said).toContain(`${base}/assistant`);
+    // The request is a text of its own, written by code alone: none of the model's words in it,
+    // nothing of it cut.
+    expect(ask).toMatch(
+      /^New event, invitations to sam@example\.com\nNew to you \(not in your contacts or mail you sent\): sam@example\.com\n"Harbour lunch with Sam", [^\n]*12:00[^\n]*\nReply YES to confirm, NO to cancel\.$/,
+    );
+    expect(ask).not.toContain('Sam is free');
+    expect(segmentsOf(ask!).segments).toBeLessThanOrEqual(3);
 
+    // The screen shows the model's words whole (kept as full_body), and the request as sent.
     const { messages } = ZAssistantMessagesResponse.parse(
       (await call('GET', '/v1/assistant/messages', token)).json(),
     );
-    expect(messages.find((m) => m.kind === 'reply')?.body).toBe(note);
-    expect(messages.find((m) => m.kind === 'approval')?.body).toBe(ask);
+    expect(messages.filter((m) => m.direction === 'out').map((m) => [m.kind, m.body])).toEqual([
+      ['reply', note],
+      ['approval', ask],
+    ]);
+    const rows = await app.db
+      .selectFrom('assistant_messages')
+      .select(['kind', 'body', 'full_body'])
+      .where('phone', '=', phone)
+      .where('direction', '=', 'out')
+      .orderBy('created_at')
+      .execute();
+    expect(rows.map((row) => [row.kind, row.body, row.full_body])).toEqual([
+      ['reply', said, note],
+      ['approval', ask, null],
+    ]);
   });
 
   it("shows nobody else's texts, and refuses bad paging with 400", async () => {
@@ -329,8 +355,9 @@ describe('approvals on the web', () => {
     );
     const id = pending.approvals[0]!.id;
     expect((await call('POST', `/v1/assistant/approvals/${id}/approve`, person.token)).statusCode).toBe(200);
+    // In Chinese, naming what was approved as its request did (the preview).
     expect((await waitForTexts(app, person.phone, 2))[1]).toMatch(
-      /^已在网页上批准：添加“Harbour lunch with Sam”/,
+      /^已在网页上批准：新日程，邀请发给 sam@example\.com\n“Harbour lunch with Sam”，/,
     );
   });
 

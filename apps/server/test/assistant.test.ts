@@ -33,14 +33,15 @@ const twilio = fakeTwilio(({ form }) => {
   };
 });
 const llm = scriptedLlm();
+let twilioUrl = '';
+let llmUrl = '';
 
-beforeAll(async () => {
-  const twilioUrl = await twilio.start();
-  const llmUrl = await llm.start();
+/** An app over real HTTP, behind the loopback Twilio and the scripted model; `extra` adds settings. */
+async function startApp(extra: Record<string, string> = {}) {
   const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  ({ app, close } = await build({
-    PUBLIC_URL: base,
+  const url = `http://127.0.0.1:${port}`;
+  const built = await build({
+    PUBLIC_URL: url,
     TWILIO_ACCOUNT_SID: SID,
     TWILIO_AUTH_TOKEN: TOKEN,
     TWILIO_FROM: OUR_NUMBER,
@@ -50,8 +51,16 @@ beforeAll(async () => {
     ASSISTANT_TURN_TIMEOUT_MS: '3000',
     JOBS_POLL_INTERVAL_MS: '50',
     ASSISTANT_RETRY_BASE_MS: '20',
-  }));
-  await app.listen({ port, host: '127.0.0.1' });
+    ...extra,
+  });
+  await built.app.listen({ port, host: '127.0.0.1' });
+  return { ...built, base: url };
+}
+
+beforeAll(async () => {
+  twilioUrl = await twilio.start();
+  llmUrl = await llm.start();
+  ({ app, close, base } = await startApp());
 });
 afterAll(async () => {
   await close();
@@ -645,16 +654,22 @@ describe('what a YES binds to (issue 29, finding 3)', () => {
     await new Promise((r) => setTimeout(r, 100));
     await text(phone, 'YES');
     const replies = await repliesTo(phone, 2);
-    expect(replies[1]).toBe(`Done: Add "${lunch}", ${replies[1]!.slice(`Done: Add "${lunch}", `.length)}`);
+    // It approved what the person saw: "Done:" names exactly what the lunch's text asked for.
+    expect(askLunch).toMatch(
+      new RegExp(`^New event\\n"${lunch}", [^\\n]*12:00[^\\n]*\\nReply YES to confirm, NO to cancel\\.$`),
+    );
+    expect(replies[1]).toBe(`Done: ${askLunch!.replace(/\nReply YES to confirm, NO to cancel\.$/, '')}`);
     expect(await eventsTitled(lunch)).toBe(1);
     expect(await eventsTitled(tea)).toBe(0);
     // Once its text went out (numbered: the first was still waiting when it was asked), a YES
     // after it approves it, and nothing else is left.
     refusing = null;
     const [, , askTea] = await repliesTo(phone, 3);
-    expect(askTea).toMatch(new RegExp(`^Add "${tea}", .*\\nReply YES 2 to confirm, NO 2 to cancel\\.$`, 's'));
+    expect(askTea).toMatch(
+      new RegExp(`^New event\\n"${tea}", [^\\n]*15:00[^\\n]*\\nReply YES 2 to confirm, NO 2 to cancel\\.$`),
+    );
     await text(phone, 'yes');
-    expect((await repliesTo(phone, 4))[3]).toMatch(new RegExp(`^Done: Add "${tea}"`));
+    expect((await repliesTo(phone, 4))[3]).toMatch(new RegExp(`^Done: New event\\n"${tea}", `));
     expect(await eventsTitled(tea)).toBe(1);
     expect((await approvals(userId)).map((row) => row.status)).toEqual(['done', 'done']);
   }, 20_000);
@@ -686,11 +701,11 @@ describe('what a YES binds to (issue 29, finding 3)', () => {
     const [, second] = await repliesTo(phone, 2);
     expect(second).toMatch(/\nReply YES 2 to confirm, NO 2 to cancel\.$/);
     await text(phone, 'YES 2');
-    expect((await repliesTo(phone, 3))[2]).toMatch(new RegExp(`^Done: Add "${tea}"`));
+    expect((await repliesTo(phone, 3))[2]).toMatch(new RegExp(`^Done: New event\\n"${tea}", `));
     expect(await eventsTitled(tea)).toBe(1);
     expect(await eventsTitled(lunch)).toBe(0);
     await text(phone, '是 1');
-    expect((await repliesTo(phone, 4))[3]).toMatch(new RegExp(`^Done: Add "${lunch}"`));
+    expect((await repliesTo(phone, 4))[3]).toMatch(new RegExp(`^Done: New event\\n"${lunch}", `));
     expect(await eventsTitled(lunch)).toBe(1);
     const rows = await approvals(userId);
     expect(rows.map((row) => [row.number, row.status, row.channel, row.decided_via])).toEqual([
@@ -711,8 +726,9 @@ describe('what a YES binds to (issue 29, finding 3)', () => {
     await text(phone, 'YES');
     const which = (await repliesTo(phone, 3))[2]!;
     expect(which).toMatch(/^Several requests are waiting, so nothing was done\. Reply with its number: /);
-    expect(which).toContain(`YES 1 for Add "${lunch}"`);
-    expect(which).toContain(`YES 2 for Add "${tea}"`);
+    // Each named so the person can tell them apart: its kind, its title and its time.
+    expect(which).toMatch(new RegExp(`YES 1 for New event "${lunch}", [^;]*12:00`));
+    expect(which).toMatch(new RegExp(`YES 2 for New event "${tea}", [^;]*15:00`));
     expect(await eventsTitled(lunch)).toBe(0);
     expect(await eventsTitled(tea)).toBe(0);
     // A NO must name one too; "NO 1" declines only the first.
@@ -725,24 +741,39 @@ describe('what a YES binds to (issue 29, finding 3)', () => {
     expect(await eventsTitled(tea)).toBe(0);
   });
 
-  it('runs nothing on a YES by WhatsApp for a request sent by SMS, and records the channel', async () => {
-    const { phone, userId } = await person();
-    const tea = titled('Tea');
-    llm.script([book(tea)]);
-    await text(phone, 'book tea');
-    await repliesTo(phone, 1);
-    await text(`whatsapp:${phone}`, 'YES');
-    const deadline = Date.now() + 10_000;
-    while (sentTo(`whatsapp:${phone}`).length < 1 && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 25));
-    expect(sentTo(`whatsapp:${phone}`)).toEqual([
-      'Nothing is waiting for your YES. Requests expire after 30 minutes.',
-    ]);
-    expect(await eventsTitled(tea)).toBe(0);
-    expect((await approvals(userId))[0]).toMatchObject({ status: 'pending', channel: 'sms' });
-    await text(phone, 'YES');
-    expect((await repliesTo(phone, 2))[1]).toMatch(/^Done: /);
-    expect(await eventsTitled(tea)).toBe(1);
+  // WhatsApp is off by default (WHATSAPP_ENABLED, decision 313): a WhatsApp message gets no answer
+  // at all there. Where an operator turns it on, a YES by WhatsApp still binds only to a request
+  // sent on WhatsApp.
+  describe('with WhatsApp turned on', () => {
+    let sms: { app: FastifyInstance; close: () => Promise<void>; base: string };
+    beforeAll(async () => {
+      sms = { app, close, base };
+      ({ app, close, base } = await startApp({ WHATSAPP_ENABLED: 'true' }));
+    });
+    afterAll(async () => {
+      await close();
+      ({ app, close, base } = sms);
+    });
+
+    it('runs nothing on a YES by WhatsApp for a request sent by SMS, and records the channel', async () => {
+      const { phone, userId } = await person();
+      const tea = titled('Tea');
+      llm.script([book(tea)]);
+      await text(phone, 'book tea');
+      await repliesTo(phone, 1);
+      await text(`whatsapp:${phone}`, 'YES');
+      const deadline = Date.now() + 10_000;
+      while (sentTo(`whatsapp:${phone}`).length < 1 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 25));
+      expect(sentTo(`whatsapp:${phone}`)).toEqual([
+        'Nothing is waiting for your YES. Requests expire after 30 minutes.',
+      ]);
+      expect(await eventsTitled(tea)).toBe(0);
+      expect((await approvals(userId))[0]).toMatchObject({ status: 'pending', channel: 'sms' });
+      await text(phone, 'YES');
+      expect((await repliesTo(phone, 2))[1]).toMatch(/^Done: /);
+      expect(await eventsTitled(tea)).toBe(1);
+    });
   });
 
   it('cancels a request replaced by a newer one about the same thing, saying so', async () => {
@@ -753,7 +784,12 @@ describe('what a YES binds to (issue 29, finding 3)', () => {
     await repliesTo(phone, 1);
     await text(phone, 'make it 1pm');
     const [, notice, ask] = await repliesTo(phone, 3);
-    expect(notice).toMatch(new RegExp(`^Cancelled, replaced by the request below: #1 Add "${lunch}", `));
+    // It names the request it cancelled: the one at 12, not the new one at 13.
+    expect(notice).toMatch(
+      new RegExp(`^Cancelled, replaced by the request below: #1 New event "${lunch}", [^\\n]*12:00`),
+    );
+    expect(notice).not.toContain('14:00');
+    expect(ask).toMatch(new RegExp(`^New event\\n"${lunch}", [^\\n]*13:00.14:00`));
     // Alone again, it needs no number.
     expect(ask).toMatch(/\nReply YES to confirm, NO to cancel\.$/);
     const [older, newer] = await approvals(userId);
@@ -774,7 +810,7 @@ describe('what a YES binds to (issue 29, finding 3)', () => {
     }
     const replies = await repliesTo(phone, 5);
     expect(replies[3]).toMatch(
-      new RegExp(`^Cancelled, replaced by the request below: #1 Add "${titles[0]}"`),
+      new RegExp(`^Cancelled, replaced by the request below: #1 New event "${titles[0]}", [^\\n]*09:00`),
     );
     expect(replies[4]).toMatch(/Reply YES 1 to confirm, NO 1 to cancel\.$/);
     expect((await approvals(userId)).map((row) => [row.status, row.number])).toEqual([
@@ -808,8 +844,10 @@ describe('what a YES binds to (issue 29, finding 3)', () => {
     await text(phone, 'check my mail');
     const [, ask] = await repliesTo(phone, 2);
     expect(segmentsOf(ask!).segments).toBeLessThanOrEqual(3);
+    const all = 'a1@evil.example, a2@evil.example, a3@evil.example, a4@evil.example';
+    expect(ask!.startsWith(`Email ${all}\n`), ask).toBe(true);
     expect(ask).toMatch(
-      /\nNot in your contacts or this thread: a1@evil\.example, a2@evil\.example, a3@evil\.example and 1 more\nReply YES 2 to send, NO 2 to cancel\.$/,
+      /\nNew to you \(not in your contacts or mail you sent\): a1@evil\.example, a2@evil\.example, a3@evil\.example, a4@evil\.example\n.*\nReply YES 2 to send, NO 2 to cancel\.$/s,
     );
   });
 
@@ -826,8 +864,8 @@ describe('what a YES binds to (issue 29, finding 3)', () => {
     await text(phone, '否');
     const which = (await repliesTo(phone, 3))[2]!;
     expect(which).toMatch(/^有多个请求在等待，所以没有执行任何操作。请带上编号回复：/);
-    expect(which).toContain(`“否 1”：添加“${lunch}”`);
-    expect(which).toContain(`“否 2”：添加“${tea}”`);
+    expect(which).toMatch(new RegExp(`“否 1”：新日程“${lunch}”，[^；]*12:00`));
+    expect(which).toMatch(new RegExp(`“否 2”：新日程“${tea}”，[^；]*15:00`));
     expect((await approvals(userId)).map((row) => row.status)).toEqual(['pending', 'pending']);
   });
 
@@ -895,7 +933,7 @@ describe('what a YES binds to (issue 29, finding 3)', () => {
     expect(sentTo(phone)).toHaveLength(1);
     expect((await approvals(userId)).map((row) => row.status)).toEqual(['pending', 'superseded']);
     await text(phone, 'YES');
-    expect((await repliesTo(phone, 2))[1]).toMatch(new RegExp(`^Done: Add "${tea}"`));
+    expect((await repliesTo(phone, 2))[1]).toMatch(new RegExp(`^Done: New event\\n"${tea}", `));
     expect(await eventsTitled(tea)).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 import type { TLanguage } from '@app/contract/messages';
 import type { SmsChannel } from '../../providers/sms/address';
-import { fitBefore, fitReply } from '../../providers/sms/segments';
+import { fitBefore, fitReply, plainForSms } from '../../providers/sms/segments';
 import { type TAction, ZAction } from './actions';
 import type { AssistantDeps } from './deps';
 import { REPLY_SEGMENTS } from './replies';
@@ -55,22 +55,80 @@ export function numbered(language: TLanguage, text: string, number: number): str
   return withinSegments(out);
 }
 
+/** Lines that are never what a request is about, in either language: who is new, where all of it is. */
+const KEPT_STARTS = (['en', 'zh'] as const).flatMap((language) => [
+  say(language, 'newRecipients', { list: '' }),
+  say(language, 'allOfIt', { url: '' }),
+]);
+
+const fitsReply = (text: string) => !fitReply(text, { maxSegments: REPLY_SEGMENTS, more: '' }).cut;
+
 /**
- * The number made the text longer: where it no longer fits 3 segments, the first line (what the
- * request is about) is shortened, never the lines after it (who is new, how to answer), as the
- * tools do; the send would otherwise cut the end.
+ * The number made the text longer: where it no longer fits 3 segments, what the request is
+ * about (subject, title and time, place, the body's start: the lines between the first and how
+ * to answer) is shortened from its longest line, never the first line (what happens and every
+ * recipient), who is new, where all of it is or how to answer, as approval-text.ts does; the
+ * send would otherwise cut the end. A text without such lines (a request counted as too long
+ * for a text) has its first line shortened.
  */
 function withinSegments(text: string): string {
-  if (!fitReply(text, { maxSegments: REPLY_SEGMENTS, more: '' }).cut) return text;
-  const [first, ...rest] = text.split('\n');
+  if (fitsReply(text)) return text;
+  const lines = text.split('\n');
+  const about = lines
+    .map((line, index) => ({ line, index }))
+    .filter(
+      ({ line, index }) =>
+        index > 0 && index < lines.length - 1 && !KEPT_STARTS.some((start) => line.startsWith(start)),
+    )
+    .sort((a, b) => b.line.length - a.line.length);
+  const shortened = [...lines];
+  for (const { index } of about) {
+    const chars = Array.from(shortened[index]!);
+    const at = (n: number) => {
+      const candidate = [...shortened];
+      candidate[index] = `${chars.slice(0, n).join('').trimEnd()}…`;
+      return plainForSms(candidate.join('\n'));
+    };
+    let low = 0;
+    let high = chars.length - 1;
+    while (low < high) {
+      const mid = Math.ceil((low + high) / 2);
+      if (fitsReply(at(mid))) low = mid;
+      else high = mid - 1;
+    }
+    if (low > 0 && fitsReply(at(low))) return at(low);
+    shortened[index] = '…';
+  }
+  const [first, ...rest] = lines;
   if (rest.length === 0) return text;
   return fitBefore(first!, rest.join('\n'), { maxSegments: REPLY_SEGMENTS, separator: '\n' }).text;
 }
 
-/** A preview short enough to name a request inside another text: its first line, cut at `max`. */
-export function shortPreview(preview: string, max = 60): string {
-  const line = preview.split('\n')[0]!.trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+/**
+ * A preview short enough to name a request inside another text, so the person can tell several
+ * apart (approval-text.ts writes the preview: what happens and to whom, then what it is): the
+ * kind of request ("New event", "Email a@b.com", the lead line's first clause) with the first
+ * line saying what it is (the title and time, the subject, a change), cut from the end at `max`
+ * characters. A preview of one line (stored before the text named the kind on its own line) is
+ * that line, cut.
+ */
+export function shortPreview(language: TLanguage, preview: string, max = 60): string {
+  const [lead = '', ...rest] = preview.split('\n').map((line) => line.trim());
+  const about = rest.find((line) => line && !KEPT_STARTS.some((start) => line.startsWith(start)));
+  let line = lead;
+  if (about) {
+    const kind = lead.split(language === 'zh' ? /[，；,;]/ : /[,;]/)[0]!.trim();
+    const quoted = /^["“]/.test(about);
+    const separator = language === 'zh' ? (quoted ? '' : '，') : quoted ? ' ' : ', ';
+    line = `${kind}${separator}${about}`;
+  }
+  const chars = Array.from(line);
+  return chars.length > max
+    ? `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`
+    : line;
 }
 
 /**
@@ -129,11 +187,16 @@ export async function prepareRequest(
   const replacedNotice =
     replaced.length === 0
       ? null
-      : say(input.language, 'replaced', {
-          list: replaced
-            .map((row) => `${row.number ? `#${row.number} ` : ''}${shortPreview(row.preview)}`)
-            .join('; '),
-        });
+      : withPreviews((max) =>
+          say(input.language, 'replaced', {
+            list: replaced
+              .map(
+                (row) =>
+                  `${row.number ? `#${row.number} ` : ''}${shortPreview(input.language, row.preview, max)}`,
+              )
+              .join(say(input.language, 'whichSeparator')),
+          }),
+        );
   return {
     replacedNotice,
     request: waiting.length > 0 ? numbered(input.language, input.text, number) : input.text,

@@ -105,7 +105,7 @@ export async function answerApproval(
             say(user.language, 'whichItem', {
               word,
               n: String(row.number ?? 1),
-              preview: shortPreview(row.preview, max),
+              preview: shortPreview(user.language, row.preview, max),
             }),
           )
           .join(say(user.language, 'whichSeparator')),
