@@ -58,7 +58,9 @@ async function shoot(path, size, { code }) {
   const page = await context.newPage();
   await page.goto(`${base}${path}`, { waitUntil: code ? 'load' : 'domcontentloaded' });
   if (code)
-    await page.waitForFunction(() => !document.querySelector('#root > [data-drawn]'), null, { timeout: 20_000 });
+    await page.waitForFunction(() => !document.querySelector('#root > [data-drawn]'), null, {
+      timeout: 20_000,
+    });
   // Fonts, icons and a frame or two for the first render's slices.
   await page.waitForTimeout(code ? 1500 : 500);
   const png = await page.screenshot();
