@@ -76,7 +76,10 @@ describe('300 unknown numbers texting two instances on one database', () => {
 
   it('get at most the hourly cap of replies in all, with one warning, each number at most one', async () => {
     const warnings = [vi.spyOn(a.log, 'warn'), vi.spyOn(b.log, 'warn')];
-    const stem = String(Date.now() % 10_000).padStart(4, '0');
+    // 0412 is an Australian mobile range; the two digits after it vary between runs. (A stem
+    // right after 04 drew ranges no carrier holds, such as 0441: not a number of a
+    // country we serve, so no reply at all, now and then.)
+    const stem = `12${String(Date.now() % 100).padStart(2, '0')}`;
     // Australian mobiles: a country we serve.
     const phones = Array.from({ length: 300 }, (_, i) => `+614${stem}${String(i).padStart(4, '0')}`);
     const posted = await Promise.all(
