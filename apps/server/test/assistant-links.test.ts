@@ -149,7 +149,8 @@ describe('links in the answers', () => {
 
 describe('links in an approval request', () => {
   it('the request the model asked for shows a link in its subject unclickable', async () => {
-    const person = await assistantPerson(app, base, { google: false });
+    // With Google connected: a request no account could send is never asked about.
+    const person = await assistantPerson(app, base);
     llm.script([
       {
         tools: [
@@ -174,7 +175,8 @@ describe('links in an approval request', () => {
 
 describe('links beside an approval request', () => {
   it('never push the request out of the text: it still ends with how to answer', async () => {
-    const person = await assistantPerson(app, base, { google: false });
+    // With Google connected: a request no account could send is never asked about.
+    const person = await assistantPerson(app, base);
     // What the model says beside the request fills more than 3 segments, with a bare domain in
     // it; the mail's subject and body hold links too, and the body is long.
     const said = `${'I found the reset mail from the bank and drafted the note for Sam. '.repeat(6)}See evil.example.`;

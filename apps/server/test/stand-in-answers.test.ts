@@ -83,4 +83,24 @@ describe('the stand-in with no account connected', () => {
     expect(text).toBe(reply.replace('BASE', base));
     expect(text).not.toMatch(/try again|稍后再试/);
   });
+
+  it.each([
+    ['en', 'book dentist Friday at 9:30', 'Connect Google, Microsoft or Apple on Integrations'],
+    ['zh', '周五9:30约牙医', '连接 Google、Microsoft 或 Apple'],
+  ] as const)(
+    'asks no YES for a booking no account could make (%s): it says where to connect one',
+    async (language, body, connect) => {
+      const { phone, userId } = await assistantPerson(app, base, { google: false, language });
+      const text = await answer(phone, body, (t) => t.includes('Google'));
+      expect(text).toContain(connect);
+      expect(text).toContain(`${base}/integrations`);
+      expect(text).not.toMatch(/YES|是/);
+      const approvals = await app.db
+        .selectFrom('assistant_approvals')
+        .select('id')
+        .where('user_id', '=', userId)
+        .execute();
+      expect(approvals).toEqual([]);
+    },
+  );
 });

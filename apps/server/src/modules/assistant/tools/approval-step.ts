@@ -45,6 +45,9 @@ export async function requestApproval(env: ToolEnv, name: TToolName, action: TAc
   const { deps, ctx } = env;
   if (!asksApproval(name)) throw new Error(`${name} is not an approval tool (APPROVAL_TOOLS)`);
   const checked = ZAction.parse(action);
+  // What no connected account can carry out is never asked about: a YES would only meet the
+  // failure. The tool answers the model with the reason instead (not_connected, needs_reconnect).
+  const account = await accountFor(env, checked);
   const flagged = await newRecipients(env, about.recipients);
   const request = requestText(
     ctx.language,
@@ -59,15 +62,13 @@ export async function requestApproval(env: ToolEnv, name: TToolName, action: TAc
     `${deps.publicUrl}/assistant`,
     checked.kind === 'send_mail' ? 'askSend' : 'askChange',
   );
-  const isEvent =
-    checked.kind === 'create_event' || checked.kind === 'update_event' || checked.kind === 'delete_event';
   const details: TApprovalDetails = {
     kind: checked.kind,
     title: about.title,
     recipients: about.recipients,
     flagged,
     when: about.when,
-    calendar: isEvent ? await calendarAccount(env, about.connectionId) : null,
+    calendar: checked.kind === 'send_mail' ? null : account,
     body: about.body,
     place: about.place ?? null,
     changes: about.changes ?? [],
@@ -94,15 +95,23 @@ export async function requestApproval(env: ToolEnv, name: TToolName, action: TAc
 }
 
 /**
- * The account an event goes into: the one named, or the default one the workspace will pick.
- * The calendar's own name is known once the event exists (approvals.ts completes it).
+ * The account the action runs on, as the workspace will pick it: the one named, or the default
+ * one; for an event, its address names the calendar's account until the event exists (approvals.ts
+ * then completes it with the calendar's own name). Throws the workspace's error when none can.
  */
-async function calendarAccount(env: ToolEnv, connectionId: string | undefined): Promise<string | null> {
+async function accountFor(env: ToolEnv, action: TAction): Promise<string | null> {
+  if (action.kind === 'update_settings') return null;
+  const mail = action.kind === 'send_mail';
+  const connectionId = mail
+    ? action.mail.connectionId
+    : action.kind === 'create_event'
+      ? action.event.connectionId
+      : action.connectionId;
   const target = await oneTarget(env.deps.workspace, {
     userId: env.ctx.user.id,
-    service: 'calendar',
-    access: 'write',
+    service: mail ? 'email' : 'calendar',
+    access: mail ? 'send' : 'write',
     ...(connectionId ? { connectionId } : {}),
-  }).catch(() => null);
-  return target?.connection.email ?? null;
+  });
+  return target.connection.email ?? null;
 }
