@@ -17,7 +17,14 @@ export function ApprovalFacts({ approval, ...props }: { approval: TAssistantAppr
           </time>,
         ]
       : []),
-    ...(approval.calendar ? [t('facts.calendar', { calendar: approval.calendar })] : []),
+    // An account's address can be longer than a phone's line: it breaks anywhere, like recipients.
+    ...(approval.calendar
+      ? [
+          <span key="calendar" style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+            {t('facts.calendar', { calendar: approval.calendar })}
+          </span>,
+        ]
+      : []),
     ...(recipients
       ? [
           <span key="to" style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
