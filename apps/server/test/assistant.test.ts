@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { INBOUND_JOB } from '../src/modules/assistant/receive-message';
+import { inboundJob } from '../src/modules/assistant/receive-message';
 import { segmentsOf } from '../src/providers/sms/segments';
 import { twilioSignature } from '../src/providers/sms/twilio-signature';
 import { assistantPerson, newMobile } from './helpers/assistant-person';
@@ -921,8 +921,7 @@ describe('what a YES binds to (issue 29, finding 3)', () => {
       .set({ turn_id: null })
       .where('id', '=', inbound.id)
       .execute();
-    await app.jobs.enqueue(app.db, {
-      kind: INBOUND_JOB,
+    await app.jobs.enqueue(app.db, inboundJob, {
       key: `crash-again:${inbound.id}`,
       payload: { messageId: inbound.id },
     });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { Config } from '../src/config';
 import { createDb, type Db, migrateToLatest } from '../src/db/database';
+import { defineJob } from '../src/lib/jobs/definition';
 import { JobsRepo } from '../src/lib/jobs/repo';
 import { exponentialBackoff, type Job, JobWorker, type JobWorkerOptions } from '../src/lib/jobs/worker';
 import { build, testConfig, usingPostgres } from './helpers/build';
@@ -644,26 +645,45 @@ describe('the jobs plugin', () => {
     const { app, close } = await build({ JOBS_POLL_INTERVAL_MS: '600000' });
     try {
       const ran: string[] = [];
-      app.jobs.worker.handle(
-        'plugin-test',
+      const pluginTest = defineJob({ kind: 'plugin-test', payload: z.string() });
+      app.jobs.worker.register(
+        pluginTest,
         async (job: Job<string>) => {
           ran.push(job.payload);
         },
-        { maxAttempts: 1, backoff: () => 0, leaseMs: 10_000, payload: z.string() },
+        { maxAttempts: 1, backoff: () => 0, leaseMs: 10_000 },
       );
       // The poll is ten minutes apart: only the wake can run these within the test.
-      const direct = await app.jobs.enqueue(app.db, { kind: 'plugin-test', key: 'p:1', payload: 'direct' });
+      const direct = await app.jobs.enqueue(app.db, pluginTest, { key: 'p:1', payload: 'direct' });
       await waitFor(() => ran.includes('direct'), 3000);
-      await app.transaction((trx) =>
-        app.jobs.enqueue(trx, { kind: 'plugin-test', key: 'p:2', payload: 'in-tx' }),
-      );
+      await app.transaction((trx) => app.jobs.enqueue(trx, pluginTest, { key: 'p:2', payload: 'in-tx' }));
       await waitFor(() => ran.includes('in-tx'), 3000);
-      expect(await app.jobs.enqueue(app.db, { kind: 'plugin-test', key: 'p:1', payload: 'again' })).toEqual({
+      expect(await app.jobs.enqueue(app.db, pluginTest, { key: 'p:1', payload: 'again' })).toEqual({
         id: direct.id,
         created: false,
       });
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(ran.sort()).toEqual(['direct', 'in-tx']);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('a job definition', () => {
+  it('types enqueue by its payload, and refuses at enqueue a payload its schema does not match', async () => {
+    const { app, close } = await build({ JOBS_POLL_INTERVAL_MS: '600000' });
+    try {
+      const typed = defineJob({ kind: 'typed-test', payload: z.object({ id: z.string() }) });
+      const enqueueWrong = () =>
+        // @ts-expect-error: the definition's payload is { id: string }.
+        app.jobs.enqueue(app.db, typed, { key: 't:1', payload: { id: 1 } });
+      await expect(enqueueWrong()).rejects.toThrow(/job typed-test: payload does not match/);
+      expect(await app.jobs.repo.findByKey('t:1')).toBeUndefined();
+      const stored = await app.jobs.enqueue(app.db, typed, { key: 't:2', payload: { id: 'a' } });
+      expect(stored.created).toBe(true);
+      const row = await app.jobs.repo.findByKey('t:2');
+      expect(row).toMatchObject({ kind: 'typed-test', payload: JSON.stringify({ id: 'a' }) });
     } finally {
       await close();
     }

@@ -2,18 +2,24 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/database';
 import { runPeriodically } from '../periodic-job';
-import { JobsRepo, type NewJob } from './repo';
+import type { JobDefinition, JobRequest } from './definition';
+import { JobsRepo } from './repo';
 import { JobWorker } from './worker';
 
 export interface Jobs {
   repo: JobsRepo;
-  /** Modules register their kinds here (`worker.handle`) before the app is ready. */
+  /** Modules register their definitions here (`worker.register`) before the app is ready. */
   worker: JobWorker;
   /**
-   * Stores a job through `db` (the transaction that stores what it is about, or `app.db`) and
-   * wakes the worker. A key already stored is the same job: `created: false`, nothing woken.
+   * Stores a job of `definition` through `db` (the transaction that stores what it is about, or
+   * `app.db`) and wakes the worker. A key already stored is the same job: `created: false`,
+   * nothing woken. A payload its schema refuses is not stored: a TypeError.
    */
-  enqueue: (db: Db, job: NewJob) => Promise<{ id: string; created: boolean }>;
+  enqueue: <T>(
+    db: Db,
+    definition: JobDefinition<T>,
+    job: JobRequest<T>,
+  ) => Promise<{ id: string; created: boolean }>;
 }
 
 declare module 'fastify' {
@@ -43,8 +49,12 @@ export const jobsPlugin = fp(
     app.decorate('jobs', {
       repo,
       worker,
-      enqueue: async (db: Db, job: NewJob) => {
-        const result = await repo.enqueue(db, job, app.clock.now());
+      enqueue: async <T>(db: Db, definition: JobDefinition<T>, job: JobRequest<T>) => {
+        const checked = definition.payload.safeParse(job.payload);
+        if (!checked.success)
+          throw new TypeError(`job ${definition.kind}: payload does not match: ${checked.error.message}`);
+        // The payload as given, not as parsed: what is stored is what the caller wrote.
+        const result = await repo.enqueue(db, { ...job, kind: definition.kind }, app.clock.now());
         if (result.created) worker.wake();
         return result;
       },

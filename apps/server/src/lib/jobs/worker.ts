@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Clock } from '../clock';
+import type { JobDefinition } from './definition';
 import type { JobRow, JobsRepo } from './repo';
 
 /** A claimed job as its handler sees it. */
@@ -116,6 +117,20 @@ export class JobWorker {
     this.workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   }
 
+  /**
+   * Runs the jobs of a definition (`defineJob`) with `handler`: the payload is checked with the
+   * definition's schema, the rest of `options` (attempts, back-off, lease, cap) given here, where
+   * the deps they depend on are at hand.
+   */
+  register<T>(
+    definition: JobDefinition<T>,
+    handler: JobHandler<T>,
+    options: Omit<JobKindOptions<T>, 'payload'>,
+  ): void {
+    this.handle(definition.kind, handler, { ...options, payload: definition.payload });
+  }
+
+  /** Runs the jobs of `kind` with `handler`; the modules' jobs use `register` and a definition. */
   handle<T>(kind: string, handler: JobHandler<T>, options: JobKindOptions<T>): void {
     if (this.kinds.has(kind)) throw new Error(`job kind ${kind} already has a handler`);
     if (!(options.maxAttempts >= 1)) throw new Error(`job kind ${kind}: maxAttempts must be at least 1`);

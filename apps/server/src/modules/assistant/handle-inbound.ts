@@ -7,7 +7,7 @@ import { prepareRequest } from './approval-requests';
 import { answerApproval } from './approvals';
 import type { AssistantDeps } from './deps';
 import { gate } from './gate';
-import { INBOUND_JOB } from './receive-message';
+import { inboundJob } from './receive-message';
 import { queueReplies, type TOutboundKind, type TReplyPart } from './replies';
 import type { AssistantMessageRow } from './repo';
 import { say } from './texts';
@@ -85,8 +85,7 @@ async function agentTurn(deps: HandleDeps, user: UserRow, messageId: string): Pr
     // may be it) and finds the lock held. So one more look once that lock has surely lapsed: a
     // text a live holder answered by then ends it at once.
     const now = deps.clock.now().getTime();
-    await deps.jobs.enqueue(deps.db, {
-      kind: INBOUND_JOB,
+    await deps.jobs.enqueue(deps.db, inboundJob, {
       key: `busy:${messageId}:${now}`,
       payload: { messageId },
       runAt: new Date(now + lockMs),
@@ -102,8 +101,7 @@ async function agentTurn(deps: HandleDeps, user: UserRow, messageId: string): Pr
     await release();
     const left = (await deps.assistantRepo.unanswered(user.id)).at(-1);
     if (left)
-      await deps.jobs.enqueue(deps.db, {
-        kind: INBOUND_JOB,
+      await deps.jobs.enqueue(deps.db, inboundJob, {
         key: `again:${left.id}`,
         payload: { messageId: left.id },
       });

@@ -1,18 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { z } from 'zod';
 import { exponentialBackoff } from '../../lib/jobs/worker';
 import { runPeriodically } from '../../lib/periodic-job';
 import { assistantDeps } from './deps';
 import { apologise, handleInbound } from './handle-inbound';
-import { INBOUND_JOB, inboundReceiver } from './receive-message';
+import { inboundJob, inboundReceiver } from './receive-message';
 import { devSmsRoutes, twilioWebhookRoutes } from './routes';
 import { scheduleMessages } from './schedule-messages';
 import { assistantScreenRoutes } from './screen-routes';
 import {
-  BRIEFING_JOB,
-  GREETING_JOB,
-  REMINDER_JOB,
+  briefingJob,
+  greetingJob,
+  reminderJob,
   sendBriefing,
   sendGreeting,
   sendReminder,
@@ -34,8 +33,7 @@ export const assistantPlugin = fp(
       db: app.db,
       leaseMarginMs: app.config.assistantLeaseMarginMs,
     };
-    app.jobs.worker.handle(INBOUND_JOB, (job) => handleInbound(deps, job.payload.messageId), {
-      payload: z.object({ messageId: z.string() }),
+    app.jobs.worker.register(inboundJob, (job) => handleInbound(deps, job.payload.messageId), {
       // A failing model or provider backs off; after the last try the person gets one apology.
       maxAttempts: 6,
       backoff: exponentialBackoff(app.config.assistantRetryBaseMs, 30 * app.config.assistantRetryBaseMs),
@@ -45,26 +43,17 @@ export const assistantPlugin = fp(
     });
     const proactive = { maxAttempts: 4 };
     const sendLater = { backoff: exponentialBackoff(5000, 5 * 60_000), leaseMs: 60_000 };
-    app.jobs.worker.handle(GREETING_JOB, (job) => sendGreeting(deps, job.payload), {
+    app.jobs.worker.register(greetingJob, (job) => sendGreeting(deps, job.payload), {
       ...sendLater,
       maxAttempts: proactive.maxAttempts,
-      payload: z.object({ settingsId: z.string(), phoneHash: z.string() }),
     });
-    app.jobs.worker.handle(BRIEFING_JOB, (job) => sendBriefing(deps, job.payload), {
+    app.jobs.worker.register(briefingJob, (job) => sendBriefing(deps, job.payload), {
       ...sendLater,
       maxAttempts: proactive.maxAttempts,
-      payload: z.object({ settingsId: z.string(), day: z.string(), time: z.string(), zone: z.string() }),
     });
-    app.jobs.worker.handle(REMINDER_JOB, (job) => sendReminder(deps, job.payload), {
+    app.jobs.worker.register(reminderJob, (job) => sendReminder(deps, job.payload), {
       ...sendLater,
       maxAttempts: proactive.maxAttempts,
-      payload: z.object({
-        settingsId: z.string(),
-        connectionId: z.string(),
-        eventId: z.string(),
-        start: z.string(),
-        lead: z.number(),
-      }),
     });
     const everyMs = app.config.assistantScheduleIntervalMs;
     runPeriodically(app, {

@@ -1,11 +1,16 @@
+import { z } from 'zod';
 import type { Db } from '../../db/database';
 import { GroupCommit } from '../../lib/group-commit';
 import { newId } from '../../lib/ids';
+import { defineJob } from '../../lib/jobs/definition';
 import type { Jobs } from '../../lib/jobs/plugin';
 import type { SmsAddress } from '../../providers/sms/address';
 import type { AssistantDeps } from './deps';
 
 export const INBOUND_JOB = 'assistant.inbound';
+
+/** Answers a person's unanswered texts (`handleInbound`, registered in plugin.ts). */
+export const inboundJob = defineJob({ kind: INBOUND_JOB, payload: z.object({ messageId: z.string() }) });
 
 export interface InboundText {
   from: SmsAddress;
@@ -43,8 +48,7 @@ async function storeInbound(deps: ReceiveDeps, trx: Db, text: InboundText): Prom
     kind: 'text',
     created_at: deps.clock.now().toISOString(),
   });
-  if (fresh)
-    await deps.jobs.enqueue(trx, { kind: INBOUND_JOB, key: `inbound:${id}`, payload: { messageId: id } });
+  if (fresh) await deps.jobs.enqueue(trx, inboundJob, { key: `inbound:${id}`, payload: { messageId: id } });
   return { id, duplicate: !fresh };
 }
 

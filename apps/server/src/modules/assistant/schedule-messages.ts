@@ -5,13 +5,13 @@ import { planStanding } from './plan-standing';
 import { worthReminding } from './proactive-texts';
 import { quietEnd } from './quiet-hours';
 import {
-  BRIEFING_JOB,
   type BriefingJob,
-  GREETING_JOB,
+  briefingJob,
   type GreetingJob,
+  greetingJob,
   type ProactiveDeps,
-  REMINDER_JOB,
   type ReminderJob,
+  reminderJob,
 } from './send-proactive';
 import { defaultSettingsRow } from './settings';
 import type { ScheduledPerson } from './settings/repo';
@@ -54,8 +54,7 @@ async function scheduleGreetings(deps: ProactiveDeps, now: Date): Promise<void> 
     if (!(first && (await deps.assistantRepo.hasConversation(person.userId)))) {
       const phoneHash = deps.phoneHash(person.phone);
       const payload: GreetingJob = { settingsId: settings.id, phoneHash };
-      await deps.jobs.enqueue(deps.db, {
-        kind: GREETING_JOB,
+      await deps.jobs.enqueue(deps.db, greetingJob, {
         key: `greeting:${settings.id}:${phoneHash}`,
         payload,
         runAt: quietEnd(settings, now, zoneOf(person)),
@@ -79,8 +78,7 @@ async function scheduleBriefings(deps: ProactiveDeps, now: Date, graceMs: number
       const at = instantOf(`${day}T${time}`, zone);
       if (at.getTime() <= now.getTime() - graceMs) continue;
       const payload: BriefingJob = { settingsId: person.settings.id, day, time, zone };
-      await deps.jobs.enqueue(deps.db, {
-        kind: BRIEFING_JOB,
+      await deps.jobs.enqueue(deps.db, briefingJob, {
         key: `briefing:${person.settings.id}:${day}:${time}:${zone}`,
         payload,
         runAt: at,
@@ -122,8 +120,7 @@ async function scheduleReminders(deps: ProactiveDeps, now: Date): Promise<void> 
         start: event.start,
         lead,
       };
-      await deps.jobs.enqueue(deps.db, {
-        kind: REMINDER_JOB,
+      await deps.jobs.enqueue(deps.db, reminderJob, {
         key: `reminder:${settings.id}:${event.connectionId}:${event.id}:${event.start}:${lead}`,
         payload,
         runAt: new Date(Math.max(now.getTime(), Date.parse(event.start) - lead * 60_000)),

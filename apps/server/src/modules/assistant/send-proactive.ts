@@ -1,6 +1,8 @@
 import type { TWorkspaceEvent } from '@app/contract/workspace/calendar';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import type { Db } from '../../db/database';
+import { defineJob } from '../../lib/jobs/definition';
 import type { Jobs } from '../../lib/jobs/plugin';
 import { addDays, instantOf } from '../../lib/zoned-time';
 import { listEvents } from '../workspace/calendar';
@@ -44,6 +46,26 @@ export interface GreetingJob {
   settingsId: string;
   phoneHash: string;
 }
+
+/** The proactive messages' jobs (`sendGreeting`, `sendBriefing`, `sendReminder`, registered in plugin.ts). */
+export const greetingJob = defineJob<GreetingJob>({
+  kind: GREETING_JOB,
+  payload: z.object({ settingsId: z.string(), phoneHash: z.string() }),
+});
+export const briefingJob = defineJob<BriefingJob>({
+  kind: BRIEFING_JOB,
+  payload: z.object({ settingsId: z.string(), day: z.string(), time: z.string(), zone: z.string() }),
+});
+export const reminderJob = defineJob<ReminderJob>({
+  kind: REMINDER_JOB,
+  payload: z.object({
+    settingsId: z.string(),
+    connectionId: z.string(),
+    eventId: z.string(),
+    start: z.string(),
+    lead: z.number(),
+  }),
+});
 
 /**
  * Queues one message the assistant starts itself through the same path as its replies (an

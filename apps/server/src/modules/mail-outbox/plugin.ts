@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { z } from 'zod';
 import type { Db } from '../../db/database';
 import { exponentialBackoff } from '../../lib/jobs/worker';
 import { mailOutboxDeps } from './deps';
-import { enqueuePendingMail, MAIL_JOB, queueMail } from './queue-mail';
+import { enqueuePendingMail, mailSendJob, queueMail } from './queue-mail';
 import type { NewOutboxMail } from './repo';
 import { MailOutboxRepo } from './repo';
 import { sendMail } from './send-mail';
@@ -32,8 +31,7 @@ export const mailOutboxPlugin = fp(
   async (app: FastifyInstance) => {
     const deps = mailOutboxDeps(app, new MailOutboxRepo(app.db));
     app.decorate('mailOutbox', { queue: (trx, mail) => queueMail(deps, trx, mail) } satisfies MailOutbox);
-    app.jobs.worker.handle(MAIL_JOB, (job) => sendMail(deps, job.payload.mailId), {
-      payload: z.object({ mailId: z.string() }),
+    app.jobs.worker.register(mailSendJob, (job) => sendMail(deps, job.payload.mailId), {
       // A person's message to support is never dropped: late beats lost.
       maxAttempts: Number.POSITIVE_INFINITY,
       backoff: exponentialBackoff(app.config.mail.retryBaseMs, HOUR_MS),

@@ -1,11 +1,16 @@
+import { z } from 'zod';
 import type { Db } from '../../db/database';
+import { defineJob } from '../../lib/jobs/definition';
 import type { MailOutboxDeps } from './deps';
 import type { NewOutboxMail } from './repo';
 
 export const MAIL_JOB = 'mail.send';
 
+/** Sends one stored mail (`sendMail`, registered in plugin.ts). */
+export const mailSendJob = defineJob({ kind: MAIL_JOB, payload: z.object({ mailId: z.string() }) });
+
 /** One job per mail, keyed by the mail: a second enqueue of the same mail is the same job. */
-export const mailJob = (mailId: string) => ({ kind: MAIL_JOB, key: `mail:${mailId}`, payload: { mailId } });
+const mailJob = (mailId: string) => ({ key: `mail:${mailId}`, payload: { mailId } });
 
 /**
  * Stores a mail and its send job through `trx`, the transaction that stores what the mail is
@@ -18,7 +23,7 @@ export async function queueMail(
   mail: NewOutboxMail,
 ): Promise<void> {
   await deps.mailOutboxRepo.with(trx).insert(mail);
-  await deps.jobs.enqueue(trx, mailJob(mail.id));
+  await deps.jobs.enqueue(trx, mailSendJob, mailJob(mail.id));
 }
 
 /**
@@ -33,7 +38,8 @@ export async function enqueuePendingMail(
   let queued = 0;
   for (;;) {
     const ids = await deps.mailOutboxRepo.pendingIds(after, PAGE);
-    for (const id of ids) if ((await deps.jobs.enqueue(deps.db, mailJob(id))).created) queued += 1;
+    for (const id of ids)
+      if ((await deps.jobs.enqueue(deps.db, mailSendJob, mailJob(id))).created) queued += 1;
     if (ids.length < PAGE) return queued;
     after = ids.at(-1) as string;
   }

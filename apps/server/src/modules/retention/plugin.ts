@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { z } from 'zod';
 import type { Db } from '../../db/database';
 import { runPeriodically } from '../../lib/periodic-job';
 import { retentionDeps } from './deps';
 import { purgeExpired } from './purge';
-import { REWRITE_ERASED_JOB, rewriteErasedJob } from './rewrite-after-erasure';
+import { rewriteErasedJob, rewriteErasedRequest } from './rewrite-after-erasure';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,17 +28,16 @@ export const retentionPlugin = fp(
     app.decorate('purgeExpired', run);
     const delayMs = app.config.erasureRewriteDelayMs;
     app.decorate('rewriteAfterErasure', async (trx: Db) => {
-      await app.jobs.enqueue(trx, rewriteErasedJob(app.clock.now(), delayMs));
+      await app.jobs.enqueue(trx, rewriteErasedJob, rewriteErasedRequest(app.clock.now(), delayMs));
     });
-    app.jobs.worker.handle(
-      REWRITE_ERASED_JOB,
+    app.jobs.worker.register(
+      rewriteErasedJob,
       async () => {
         const started = performance.now();
         await app.rewriteErased();
         app.log.info({ ms: Math.round(performance.now() - started) }, 'database rewritten after erasures');
       },
       {
-        payload: z.object({}),
         maxAttempts: 20,
         backoff: () => delayMs,
         // A VACUUM of a large file takes seconds.

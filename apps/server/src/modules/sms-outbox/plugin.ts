@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { z } from 'zod';
 import type { Db } from '../../db/database';
 import { exponentialBackoff } from '../../lib/jobs/worker';
 import { runPeriodically } from '../../lib/periodic-job';
 import type { SmsChannel } from '../../providers/sms/address';
 import { smsOutboxDeps } from './deps';
-import { type QueuedTexts, queueTexts, SMS_SEND_JOB } from './queue-texts';
+import { type QueuedTexts, queueTexts, smsSendJob } from './queue-texts';
 import { type SentNow, sendNow } from './send-now';
 import { giveUpSending, sendQueued } from './send-queued';
 import { mayReplyToUnknown, purgeOldCounts, type UnknownReplyVerdict } from './unknown-number-caps';
@@ -47,8 +46,7 @@ export const smsOutboxPlugin = fp(
       isOptedOut: (e164) => deps.smsOutboxRepo.isOptedOut(deps.phoneHash(e164)),
       whatsappEnabled: deps.limits.whatsappEnabled,
     } satisfies SmsOutbox);
-    app.jobs.worker.handle(SMS_SEND_JOB, (job) => sendQueued(deps, job.payload), {
-      payload: z.object({ messageId: z.string(), carrier: z.boolean().optional() }),
+    app.jobs.worker.register(smsSendJob, (job) => sendQueued(deps, job.payload), {
       maxAttempts: 8,
       backoff: exponentialBackoff(2000, 5 * 60_000),
       leaseMs: 60_000,

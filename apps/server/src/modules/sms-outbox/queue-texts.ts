@@ -1,12 +1,20 @@
 import type { MESSAGE_KINDS } from '@app/contract/assistant/screen';
+import { z } from 'zod';
 import type { Db } from '../../db/database';
 import { newId } from '../../lib/ids';
+import { defineJob } from '../../lib/jobs/definition';
 import type { SmsAddress } from '../../providers/sms/address';
 import { fitReply } from '../../providers/sms/segments';
 import type { SmsOutboxDeps } from './deps';
 
 /** The send job's kind; its old name, so texts queued before the outbox moved still go out. */
 export const SMS_SEND_JOB = 'assistant.send';
+
+/** Sends one queued text (`sendQueued`, registered in plugin.ts). */
+export const smsSendJob = defineJob({
+  kind: SMS_SEND_JOB,
+  payload: z.object({ messageId: z.string(), carrier: z.boolean().optional() }),
+});
 
 type TMessageKind = (typeof MESSAGE_KINDS)[number];
 /** What the screen calls an outbound text. */
@@ -68,8 +76,7 @@ export async function queueTexts(
     const body = fitted.text;
     if (!body) continue;
     const messageId = newId();
-    const queued = await deps.jobs.enqueue(trx, {
-      kind: SMS_SEND_JOB,
+    const queued = await deps.jobs.enqueue(trx, smsSendJob, {
       key: `${input.key}:${index}`,
       payload: { messageId, ...(input.carrier ? { carrier: true } : {}) },
       ...(index > 0 ? { runAt: new Date(deps.clock.now().getTime() + index * PART_GAP_MS) } : {}),
