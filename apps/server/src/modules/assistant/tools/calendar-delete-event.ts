@@ -1,7 +1,6 @@
-import { findEvent } from '../../workspace/calendar';
 import { say } from '../texts';
 import { requestApproval } from './approval-step';
-import { defineTool, eventWhenOf, othersInvited, type ToolEnv } from './shared';
+import { defineTool, eventNow, eventWhenOf, NO_SUCH_EVENT, othersInvited, type ToolEnv } from './shared';
 
 export const calendarDeleteEvent = (env: ToolEnv) =>
   defineTool(
@@ -9,16 +8,9 @@ export const calendarDeleteEvent = (env: ToolEnv) =>
     'calendar_delete_event',
     'Deletes an event; the person confirms by text first.',
     async (input) => {
-      const { deps, ctx } = env;
-      // Its title and time from the calendar itself, so the text never reads `Delete ""`.
-      const event = await findEvent(deps.workspace, {
-        userId: ctx.user.id,
-        connectionId: input.connectionId,
-        eventId: input.eventId,
-        now: deps.clock.now(),
-      });
-      if (!event)
-        return { error: 'not_found', message: 'No such event in this calendar: list the events first.' };
+      const { ctx } = env;
+      const event = await eventNow(env, input);
+      if (!event) return NO_SUCH_EVENT;
       return requestApproval(
         env,
         'calendar_delete_event',

@@ -1,10 +1,18 @@
 import type { TApprovalChange } from '@app/contract/assistant/screen';
-import { findEvent } from '../../workspace/calendar';
 import { type AssistantTextKey, say } from '../texts';
 import { toInstant } from '../tool-times';
 import type { TurnContext } from '../turn-context';
 import { requestApproval } from './approval-step';
-import { asLocal, defineTool, eventWhenOf, othersInvited, type ToolEnv, whenOf } from './shared';
+import {
+  asLocal,
+  defineTool,
+  eventNow,
+  eventWhenOf,
+  NO_SUCH_EVENT,
+  othersInvited,
+  type ToolEnv,
+  whenOf,
+} from './shared';
 
 const FIELD_KEYS: Record<TApprovalChange['field'], AssistantTextKey> = {
   title: 'fieldTitle',
@@ -31,16 +39,9 @@ export const calendarUpdateEvent = (env: ToolEnv) =>
     'calendar_update_event',
     'Changes an event; the person confirms by text first.',
     async (input) => {
-      const { deps, ctx } = env;
-      // What it is now, from the calendar itself: never from the model or the turn's memory.
-      const event = await findEvent(deps.workspace, {
-        userId: ctx.user.id,
-        connectionId: input.connectionId,
-        eventId: input.eventId,
-        now: deps.clock.now(),
-      });
-      if (!event)
-        return { error: 'not_found', message: 'No such event in this calendar: list the events first.' };
+      const { ctx } = env;
+      const event = await eventNow(env, input);
+      if (!event) return NO_SUCH_EVENT;
       const patch = {
         ...(input.title ? { title: input.title } : {}),
         ...(input.start && input.end ? { start: input.start, end: input.end, timeZone: ctx.timeZone } : {}),

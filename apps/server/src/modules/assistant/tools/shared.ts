@@ -3,6 +3,7 @@ import type { TWorkspaceEvent } from '@app/contract/workspace/calendar';
 import { type Tool, tool } from 'ai';
 import type { z } from 'zod';
 import { newId } from '../../../lib/ids';
+import { findEvent } from '../../workspace/calendar';
 import { ownAddresses } from '../../workspace/mail';
 import { WorkspaceError } from '../../workspace/workspace-error';
 import type { AssistantDeps } from '../deps';
@@ -125,4 +126,26 @@ export function asLocal(ctx: TurnContext, value: string): string {
 export async function othersInvited(env: ToolEnv, event: TWorkspaceEvent): Promise<string[]> {
   const own = new Set(await ownAddresses(env.deps.workspace, env.ctx.user.id));
   return event.attendees.map((a) => a.email).filter((email) => !own.has(email.toLowerCase()));
+}
+
+/** What the model reads when the calendar holds no such event: it lists the events first. */
+export const NO_SUCH_EVENT = {
+  error: 'not_found',
+  message: 'No such event in this calendar: list the events first.',
+} as const;
+
+/**
+ * The event as the calendar holds it now, never as the model or the turn remembers it: what an
+ * update changes from and a delete cancels (so a text never reads `Delete ""`).
+ */
+export function eventNow(
+  env: ToolEnv,
+  input: { connectionId: string; eventId: string },
+): Promise<TWorkspaceEvent | null> {
+  return findEvent(env.deps.workspace, {
+    userId: env.ctx.user.id,
+    connectionId: input.connectionId,
+    eventId: input.eventId,
+    now: env.deps.clock.now(),
+  });
 }
