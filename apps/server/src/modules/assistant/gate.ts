@@ -83,7 +83,7 @@ export async function gate(deps: GateDeps, from: SmsAddress, body: string): Prom
   }
   if (keyword === 'help')
     return { kind: 'reply', user, language, text: say(language, 'help', vars), carrier: true };
-  if (await deps.assistantRepo.isOptedOut(hash)) return { kind: 'silent', user, reason: 'opted_out' };
+  if (await deps.smsOutbox.isOptedOut(from.e164)) return { kind: 'silent', user, reason: 'opted_out' };
 
   // A text the assistant will not answer gets one short notice a day saying why (never a model
   // call), then silence until the next day; the screen shows each such text and why.

@@ -17,7 +17,7 @@ export type StartCheck =
 export async function mayStartMessage(
   deps: Pick<
     AssistantDeps,
-    'assistantSettingsRepo' | 'assistantRepo' | 'usersRepo' | 'billingRepo' | 'usage' | 'phoneHash' | 'clock'
+    'assistantSettingsRepo' | 'smsOutbox' | 'usersRepo' | 'billingRepo' | 'usage' | 'clock'
   >,
   settingsId: string,
   options: { quietHours: boolean } = { quietHours: true },
@@ -30,8 +30,7 @@ export async function mayStartMessage(
   if (settings.paused === 1) return { ok: false, reason: 'paused' };
   const zone = zoneOrUtc(user.time_zone ?? 'UTC');
   if (options.quietHours && isQuiet(settings, now, zone)) return { ok: false, reason: 'quiet_hours' };
-  if (await deps.assistantRepo.isOptedOut(deps.phoneHash(user.phone_number)))
-    return { ok: false, reason: 'opted_out' };
+  if (await deps.smsOutbox.isOptedOut(user.phone_number)) return { ok: false, reason: 'opted_out' };
   const standing = await planStanding(deps, user, now);
   if (standing.kind !== 'active') return { ok: false, reason: standing.kind };
   return { ok: true, user: { ...user, phone_number: user.phone_number }, settings, zone };

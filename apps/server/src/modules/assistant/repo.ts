@@ -345,15 +345,6 @@ export class AssistantRepo extends Repo {
 
   // The gate's facts about a number (keyed by an HMAC of it)
 
-  async isOptedOut(phoneHash: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('sms_opt_outs')
-      .select('phone_hash')
-      .where('phone_hash', '=', phoneHash)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
   async optOut(phoneHash: string, nowIso: string): Promise<void> {
     await this.db
       .insertInto('sms_opt_outs')
