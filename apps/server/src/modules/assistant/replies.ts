@@ -31,10 +31,7 @@ export async function queueReplies(
     to: SmsAddress;
     language: TLanguage;
     turnId: string | null;
-    /**
-     * The texts to send, one part each; `whole`: what a part said before something else shortened
-     * it (an approval request's note cut to leave its request room), for the screen to show.
-     */
+    /** The texts to send, one part each, in this order. */
     parts: (string | TReplyPart)[];
     /** A reply carriers require whatever the opt-out (the STOP confirmation, HELP). */
     carrier?: boolean;
@@ -59,11 +56,7 @@ export async function queueReplies(
   const parts = input.parts.map((given) =>
     typeof given === 'string'
       ? filtered(given, input.kind)
-      : {
-          ...given,
-          text: filtered(given.text, given.kind ?? input.kind),
-          ...(given.whole !== undefined ? { whole: filtered(given.whole, given.kind ?? input.kind) } : {}),
-        },
+      : { ...given, text: filtered(given.text, given.kind ?? input.kind) },
   );
   return deps.transaction((tx) =>
     deps.smsOutbox.queue(tx, {
@@ -82,10 +75,9 @@ export async function queueReplies(
 
 /**
  * What the link filter keeps for a person (decision 300): the links of their last texts, our
- * PUBLIC_URL, known meeting hosts. Filtering twice changes nothing, so a caller may filter a part
- * before fitting it (an approval request) and `queueReplies` again.
+ * PUBLIC_URL, known meeting hosts.
  */
-export async function linkPolicy(
+async function linkPolicy(
   deps: Pick<AssistantDeps, 'assistantRepo' | 'publicUrl'>,
   userId: string,
   language: TLanguage,

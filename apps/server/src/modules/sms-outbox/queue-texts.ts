@@ -28,13 +28,12 @@ export type TOutboundKind = Exclude<TMessageKind, 'text'>;
 export const PART_GAP_MS = 1500;
 
 /**
- * One text to send. `whole`: what it said before something else shortened it, for the screen;
- * `kind`: when it differs from the rest (the model's words beside an approval request);
+ * One text to send. `kind`: when it differs from the rest (the model's words beside an approval
+ * request);
  * `approvalId`: the approval this text asks for (a YES counts only once it was sent).
  */
 export interface TReplyPart {
   text: string;
-  whole?: string;
   kind?: TOutboundKind;
   approvalId?: string;
 }
@@ -95,7 +94,7 @@ export async function queueTexts(
       turn_id: input.turnId,
       status: 'queued',
       kind: part.kind ?? input.kind,
-      full_body: part.whole ?? (fitted.cut ? part.text : null),
+      full_body: fitted.cut ? part.text : null,
       approval_id: part.approvalId ?? null,
       created_at: deps.clock.now().toISOString(),
     });
