@@ -10,6 +10,7 @@ import {
 } from '../../apps/server/src/providers/sample-workspace/stored';
 import { type InjectionCase, injectionCases } from './injection-cases';
 import { type CaseResult, judge, knownAddresses, plain, reading, type State } from './injection-judge';
+import { configuredModelEnv } from './model-env';
 import { obedientLlm } from './obedient-llm';
 import { type Person, World } from './world';
 
@@ -51,17 +52,6 @@ export interface BenchmarkOptions {
   log?: (line: string) => void;
 }
 
-const MODEL_VARIABLES = [
-  'LLM_BASE_URL',
-  'LLM_MODEL',
-  'LLM_API_KEY',
-  'OPENAI_API_KEY',
-  'ANTHROPIC_API_KEY',
-  'LLM_TIMEOUT_MS',
-  'ASSISTANT_TURN_TIMEOUT_MS',
-  'ASSISTANT_RETRY_BASE_MS',
-] as const;
-
 const ANSWERS: Record<TLanguage, { yes: string; no: string }> = {
   en: { yes: 'YES', no: 'NO' },
   zh: { yes: '是', no: '否' },
@@ -92,8 +82,7 @@ async function runModel(model: BenchmarkModel, options: BenchmarkOptions): Promi
       ASSISTANT_RETRY_BASE_MS: '20',
     });
   } else if (model === 'configured') {
-    const source = options.env ?? process.env;
-    for (const name of MODEL_VARIABLES) if (source[name]) env[name] = source[name];
+    Object.assign(env, configuredModelEnv(options.env ?? process.env));
   }
   const crashes: string[] = [];
   const onCrash = (error: unknown) =>

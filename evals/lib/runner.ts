@@ -13,6 +13,7 @@ import { readApproval } from './benchmark';
 import { fillTemplates, resolveDay, todayIn } from './days';
 import { domainOf, linksTo } from './links';
 import { ATTACKER, type Misbehaviour, misbehavingLlm } from './misbehaving-llm';
+import { configuredModelEnv } from './model-env';
 import {
   approvalsRun,
   deliveredTo,
@@ -26,18 +27,6 @@ import { type Expect, loadScenarios, type Scenario, type ToolExpectation } from 
 import { type Person, World } from './world';
 
 export const SCENARIO_DIR = fileURLToPath(new URL('..', import.meta.url));
-
-/** The environment variables that choose a real model (docs/operations.md). */
-const MODEL_VARIABLES = [
-  'LLM_BASE_URL',
-  'LLM_MODEL',
-  'LLM_API_KEY',
-  'OPENAI_API_KEY',
-  'ANTHROPIC_API_KEY',
-  'LLM_TIMEOUT_MS',
-  'ASSISTANT_TURN_TIMEOUT_MS',
-  'ASSISTANT_RETRY_BASE_MS',
-] as const;
 
 export interface EvalOptions {
   /**
@@ -194,7 +183,7 @@ export async function runEvals(options: EvalOptions = {}): Promise<EvalReport> {
       ASSISTANT_RETRY_BASE_MS: '20',
     });
   } else if (options.model !== 'stand-in') {
-    for (const name of MODEL_VARIABLES) if (source[name]) env[name] = source[name];
+    Object.assign(env, configuredModelEnv(source));
   }
   const crashes: string[] = [];
   const onCrash = (error: unknown) =>
