@@ -1,8 +1,25 @@
-import type { Selectable } from 'kysely';
+import type { ExpressionBuilder, Selectable } from 'kysely';
 import { Repo, repoPlugin } from '../../db/repo';
-import type { SessionsTable, UsersTable } from '../../db/schema';
+import type { Database, SessionsTable, UsersTable } from '../../db/schema';
 
 export type AccountSessionRow = Omit<Selectable<SessionsTable>, 'token_hash'>;
+
+/**
+ * The person's rows of the mail outbox: support mail carries their address (reply-to), alerts
+ * were addressed to them.
+ */
+function mailOf(user: Selectable<UsersTable>) {
+  return (eb: ExpressionBuilder<Database, 'mail_outbox'>) =>
+    eb.or([
+      eb(
+        'contact_message_id',
+        'in',
+        eb.selectFrom('contact_messages').select('id').where('user_id', '=', user.id),
+      ),
+      eb('recipient', '=', user.email),
+      eb('reply_to', '=', user.email),
+    ]);
+}
 
 /** The columns of a connection a person may take with them: everything but its secrets. */
 const CONNECTION_COLUMNS = [
@@ -196,21 +213,7 @@ export class AccountRepo extends Repo {
       .select('id')
       .where((eb) => eb.or([eb('user_id', '=', user.id), ...(phone ? [eb('phone', '=', phone)] : [])]))
       .execute();
-    const mails = await this.db
-      .selectFrom('mail_outbox')
-      .select('id')
-      .where((eb) =>
-        eb.or([
-          eb(
-            'contact_message_id',
-            'in',
-            eb.selectFrom('contact_messages').select('id').where('user_id', '=', user.id),
-          ),
-          eb('recipient', '=', user.email),
-          eb('reply_to', '=', user.email),
-        ]),
-      )
-      .execute();
+    const mails = await this.db.selectFrom('mail_outbox').select('id').where(mailOf(user)).execute();
     const byUser = async (
       table: 'connections' | 'assistant_settings' | 'assistant_turns' | 'contact_messages',
     ) => ids(await this.db.selectFrom(table).select('id').where('user_id', '=', user.id).execute());
@@ -240,20 +243,7 @@ export class AccountRepo extends Repo {
         .execute();
     }
     // Support mail carries the person's address (reply-to); alerts were addressed to them.
-    await this.db
-      .deleteFrom('mail_outbox')
-      .where((eb) =>
-        eb.or([
-          eb(
-            'contact_message_id',
-            'in',
-            eb.selectFrom('contact_messages').select('id').where('user_id', '=', user.id),
-          ),
-          eb('recipient', '=', user.email),
-          eb('reply_to', '=', user.email),
-        ]),
-      )
-      .execute();
+    await this.db.deleteFrom('mail_outbox').where(mailOf(user)).execute();
     if (user.phone_number) {
       await this.db.deleteFrom('verification_codes').where('phone_number', '=', user.phone_number).execute();
       await this.db.deleteFrom('phone_send_locks').where('phone_number', '=', user.phone_number).execute();
