@@ -240,6 +240,7 @@ export interface Database {
   assistant_notices: AssistantNoticesTable;
   sms_reply_counts: SmsReplyCountsTable;
   assistant_settings: AssistantSettingsTable;
+  assistant_memories: AssistantMemoriesTable;
 }
 
 /** One job of the durable queue (lib/jobs, migration 0012). */
@@ -433,5 +434,19 @@ export interface AssistantSettingsTable {
   reminder_lead_minutes: number | null;
   greeted_phone: string | null;
   reminders_scanned_at: string | null;
+  updated_at: string;
+}
+
+/** A fact the assistant remembers about the person (issue 30, migration 0020). */
+export interface AssistantMemoriesTable {
+  id: string;
+  user_id: string;
+  text: string;
+  /** text: grounded in the person's own text; approved: proposed from content read, saved by their YES. */
+  source: 'text' | 'approved';
+  evidence_message_id: string | null;
+  /** The person's text it came from, kept. */
+  evidence: string;
+  created_at: string;
   updated_at: string;
 }

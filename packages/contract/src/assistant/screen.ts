@@ -176,6 +176,7 @@ export const ACTION_KINDS = [
   'delete_event',
   'send_mail',
   'update_settings',
+  'save_memory',
 ] as const;
 export const ZActionKind = z.enum(ACTION_KINDS);
 export type TActionKind = z.infer<typeof ZActionKind>;

@@ -24,6 +24,9 @@ export const TOOL_NAMES = [
   'contacts_search',
   'settings_get',
   'settings_update',
+  'memory_save',
+  'memory_list',
+  'memory_forget',
 ] as const;
 export type TToolName = (typeof TOOL_NAMES)[number];
 
@@ -41,6 +44,8 @@ export const APPROVAL_TOOLS: readonly TToolName[] = [
   'mail_reply',
   // Asks unless the person's own text in the turn asked for that change (decision 282).
   'settings_update',
+  // Saves at once only a fact grounded in the person's own text of the turn (decision 431).
+  'memory_save',
 ];
 
 const text = (max: number) => z.string().max(max);
@@ -103,6 +108,12 @@ export const TOOL_INPUTS = {
   settings_update: z.object({
     timeZone: text(64).optional().describe('IANA name, e.g. Australia/Sydney'),
     language: z.enum(['en', 'zh']).optional(),
+  }),
+  memory_save: z.object({ text: text(300).min(1).describe('the fact, in the person words') }),
+  memory_list: z.object({}),
+  memory_forget: z.object({
+    id: text(64).optional(),
+    about: text(100).optional().describe('words of the memory; neither: the last saved'),
   }),
 } satisfies Record<TToolName, z.ZodType>;
 

@@ -6,6 +6,10 @@ import { z } from 'zod';
 import { createEvent, deleteEvent, updateEvent } from '../workspace/calendar';
 import type { WorkspaceDeps } from '../workspace/deps';
 import { composeMail } from '../workspace/mail';
+import { WorkspaceError } from '../workspace/workspace-error';
+import { MAX_MEMORY_CHARS } from './memory/limits';
+import type { MemoryRepo } from './memory/repo';
+import { saveMemory } from './memory/save-memory';
 
 /**
  * An action waiting for the person's YES, stored with its approval: already checked by the
@@ -28,6 +32,14 @@ export const ZAction = z.discriminatedUnion('kind', [
     timeZone: z.string().refine(isIanaZone, 'Unknown time zone').optional(),
     language: z.enum(['en', 'zh']).optional(),
   }),
+  // A memory the model proposed from something it read, not from the person's own words: saved
+  // only by their YES (decision 431), kept with the texts of the turn that proposed it.
+  z.object({
+    kind: z.literal('save_memory'),
+    text: z.string().min(1).max(MAX_MEMORY_CHARS),
+    evidenceMessageId: z.string().nullable(),
+    evidence: z.string(),
+  }),
 ]);
 export type TAction = z.infer<typeof ZAction>;
 
@@ -39,6 +51,7 @@ export async function runAction(
   deps: WorkspaceDeps,
   userId: string,
   action: TAction,
+  memory: { memoryRepo: MemoryRepo; now: Date },
 ): Promise<{ result: string; event?: TWorkspaceEvent }> {
   switch (action.kind) {
     case 'create_event': {
@@ -64,6 +77,18 @@ export async function runAction(
           updated_at: new Date().toISOString(),
         });
       return { result: 'settings' };
+    }
+    case 'save_memory': {
+      const saved = await saveMemory(memory.memoryRepo, {
+        userId,
+        text: action.text,
+        source: 'approved',
+        evidenceMessageId: action.evidenceMessageId,
+        evidence: action.evidence,
+        now: memory.now,
+      });
+      if (saved === 'full') throw new WorkspaceError('rejected', 'memory_full');
+      return { result: `memory ${saved.id}` };
     }
   }
 }

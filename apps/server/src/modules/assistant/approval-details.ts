@@ -58,6 +58,8 @@ function detailsOfAction(action: TAction): TApprovalDetails {
       };
     case 'update_settings':
       return { ...none, kind: action.kind };
+    case 'save_memory':
+      return { ...none, kind: action.kind, title: action.text };
   }
 }
 

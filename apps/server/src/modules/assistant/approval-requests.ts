@@ -27,6 +27,8 @@ function subjectOf(action: TAction): string {
         : `mail:${(action.mail.subject ?? '').trim().toLowerCase()}`;
     case 'update_settings':
       return 'settings';
+    case 'save_memory':
+      return `memory:${action.text.trim().toLowerCase()}`;
   }
 }
 

@@ -35,6 +35,7 @@ const WHAT: Record<TActionKind, AssistantTextKey> = {
   update_event: 'whatUpdate',
   delete_event: 'whatDelete',
   update_settings: 'whatSettings',
+  save_memory: 'whatMemory',
 };
 
 /** The first line: what happens, and to whom, every one of them. */
@@ -51,6 +52,8 @@ function leadLine(language: TLanguage, parts: RequestParts): string {
       return people ? say(language, 'requestDeleteWith', { people }) : say(language, 'requestDelete');
     case 'update_settings':
       return say(language, 'requestSettings');
+    case 'save_memory':
+      return say(language, 'requestMemory');
   }
 }
 

@@ -9,7 +9,7 @@ import type { AssistantDeps } from './deps';
 import type { ApprovalRow } from './repo';
 import { say } from './texts';
 
-type ApprovalDeps = Pick<AssistantDeps, 'assistantRepo' | 'workspace' | 'clock'>;
+type ApprovalDeps = Pick<AssistantDeps, 'assistantRepo' | 'workspace' | 'clock' | 'memoryRepo'>;
 
 /** What became of one answer: the words to answer with, or null when another answer took it. */
 export type Decision =
@@ -40,6 +40,7 @@ export async function decideApproval(
       deps.workspace,
       user.id,
       ZAction.parse(JSON.parse(approval.input)),
+      { memoryRepo: deps.memoryRepo, now: deps.clock.now() },
     );
     const details = detailsOf(approval);
     if (event) {

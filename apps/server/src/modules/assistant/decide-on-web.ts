@@ -18,7 +18,7 @@ import { say } from './texts';
 export async function decideOnWeb(
   deps: Pick<
     AssistantDeps,
-    'assistantRepo' | 'workspace' | 'clock' | 'transaction' | 'publicUrl' | 'smsOutbox'
+    'assistantRepo' | 'memoryRepo' | 'workspace' | 'clock' | 'transaction' | 'publicUrl' | 'smsOutbox'
   >,
   input: { user: UserRow; approvalId: string; answer: 'yes' | 'no' },
 ): Promise<TDecideApprovalResponse> {

@@ -1,6 +1,7 @@
 import { PROMPT_FACTS } from '@app/contract/assistant/tools';
 import type { ModelMessage } from 'ai';
 import { wallTimeOf } from '../../lib/zoned-time';
+import { memoriesSection } from './memory/prompt-section';
 import type { AssistantMessageRow } from './repo';
 import type { TurnContext } from './turn-context';
 
@@ -16,6 +17,7 @@ export function systemPrompt(
   now: Date,
   productName: string,
   summary: string | null,
+  memories: string[] = [],
 ): string {
   const wall = wallTimeOf(now, ctx.timeZone);
   const weekday = WEEKDAYS[new Date(`${wall.slice(0, 10)}T00:00:00Z`).getUTCDay()];
@@ -31,6 +33,7 @@ export function systemPrompt(
     'Sending mail, replying, and creating, changing or deleting events only ask the person: say you are waiting for their YES; never say it is done.',
     'Drafts need no confirmation. If you cannot do something, say so plainly.',
     ...(summary ? ['', `Earlier in this conversation: ${summary}`] : []),
+    ...memoriesSection(memories),
   ].join('\n');
 }
 

@@ -3,6 +3,7 @@ import { generateText, stepCountIs } from 'ai';
 import { newId } from '../../lib/ids';
 import type { UserRow } from '../users/repo';
 import type { AssistantDeps } from './deps';
+import { memoriesForPrompt } from './memory/prompt-section';
 import { conversation, systemPrompt } from './prompt';
 import type { AssistantMessageRow } from './repo';
 import { HISTORY_MESSAGES, rollingSummary, SUMMARY_MESSAGES } from './summary';
@@ -32,7 +33,7 @@ export interface TurnResult {
   durationMs: number;
 }
 
-type TurnDeps = Pick<AssistantDeps, 'assistantRepo' | 'model' | 'clock' | 'productName' | 'turnDeadlineMs'> &
+type TurnDeps = Pick<AssistantDeps, 'assistantRepo' | 'memoryRepo' | 'model' | 'clock' | 'productName' | 'turnDeadlineMs'> &
   Parameters<typeof assistantTools>[0];
 
 /**
@@ -71,9 +72,10 @@ export async function runTurn(
   const turnId = newId();
   const ctx = newTurnContext(turnId, user);
   const { history, summary } = await turnInput(deps, user.id, answering);
+  const memories = memoriesForPrompt(await deps.memoryRepo.list(user.id));
   const result = await generateText({
     model: deps.model.model,
-    system: systemPrompt(ctx, deps.clock.now(), deps.productName, summary),
+    system: systemPrompt(ctx, deps.clock.now(), deps.productName, summary, memories),
     messages: conversation(history),
     tools: assistantTools(deps, ctx),
     // The turn ends once an approval is stored, not at any call of an approval tool: a call the

@@ -43,6 +43,8 @@ const en = {
   requestDelete: 'Delete an event',
   requestDeleteWith: 'Delete an event; the cancellation goes to {{people}}',
   requestSettings: 'Change your settings',
+  requestMemory: 'Remember this about you?',
+  memoryProposed: 'I read it in your accounts, not in your texts: it is kept only if you say YES.',
   lineSubject: 'Subject: {{subject}}',
   lineEvent: '"{{title}}", {{when}}',
   linePlace: 'Place: {{place}}',
@@ -64,6 +66,8 @@ const en = {
   whatUpdate: 'An event update',
   whatDelete: 'A cancellation',
   whatSettings: 'A settings change',
+  whatMemory: 'This memory',
+  lineMemory: 'Remember: "{{fact}}"',
   tooLong:
     '{{what}} to {{count}} addresses. Too long for a text: approve or cancel it on the screen: {{url}}',
   tooLongFlagged:
@@ -131,6 +135,8 @@ const zh: Record<keyof typeof en, string> = {
   requestDelete: '删除日程',
   requestDeleteWith: '删除日程，取消通知发给 {{people}}',
   requestSettings: '更改您的设置',
+  requestMemory: '记住关于您的这件事？',
+  memoryProposed: '这是我从您的账户内容里读到的，不是您发来的：只有您回复“是”才会记住。',
   lineSubject: '主题：{{subject}}',
   lineEvent: '“{{title}}”，{{when}}',
   linePlace: '地点：{{place}}',
@@ -152,6 +158,8 @@ const zh: Record<keyof typeof en, string> = {
   whatUpdate: '这次日程更改',
   whatDelete: '这份取消通知',
   whatSettings: '这次设置更改',
+  whatMemory: '这条记忆',
+  lineMemory: '记住：“{{fact}}”',
   tooLong: '{{what}}发给 {{count}} 个地址。短信放不下全部内容：请在页面上批准或取消：{{url}}',
   tooLongFlagged:
     '{{what}}发给 {{count}} 个地址，其中 {{flagged}} 个是新地址（不在您的联系人中，您也没有给其发过邮件）。短信放不下全部内容：请在页面上批准或取消：{{url}}',

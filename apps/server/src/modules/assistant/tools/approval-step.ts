@@ -100,7 +100,7 @@ export async function requestApproval(env: ToolEnv, name: TToolName, action: TAc
  * then completes it with the calendar's own name). Throws the workspace's error when none can.
  */
 async function accountFor(env: ToolEnv, action: TAction): Promise<string | null> {
-  if (action.kind === 'update_settings') return null;
+  if (action.kind === 'update_settings' || action.kind === 'save_memory') return null;
   const mail = action.kind === 'send_mail';
   const connectionId = mail
     ? action.mail.connectionId

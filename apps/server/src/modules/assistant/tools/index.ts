@@ -14,6 +14,9 @@ import { mailReply } from './mail-reply';
 import { mailSearch } from './mail-search';
 import { mailSend } from './mail-send';
 import { mailThread } from './mail-thread';
+import { memoryForget } from './memory-forget';
+import { memoryList } from './memory-list';
+import { memorySave } from './memory-save';
 import { settingsGet } from './settings-get';
 import { settingsUpdate } from './settings-update';
 import type { ToolEnv } from './shared';
@@ -35,6 +38,9 @@ const TOOLS: Record<TToolName, (env: ToolEnv) => Tool> = {
   contacts_search: contactsSearch,
   settings_get: settingsGet,
   settings_update: settingsUpdate,
+  memory_save: memorySave,
+  memory_list: memoryList,
+  memory_forget: memoryForget,
 };
 
 /**

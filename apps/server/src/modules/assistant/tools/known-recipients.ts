@@ -10,10 +10,18 @@ export function addressesIn(text: string): string[] {
   return [...text.matchAll(ADDRESS)].map((m) => m[0].toLowerCase());
 }
 
-/** The addresses the person typed in their own texts: this turn's and the recent ones. */
+/**
+ * The addresses the person typed in their own texts: this turn's and the recent ones, and those in
+ * the memories saved from their own words (source `text`). A memory they approved from something
+ * read (source `approved`) does not count: its address came from a mail, not from them (decision 435).
+ */
 async function typedByPerson(env: ToolEnv): Promise<Set<string>> {
   const recent = await env.deps.assistantRepo.recent(env.ctx.user.id, HISTORY_MESSAGES);
-  return new Set(recent.filter((m) => m.direction === 'in').flatMap((m) => addressesIn(m.body)));
+  const memories = await env.deps.memoryRepo.list(env.ctx.user.id);
+  return new Set([
+    ...recent.filter((m) => m.direction === 'in').flatMap((m) => addressesIn(m.body)),
+    ...memories.filter((m) => m.source === 'text').flatMap((m) => addressesIn(m.text)),
+  ]);
 }
 
 /**
