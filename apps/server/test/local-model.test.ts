@@ -1178,6 +1178,9 @@ describe('docs/assistant-stand-in.md', () => {
       'contact',
       'help',
       'thanks',
+      'memory-save',
+      'memory-list',
+      'memory-forget',
       'unknown',
     ]);
   });

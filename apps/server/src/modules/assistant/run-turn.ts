@@ -33,7 +33,10 @@ export interface TurnResult {
   durationMs: number;
 }
 
-type TurnDeps = Pick<AssistantDeps, 'assistantRepo' | 'memoryRepo' | 'model' | 'clock' | 'productName' | 'turnDeadlineMs'> &
+type TurnDeps = Pick<
+  AssistantDeps,
+  'assistantRepo' | 'memoryRepo' | 'model' | 'clock' | 'productName' | 'turnDeadlineMs'
+> &
   Parameters<typeof assistantTools>[0];
 
 /**

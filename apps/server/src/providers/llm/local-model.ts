@@ -10,6 +10,7 @@ import type {
 } from '@ai-sdk/provider';
 import type { TToolName } from '@app/contract/assistant/tools';
 import { detectIntent, type Intent } from './stand-in-intent';
+import { forgotReply, listReply, savedReply } from './stand-in-memory';
 import { countTokens, promptText, type ReadPrompt, readPrompt, type ToolOutcome } from './stand-in-prompt';
 import {
   type Area,
@@ -247,6 +248,20 @@ export function decide(read: ReadPrompt, tools: ReadonlySet<string>, options: St
       );
     case 'book-needs-time':
       return say(needsTimeReply(lang));
+    case 'memory-save':
+    case 'memory-list':
+    case 'memory-forget': {
+      const [toolName, input, reply] =
+        intent.kind === 'memory-save'
+          ? (['memory_save', { text: intent.fact }, savedReply] as const)
+          : intent.kind === 'memory-list'
+            ? (['memory_list', {}, listReply] as const)
+            : (['memory_forget', intent.about ? { about: intent.about } : {}, forgotReply] as const);
+      const outcome = lastOutcome(read, toolName);
+      // A proposal asked for the YES ends the turn; if it went on, the stand-in only says it waits.
+      if (!outcome) return call(toolName, input);
+      return say(reply(lang, outcome.output));
+    }
     case 'help':
       return say(helpReply(lang));
     case 'unknown':

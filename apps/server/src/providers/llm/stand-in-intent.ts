@@ -1,4 +1,5 @@
 import { addDays } from '../../lib/zoned-time';
+import { type MemoryIntent, memoryIntent } from './stand-in-memory';
 import {
   addMinutes,
   DAY_PARTS,
@@ -63,6 +64,7 @@ export type Intent =
   | { kind: 'mail-unread' }
   | { kind: 'contact'; query: string }
   | { kind: 'help' }
+  | MemoryIntent
   | { kind: 'unknown' };
 
 /** A booking lasts an hour unless the message says otherwise. */
@@ -92,6 +94,7 @@ export function detectIntent(message: string, now: LocalNow): Intent {
   const text = clean(message);
   if (text === '') return { kind: 'unknown' };
   return (
+    memoryIntent(text) ??
     help(text) ??
     thanks(text) ??
     addContact(text) ??

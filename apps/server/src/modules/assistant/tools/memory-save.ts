@@ -42,7 +42,13 @@ export const memorySave = (env: ToolEnv) =>
           evidenceMessageId: own.at(-1)?.id ?? null,
           evidence: own.map((message) => message.body).join('\n'),
         },
-        { title: fact, when: null, recipients: [], lines: [say(ctx.language, 'lineMemory', { fact }), say(ctx.language, 'memoryProposed')], body: null },
+        {
+          title: fact,
+          when: null,
+          recipients: [],
+          lines: [say(ctx.language, 'lineMemory', { fact }), say(ctx.language, 'memoryProposed')],
+          body: null,
+        },
       );
     }
     const saved = await saveMemory(deps.memoryRepo, {
