@@ -117,6 +117,7 @@ export const en = {
   sessionNotFound: 'This session has already ended.',
   // The Assistant screen (issue 22).
   approvalNotFound: 'That request was not found.',
+  memoryNotFound: 'That memory was not found.',
   approvalNotPending: 'That request was already answered or has expired.',
   deleteCancelFailed:
     'We could not cancel your subscription, so nothing was deleted. Please try again in a few minutes.',

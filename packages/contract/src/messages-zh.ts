@@ -101,6 +101,7 @@ export const zh: Record<MessageKey, string> = {
     '{{code}} 是您的 {{product}} 验证码，用于将此号码关联到您的助手，10 分钟内有效。请勿告诉任何人。',
   sessionNotFound: '此会话已结束。',
   approvalNotFound: '未找到该请求。',
+  memoryNotFound: '未找到这条记忆。',
   approvalNotPending: '该请求已被处理或已过期。',
   deleteCancelFailed: '无法取消您的订阅，因此未删除任何内容。请几分钟后重试。',
   accountDeleted: '您的账户已删除。',

@@ -43,6 +43,8 @@ export const ZAccountExport = z.object({
     approvals: z.array(ZRecord),
     /** Its settings (pause, quiet hours, briefing, reminders); null while never changed. */
     settings: ZRecord.nullable().optional(),
+    /** What it remembers about the person, each with the text it came from (issue 30). */
+    memories: z.array(ZRecord).optional(),
   }),
   securityEvents: z.array(ZSecurityEvent),
 });

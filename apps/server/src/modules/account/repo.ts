@@ -179,6 +179,12 @@ export class AccountRepo extends Repo {
         .where('user_id', '=', userId)
         .orderBy('created_at')
         .execute(),
+      assistantMemories: await this.db
+        .selectFrom('assistant_memories')
+        .select(['id', 'text', 'source', 'evidence', 'created_at', 'updated_at'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .execute(),
       assistantSettings:
         (await this.db
           .selectFrom('assistant_settings')

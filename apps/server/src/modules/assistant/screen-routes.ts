@@ -1,4 +1,9 @@
 import {
+  deleteAssistantMemoryRoute,
+  listAssistantMemoriesRoute,
+  updateAssistantMemoryRoute,
+} from '@app/contract/assistant/memory';
+import {
   approveApprovalRoute,
   declineApprovalRoute,
   getAssistantSettingsRoute,
@@ -16,11 +21,14 @@ import { decideOnWeb } from './decide-on-web';
 import type { AssistantDeps } from './deps';
 import { listActions, listPendingApprovals } from './list-approvals';
 import { listMessages } from './list-messages';
+import { deleteMemory, editMemory, listMemories } from './memory/screen';
 import { getAssistantSettings, updateAssistantSettings } from './settings';
 
 const HOUR = 60 * 60 * 1000;
 /** A person changes settings a few times; a script changing them in a loop is refused. */
 export const SETTINGS_CHANGES_PER_HOUR = 60;
+/** Edits and deletions of memories per session: a person tidies a few; a script is refused. */
+export const MEMORY_CHANGES_PER_HOUR = 120;
 /** Approve, and Decline, each per session: far more answers than the assistant can ask. */
 export const DECISIONS_PER_HOUR = 60;
 
@@ -70,5 +78,21 @@ export async function assistantScreenRoutes(
 
   registerRoute(app, listAssistantActionsRoute, async (req) =>
     listActions(deps, { user: requireAuth(req).user, before: req.query.before, limit: req.query.limit }),
+  );
+
+  // The Memory card (issue 30, part 5): read, edit and delete each memory.
+  const memoryChanges = perSessionLimit('assistant-memories', MEMORY_CHANGES_PER_HOUR, HOUR);
+  registerRoute(app, listAssistantMemoriesRoute, async (req) => listMemories(deps, requireAuth(req).user));
+  registerRoute(
+    app,
+    updateAssistantMemoryRoute,
+    async (req) => editMemory(deps, { user: requireAuth(req).user, id: req.params.id, text: req.body.text }),
+    { rateLimit: memoryChanges },
+  );
+  registerRoute(
+    app,
+    deleteAssistantMemoryRoute,
+    async (req) => deleteMemory(deps, { user: requireAuth(req).user, id: req.params.id }),
+    { rateLimit: memoryChanges },
   );
 }
