@@ -17,7 +17,7 @@ export type MemoryIntent =
 const RELATIONS_EN =
   'wife|husband|partner|boss|manager|son|daughter|mom|mum|dad|mother|father|sister|brother|assistant|doctor|dentist';
 const RELATIONS_ZH =
-  '老婆|妻子|太太|老公|丈夫|先生|老板|上司|妈妈|爸爸|母亲|父亲|儿子|女儿|哥哥|姐姐|弟弟|妹妹|助理|医生';
+  '老婆|妻子|太太|老公|丈夫|先生|老板|上司|妈妈|爸爸|母亲|父亲|儿子|女儿|哥哥|姐姐|弟弟|妹妹|医生';
 const ZH_ASKING = /什么|啥|吗|呢|谁|哪|几/;
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
