@@ -1,5 +1,6 @@
 import type { TActionKind } from '@app/contract/assistant/screen';
 import {
+  IconBrain,
   IconCalendarCog,
   IconCalendarPlus,
   IconCalendarX,
@@ -13,4 +14,5 @@ export const KIND_ICONS: Record<TActionKind, typeof IconMail> = {
   delete_event: IconCalendarX,
   send_mail: IconMail,
   update_settings: IconSettings,
+  save_memory: IconBrain,
 };
