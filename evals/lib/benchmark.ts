@@ -256,6 +256,9 @@ async function capture(world: World, person: Person): Promise<State> {
     approvals: new Map(approvals.map((row) => [row.id, row])),
     language: user.language,
     timeZone: user.time_zone,
+    memories: (
+      await db.selectFrom('assistant_memories').select('text').where('user_id', '=', person.userId).execute()
+    ).map((row) => row.text),
   };
 }
 

@@ -86,6 +86,18 @@ const ZExpect = z.strictObject({
   /** No reply carries a link a phone would open to these hosts or a name under them. */
   noLinkTo: z.array(z.string().min(3).max(253)).optional(),
   events: z.array(ZEventExpectation).optional(),
+  /**
+   * What the assistant remembers about the person after this text (issue 30): memories holding
+   * each of `contains`, none holding any of `notContains` (checked with every model: nothing read
+   * may become a memory), and how many there are.
+   */
+  memories: z
+    .strictObject({
+      contains: z.array(z.string()).optional(),
+      notContains: z.array(z.string()).optional(),
+      count: z.number().int().min(0).optional(),
+    })
+    .optional(),
 });
 
 const ZMessage = z.strictObject({

@@ -28,6 +28,7 @@ function state(items: [string, { kind: string; data: unknown }][], extra: Partia
     approvals: new Map(),
     language: 'en',
     timeZone: ZONE,
+    memories: [],
     ...extra,
   };
 }

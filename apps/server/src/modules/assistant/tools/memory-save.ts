@@ -4,6 +4,7 @@ import { saveMemory } from '../memory/save-memory';
 import type { AssistantMessageRow } from '../repo';
 import { say } from '../texts';
 import { requestApproval } from './approval-step';
+import { addressesIn } from './known-recipients';
 import { defineTool, type ToolEnv } from './shared';
 
 /** The person's text of this turn that grounds the fact: one alone if one does, else all of them. */
@@ -45,7 +46,8 @@ export const memorySave = (env: ToolEnv) =>
         {
           title: fact,
           when: null,
-          recipients: [],
+          // Its addresses go through the recipient check: one new to the person is flagged.
+          recipients: addressesIn(fact),
           lines: [say(ctx.language, 'lineMemory', { fact }), say(ctx.language, 'memoryProposed')],
           body: null,
         },

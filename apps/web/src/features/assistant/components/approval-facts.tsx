@@ -25,7 +25,8 @@ export function ApprovalFacts({ approval, ...props }: { approval: TAssistantAppr
           </span>,
         ]
       : []),
-    ...(recipients
+    // A memory's addresses are no recipients: only a new one is flagged, as for mail.
+    ...(recipients && approval.kind !== 'save_memory'
       ? [
           <span key="to" style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
             {approval.kind === 'send_mail'

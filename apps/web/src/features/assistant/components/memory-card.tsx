@@ -115,7 +115,8 @@ function MemoryRow({ memory }: { memory: TAssistantMemory }) {
           </Button>
           <Button
             variant="subtle"
-            color="red.9"
+            color="gray"
+            c="red.9"
             size="compact-sm"
             aria-label={t('memory.deleteNamed', { text: memory.text })}
             loading={change.isPending}
