@@ -35,8 +35,8 @@ export function AssistantPage() {
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="lg">
             {settings.data && !unlinked ? <StartCard /> : null}
-            <SettingsCard />
             <MemoryCard />
+            <SettingsCard />
           </Stack>
         </Grid.Col>
       </Grid>
