@@ -88,6 +88,7 @@ for (const lang of LANGS) {
       await expectNoHorizontalScroll(page);
       await expectNoA11yViolations(page);
       await page.screenshot({ path: testInfo.outputPath(`memory-${lang}.png`), fullPage: true });
+      await card.screenshot({ path: testInfo.outputPath(`memory-card-${lang}.png`) });
 
       await card.getByRole('button', { name: text.edit }).click();
       const field = card.getByRole('textbox', { name: text.field });

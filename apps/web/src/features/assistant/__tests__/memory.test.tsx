@@ -94,7 +94,7 @@ describe('the Memory card', () => {
   it('says how to start when there is none, in Chinese too', async () => {
     serveMemories([]);
     await i18n.changeLanguage('zh');
-    renderApp('/assistant', { user: { language: 'zh' } });
+    renderApp('/assistant', { user: {} });
     const card = await screen.findByRole('region', { name: '记忆' });
     expect(
       await within(card).findByText('还没有。给助手发短信，例如“记住我喜欢10点以后开会”。'),

@@ -22,10 +22,16 @@ export function useAssistantMemories() {
 export function useChangeMemory() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (change: { id: string; text: string } | { id: string; remove: true }) =>
-      'remove' in change
-        ? apiRequest(deleteAssistantMemoryRoute, { params: { id: change.id } })
-        : apiRequest(updateAssistantMemoryRoute, { params: { id: change.id }, body: { text: change.text } }),
+    mutationFn: async (
+      change: { id: string; text: string } | { id: string; remove: true },
+    ): Promise<void> => {
+      if ('remove' in change) await apiRequest(deleteAssistantMemoryRoute, { params: { id: change.id } });
+      else
+        await apiRequest(updateAssistantMemoryRoute, {
+          params: { id: change.id },
+          body: { text: change.text },
+        });
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: assistantMemoriesQueryOptions.queryKey }),
   });
 }
