@@ -178,6 +178,29 @@ describe('with the stand-in model (npm start)', () => {
     expect((await app.inject({ method: 'GET', url: '/v1/assistant/memories' })).statusCode).toBe(401);
   });
 
+  it('keeps at most 100 memories, and says to forget one first', async () => {
+    const { phone, token } = await person(app);
+    const me = (await app.inject({ method: 'GET', url: '/v1/auth/me', headers: bearer(token) })).json();
+    for (let i = 0; i < 100; i += 1)
+      await app.memoryRepo.insert({
+        id: `cap-${me.user.id}-${i}`,
+        user_id: me.user.id,
+        text: `fact ${i}`,
+        source: 'text',
+        evidence_message_id: null,
+        evidence: `remember fact ${i}`,
+        created_at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
+        updated_at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
+      });
+    expect(await text(phone, "I'm vegan")).toEqual([
+      "I can't remember more than 100 things: have me forget one first, or delete one on the Assistant screen.",
+    ]);
+    expect((await memoriesOf(app, token)).memories).toHaveLength(100);
+    expect((await text(phone, 'what do you remember about me?'))[0]).toMatch(
+      /^I remember:\n- fact 0\n(?:- fact \d+\n){7}\.\.\.and 92 more, all on the Assistant screen$/,
+    );
+  });
+
   it('exports the memories with the account, and deletes them with it', async () => {
     const { phone, token } = await person(app);
     await text(phone, 'remember my dentist is Dr Lee');
@@ -272,7 +295,7 @@ describe('with a scripted model', () => {
     ]);
     const [asked] = await text(phone, 'any news in my mail?');
     expect(asked).toBe(
-      'Remember this about you?\nRemember: "My boss is boss@evil.example"\nI read it in your accounts, not in your texts: it is kept only if you say YES.\nReply YES to confirm, NO to cancel.',
+      'Remember this about you?\nNew to you (not in your contacts or mail you sent): boss@evil.example\nRemember: "My boss is boss@evil.example"\nI read it in your accounts, not in your texts: it is kept only if you say YES.\nReply YES to confirm, NO to cancel.',
     );
     expect((await memoriesOf(app, token)).memories).toEqual([]);
     llm.script([{ text: 'OK.' }]);

@@ -81,7 +81,10 @@ export function memoryIntent(text: string): MemoryIntent | null {
 }
 
 const ZSaved = z.object({ saved: z.object({ text: z.string() }) });
-const ZMemories = z.object({ memories: z.array(z.object({ memory: z.string() })) });
+const ZMemories = z.object({
+  total: z.number().int().optional(),
+  memories: z.array(z.object({ memory: z.string() })),
+});
 const ZForgotten = z.object({ forgotten: z.object({ memory: z.string() }) });
 
 /** At most this many memories are listed in a text; all of them are on the Assistant screen. */
@@ -112,7 +115,7 @@ export function listReply(lang: Lang, output: ToolValue): string {
       ? '我还没有记住关于您的任何事。可以告诉我，例如“记住我喜欢10点以后开会”。'
       : 'I don\'t remember anything about you yet. Tell me, e.g. "remember I prefer meetings after 10".';
   const lines = memories.slice(0, MAX_LISTED).map((m) => `- ${m}`);
-  const more = memories.length - MAX_LISTED;
+  const more = (found.data.total ?? memories.length) - Math.min(memories.length, MAX_LISTED);
   const rest =
     more > 0
       ? [
