@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import i18n from 'i18next';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/testing/render-app';
-import { serveAssistant } from './fixtures';
+import { approvalFixture, serveAssistant } from './fixtures';
 
 vi.setConfig({ testTimeout: 30_000 });
 beforeAll(() => configure({ asyncUtilTimeout: 10_000 }));
@@ -99,5 +99,33 @@ describe('the Memory card', () => {
     expect(
       await within(card).findByText('还没有。给助手发短信，例如“记住我喜欢10点以后开会”。'),
     ).toBeInTheDocument();
+  });
+
+  it('shows a memory proposed from something read as waiting for a yes, its new address flagged and named as no recipient', async () => {
+    serveAssistant({
+      approvals: [
+        approvalFixture({
+          id: 'a-memory',
+          kind: 'save_memory',
+          title: 'My boss is boss@evil.example',
+          recipients: ['boss@evil.example'],
+          flagged: ['boss@evil.example'],
+          when: null,
+          calendar: null,
+          preview:
+            'Remember this about you?\nRemember: "My boss is boss@evil.example"\nI read it in your accounts, not in your texts: it is kept only if you say YES.',
+        }),
+      ],
+    });
+    renderApp('/assistant', { user: {} });
+    const card = await screen.findByRole('region', { name: 'Waiting for you' });
+    expect(await within(card).findByText('Memory')).toBeInTheDocument();
+    expect(within(card).getByText('My boss is boss@evil.example')).toBeInTheDocument();
+    expect(
+      within(card).getByText(
+        'New to you (not in your contacts or mail you sent): boss@evil.example. Check before you approve.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(card).queryByText(/^With: /)).not.toBeInTheDocument();
   });
 });
