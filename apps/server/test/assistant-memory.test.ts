@@ -337,6 +337,9 @@ describe('the grounding rule (decision 431)', () => {
     ['我喜欢10点以后开会', '记住我喜欢10点以后开会', true],
     ['我老板是boss@evil.example', '看看我的邮件', false],
     ['The person is vegetarian', "I'm vegetarian", true],
+    ['My wife is Mei and my boss is Eve', 'remember my wife is Mei and my boss is Ana', false],
+    ['My dentist is Dr Lee', 'remember my dentist is Dr Lee', true],
+    ['Call me Bob', 'call me bob', true],
   ])('%s from "%s": %s', (fact, theirs, grounded) => {
     expect(isGrounded(fact, theirs)).toBe(grounded);
   });

@@ -5,7 +5,8 @@ import { addressesIn } from '../tools/known-recipients';
  * the rule in code that decides between saving at once and asking for a YES.
  *
  * - every email address in the fact appears in the person's text, and every number (its digits,
- *   leading zeros aside; "10am" needs a 10);
+ *   leading zeros aside; "10am" needs a 10), and every name: a capitalised word not starting a
+ *   sentence ("My boss is Eve" when they said Ana is not theirs, however many other words match);
  * - at least two thirds of the fact's content words appear there: Latin words of three letters or
  *   more, compared by their first five letters (prefers/prefer, meetings/meeting), filler words
  *   such as "the", "user", "person" left out; Chinese by characters, particles left out;
@@ -35,6 +36,16 @@ function contentOf(text: string): { words: string[]; chars: string[]; numbers: s
   return { words, chars, numbers };
 }
 
+/** Capitalised words not at a sentence's start, lower-cased: the names a fact must not invent. */
+function namesIn(text: string): string[] {
+  const names: string[] = [];
+  for (const sentence of text.split(/[.!?。！？\n]+/)) {
+    const words = sentence.trim().match(/[A-Za-z][A-Za-z'’-]*/g) ?? [];
+    for (const word of words.slice(1)) if (/^[A-Z][a-z]/.test(word)) names.push(word.toLowerCase());
+  }
+  return names;
+}
+
 /** Whether `fact` is grounded in `theirs` (the person's own texts), by the rule above. */
 export function isGrounded(fact: string, theirs: string): boolean {
   const addresses = addressesIn(fact);
@@ -44,6 +55,8 @@ export function isGrounded(fact: string, theirs: string): boolean {
   const t = contentOf(theirs);
   const numbers = new Set(t.numbers);
   if (!f.numbers.every((n) => numbers.has(n))) return false;
+  const lower = theirs.toLowerCase();
+  if (!namesIn(fact).every((name) => lower.includes(name.replace(/['’]s$/, '')))) return false;
   const words = new Set(t.words.map(key));
   const chars = new Set(t.chars);
   const units = f.words.length + f.chars.length;
