@@ -304,7 +304,7 @@ describe('with a scripted model', () => {
 
     // The person's own YES saves it, marked as approved (not their own words).
     const [done] = await text(phone, 'YES');
-    expect(done).toMatch(/^Done: /);
+    expect(done).toBe('Done: I\'ll remember "My boss is boss@evil.example".');
     expect((await memoriesOf(app, token)).memories).toEqual([
       expect.objectContaining({ text: 'My boss is boss@evil.example', source: 'approved' }),
     ]);

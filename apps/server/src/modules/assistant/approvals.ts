@@ -36,19 +36,23 @@ export async function decideApproval(
   }
   if (!(await deps.assistantRepo.decide(approval.id, 'approved', nowIso, via))) return { taken: false };
   try {
-    const { result, event } = await runAction(
-      deps.workspace,
-      user.id,
-      ZAction.parse(JSON.parse(approval.input)),
-      { memoryRepo: deps.memoryRepo, now: deps.clock.now() },
-    );
+    const action = ZAction.parse(JSON.parse(approval.input));
+    const { result, event } = await runAction(deps.workspace, user.id, action, {
+      memoryRepo: deps.memoryRepo,
+      now: deps.clock.now(),
+    });
     const details = detailsOf(approval);
     if (event) {
       const connection = await deps.workspace.connectionsRepo.findById(event.connectionId);
       details.calendar = calendarLabel(event.calendar, connection?.email ?? null) ?? details.calendar;
     }
     await deps.assistantRepo.finishApproval(approval.id, 'done', result, JSON.stringify(details));
-    return { taken: true, status: 'done', text: say(user.language, 'done', { preview: approval.preview }) };
+    // A memory is said as what is now remembered, not as the question that asked for it.
+    const preview =
+      action.kind === 'save_memory'
+        ? say(user.language, 'memorySaved', { fact: action.text })
+        : approval.preview;
+    return { taken: true, status: 'done', text: say(user.language, 'done', { preview }) };
   } catch (error) {
     if (!(error instanceof WorkspaceError)) throw error;
     await deps.assistantRepo.finishApproval(approval.id, 'failed', `${error.code}: ${error.message}`);

@@ -68,6 +68,7 @@ const en = {
   whatSettings: 'A settings change',
   whatMemory: 'This memory',
   lineMemory: 'Remember: "{{fact}}"',
+  memorySaved: 'I\'ll remember "{{fact}}".',
   tooLong:
     '{{what}} to {{count}} addresses. Too long for a text: approve or cancel it on the screen: {{url}}',
   tooLongFlagged:
@@ -160,6 +161,7 @@ const zh: Record<keyof typeof en, string> = {
   whatSettings: '这次设置更改',
   whatMemory: '这条记忆',
   lineMemory: '记住：“{{fact}}”',
+  memorySaved: '我会记住“{{fact}}”。',
   tooLong: '{{what}}发给 {{count}} 个地址。短信放不下全部内容：请在页面上批准或取消：{{url}}',
   tooLongFlagged:
     '{{what}}发给 {{count}} 个地址，其中 {{flagged}} 个是新地址（不在您的联系人中，您也没有给其发过邮件）。短信放不下全部内容：请在页面上批准或取消：{{url}}',
