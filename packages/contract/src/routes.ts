@@ -24,6 +24,7 @@ import {
 import { billingWebhookRoute } from './billing/webhook';
 import { sendContactMessageRoute } from './contact/send-contact-message';
 import { listOutboxRoute } from './dev/list-outbox';
+import { devSampleChangeRoute } from './dev/sample-world';
 import { devPhoneConversationRoute, devPhoneNumbersRoute, devSmsInboundRoute } from './dev/sms-inbound';
 import type { RouteDef } from './http';
 import { disableServiceRoute } from './integrations/disable-service';
@@ -101,6 +102,7 @@ export const ROUTES: readonly RouteDef[] = [
   devSmsInboundRoute,
   devPhoneConversationRoute,
   devPhoneNumbersRoute,
+  devSampleChangeRoute,
   userByPhoneRoute,
   connectionAccessTokenRoute,
   recordUsageRoute,
