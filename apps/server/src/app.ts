@@ -16,6 +16,7 @@ import { appConfigRoutes, publicAppConfig } from './modules/app-config/routes';
 import { appleRoutes } from './modules/apple/routes';
 import { assistantPlugin } from './modules/assistant/plugin';
 import { assistantRepoPlugin } from './modules/assistant/repo';
+import { followUpsRepoPlugin } from './modules/assistant/follow-ups/repo';
 import { assistantSettingsRepoPlugin } from './modules/assistant/settings/repo';
 import { authRepoPlugin } from './modules/auth/repo';
 import { authRoutes } from './modules/auth/routes';
@@ -174,6 +175,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(usersRepoPlugin);
   await app.register(assistantRepoPlugin);
   await app.register(assistantSettingsRepoPlugin);
+  await app.register(followUpsRepoPlugin);
   await app.register(authRepoPlugin);
   await app.register(securityEventsRepoPlugin);
   await app.register(accountRepoPlugin);

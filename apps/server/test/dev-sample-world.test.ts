@@ -1,3 +1,4 @@
+import type { TSampleChangeResponse } from '@app/contract/dev/sample-world';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listEvents } from '../src/modules/workspace/calendar';
@@ -41,7 +42,7 @@ describe('the sample workspace moving', () => {
 
     const res = await change({ phone: person.phone, change: { kind: 'reply', who: 'Sam' } });
     expect(res.status).toBe(200);
-    const done = await res.json();
+    const done = (await res.json()) as TSampleChangeResponse;
     expect(done).toMatchObject({ threadId: last.threadId, name: 'Sam Okafor' });
     expect(done.detail).toMatch(/^Re: /);
 
@@ -66,7 +67,7 @@ describe('the sample workspace moving', () => {
       change: { kind: 'mail', who: 'Priya', subject: 'Kayak trip on Friday?', text: 'Are you free?' },
     });
     expect(res.status).toBe(200);
-    const done = await res.json();
+    const done = (await res.json()) as TSampleChangeResponse;
     const found = await searchMail(workspaceDeps(app), {
       userId: person.userId,
       query: { q: 'kayak', limit: 5 },

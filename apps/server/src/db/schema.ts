@@ -240,6 +240,7 @@ export interface Database {
   assistant_notices: AssistantNoticesTable;
   sms_reply_counts: SmsReplyCountsTable;
   assistant_settings: AssistantSettingsTable;
+  assistant_follow_ups: AssistantFollowUpsTable;
 }
 
 /** One job of the durable queue (lib/jobs, migration 0012). */
@@ -434,4 +435,22 @@ export interface AssistantSettingsTable {
   greeted_phone: string | null;
   reminders_scanned_at: string | null;
   updated_at: string;
+}
+
+/** A watch on a mail thread or a sender (issue 30, migration 0019). */
+export interface AssistantFollowUpsTable {
+  id: string;
+  user_id: string;
+  connection_id: string | null;
+  thread_id: string | null;
+  counterpart_email: string | null;
+  counterpart_name: string | null;
+  subject: string;
+  since: string;
+  deadline_at: string | null;
+  next_check_at: string | null;
+  state: 'watching' | 'replied' | 'nudged' | 'cancelled' | 'expired';
+  evidence_message_id: string | null;
+  fired_at: string | null;
+  created_at: string;
 }

@@ -24,6 +24,9 @@ export const TOOL_NAMES = [
   'contacts_search',
   'settings_get',
   'settings_update',
+  'followup_create',
+  'followup_list',
+  'followup_cancel',
 ] as const;
 export type TToolName = (typeof TOOL_NAMES)[number];
 
@@ -103,6 +106,17 @@ export const TOOL_INPUTS = {
   settings_update: z.object({
     timeZone: text(64).optional().describe('IANA name, e.g. Australia/Sydney'),
     language: z.enum(['en', 'zh']).optional(),
+  }),
+  followup_create: z.object({
+    connectionId: text(64).optional(),
+    threadId: text(2000).optional().describe('from mail_search; or give from'),
+    from: text(254).optional().describe('a sender to wait for, when there is no thread'),
+    deadline: when.optional().describe('nudge if no reply by then'),
+  }),
+  followup_list: z.object({}),
+  followup_cancel: z.object({
+    id: text(64).optional(),
+    match: text(200).optional().describe('a name or subject word'),
   }),
 } satisfies Record<TToolName, z.ZodType>;
 

@@ -11,6 +11,7 @@ import { usageDeps } from '../usage/deps';
 import type { UsersRepo } from '../users/repo';
 import type { WorkspaceDeps } from '../workspace/deps';
 import { workspaceDeps } from '../workspace/deps';
+import type { FollowUpsRepo } from './follow-ups/repo';
 import type { AssistantRepo } from './repo';
 import type { AssistantSettingsRepo } from './settings/repo';
 
@@ -18,6 +19,7 @@ import type { AssistantSettingsRepo } from './settings/repo';
 export interface AssistantDeps {
   assistantRepo: AssistantRepo;
   assistantSettingsRepo: AssistantSettingsRepo;
+  followUpsRepo: FollowUpsRepo;
   usersRepo: UsersRepo;
   billingRepo: BillingRepo;
   workspace: WorkspaceDeps;
@@ -42,6 +44,7 @@ export function assistantDeps(app: FastifyInstance): AssistantDeps {
   return {
     assistantRepo: app.assistantRepo,
     assistantSettingsRepo: app.assistantSettingsRepo,
+    followUpsRepo: app.followUpsRepo,
     usersRepo: app.usersRepo,
     billingRepo: app.billingRepo,
     workspace: workspaceDeps(app),

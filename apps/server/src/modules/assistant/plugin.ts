@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { exponentialBackoff } from '../../lib/jobs/worker';
 import { runPeriodically } from '../../lib/periodic-job';
 import { assistantDeps } from './deps';
+import { followUpJob, sendFollowUp } from './follow-ups/check';
 import { apologise, handleInbound } from './handle-inbound';
 import { inboundJob, inboundReceiver } from './receive-message';
 import { devSmsRoutes, twilioWebhookRoutes } from './routes';
@@ -52,6 +53,10 @@ export const assistantPlugin = fp(
       maxAttempts: proactive.maxAttempts,
     });
     app.jobs.worker.register(reminderJob, (job) => sendReminder(deps, job.payload), {
+      ...sendLater,
+      maxAttempts: proactive.maxAttempts,
+    });
+    app.jobs.worker.register(followUpJob, (job) => sendFollowUp(deps, job.payload), {
       ...sendLater,
       maxAttempts: proactive.maxAttempts,
     });

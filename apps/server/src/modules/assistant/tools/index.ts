@@ -8,6 +8,9 @@ import { calendarFreeBusy } from './calendar-free-busy';
 import { calendarListEvents } from './calendar-list-events';
 import { calendarUpdateEvent } from './calendar-update-event';
 import { contactsSearch } from './contacts-search';
+import { followupCancel } from './followup-cancel';
+import { followupCreate } from './followup-create';
+import { followupList } from './followup-list';
 import { mailDraft } from './mail-draft';
 import { mailRead } from './mail-read';
 import { mailReply } from './mail-reply';
@@ -35,6 +38,9 @@ const TOOLS: Record<TToolName, (env: ToolEnv) => Tool> = {
   contacts_search: contactsSearch,
   settings_get: settingsGet,
   settings_update: settingsUpdate,
+  followup_create: followupCreate,
+  followup_list: followupList,
+  followup_cancel: followupCancel,
 };
 
 /**
