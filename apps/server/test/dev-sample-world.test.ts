@@ -79,9 +79,8 @@ describe('the sample workspace moving', () => {
 
   it('moves the next event an hour later, then cancels it', async () => {
     const person = await assistantPerson(app, base);
-    const moved = await (
-      await change({ phone: person.phone, change: { kind: 'event', change: 'later' } })
-    ).json();
+    const res = await change({ phone: person.phone, change: { kind: 'event', change: 'later' } });
+    const moved = (await res.json()) as TSampleChangeResponse;
     const now = app.clock.now();
     const range = {
       userId: person.userId,

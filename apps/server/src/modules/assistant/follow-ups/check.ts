@@ -49,7 +49,10 @@ export async function checkFollowUps(deps: ProactiveDeps, now: Date): Promise<vo
   for (const row of await deps.followUpsRepo.due(nowIso, BATCH)) {
     const deadline = row.deadline_at ? Date.parse(row.deadline_at) : null;
     const next = new Date(
-      Math.min(now.getTime() + FOLLOW_UP_CHECK_MS, deadline && deadline > now.getTime() ? deadline : Infinity),
+      Math.min(
+        now.getTime() + FOLLOW_UP_CHECK_MS,
+        deadline && deadline > now.getTime() ? deadline : Infinity,
+      ),
     ).toISOString();
     if (!(await deps.followUpsRepo.claim(row.id, row.next_check_at!, next))) continue;
     const reply = await replyTo(deps, row).catch((error: unknown) => {
@@ -107,9 +110,12 @@ async function replyTo(deps: ProactiveDeps, row: FollowUpRow): Promise<TMailSumm
 async function enqueueText(deps: ProactiveDeps, row: FollowUpRow, now: Date, job: FollowUpJob) {
   const user = await deps.usersRepo.findById(row.user_id);
   const settings = await deps.assistantSettingsRepo.find(row.user_id);
-  const runAt =
-    user && settings ? quietEnd(settings, now, zoneOrUtc(user.time_zone ?? 'UTC')) : now;
-  await deps.jobs.enqueue(deps.db, followUpJob, { key: `followup:${row.id}:${job.event}`, payload: job, runAt });
+  const runAt = user && settings ? quietEnd(settings, now, zoneOrUtc(user.time_zone ?? 'UTC')) : now;
+  await deps.jobs.enqueue(deps.db, followUpJob, {
+    key: `followup:${row.id}:${job.event}`,
+    payload: job,
+    runAt,
+  });
 }
 
 /** Sends the one text of a watch that ended: who replied, or the nudge offering a draft. */
@@ -121,7 +127,8 @@ export async function sendFollowUp(deps: ProactiveDeps, job: FollowUpJob): Promi
   const check = await mayStartMessage(deps, settings.id, { quietHours: false });
   if (!check.ok) return void deps.log.info({ reason: check.reason }, 'follow-up not sent');
   const { user } = check;
-  const name = (job.event === 'replied' ? job.who : null) ?? row.counterpart_name ?? row.counterpart_email ?? '?';
+  const name =
+    (job.event === 'replied' ? job.who : null) ?? row.counterpart_name ?? row.counterpart_email ?? '?';
   const text = say(user.language, job.event === 'replied' ? 'followUpReplied' : 'followUpNudge', {
     name,
     subject: row.subject,

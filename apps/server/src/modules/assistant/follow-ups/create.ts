@@ -1,5 +1,5 @@
-import { instantOf } from '../../../lib/zoned-time';
 import { newId } from '../../../lib/ids';
+import { instantOf } from '../../../lib/zoned-time';
 import { ownAddresses, readThread, searchMail } from '../../workspace/mail';
 import type { AssistantDeps } from '../deps';
 import { isDate, localTime, toInstant } from '../tool-times';
@@ -30,7 +30,10 @@ type Deps = Pick<AssistantDeps, 'assistantRepo' | 'followUpsRepo' | 'workspace' 
 export async function createFollowUp(deps: Deps, ctx: TurnContext, input: FollowUpInput) {
   const theirs = (await deps.assistantRepo.unanswered(ctx.user.id)).map((m) => m.body).join('\n');
   if (!asksForFollowUp(theirs))
-    return { error: 'not_asked', message: 'Only the person’s own text can ask for a follow-up. Nothing was set.' };
+    return {
+      error: 'not_asked',
+      message: 'Only the person’s own text can ask for a follow-up. Nothing was set.',
+    };
   if ((await deps.followUpsRepo.active(ctx.user.id)).length >= MAX_FOLLOW_UPS)
     return { error: 'limit', message: `At most ${MAX_FOLLOW_UPS} follow-ups at once: cancel one first.` };
   const now = deps.clock.now();
@@ -43,7 +46,10 @@ export async function createFollowUp(deps: Deps, ctx: TurnContext, input: Follow
       return { error: 'rejected', message: 'Give the deadline as a local time still to come.' };
   }
   const own = new Set(await ownAddresses(deps.workspace, ctx.user.id));
-  let watch: Pick<FollowUpRow, 'connection_id' | 'thread_id' | 'counterpart_email' | 'counterpart_name' | 'subject'>;
+  let watch: Pick<
+    FollowUpRow,
+    'connection_id' | 'thread_id' | 'counterpart_email' | 'counterpart_name' | 'subject'
+  >;
   if (input.threadId) {
     if (!input.connectionId)
       return { error: 'rejected', message: 'Give the connectionId of the thread, from mail_search.' };
