@@ -82,7 +82,7 @@ export async function checkFollowUps(deps: ProactiveDeps, now: Date): Promise<vo
  */
 async function replyTo(deps: ProactiveDeps, row: FollowUpRow): Promise<TMailSummary | null> {
   const own = new Set(await ownAddresses(deps.workspace, row.user_id));
-  const after = (m: TMailSummary) => m.date > row.since && !!m.from && !own.has(m.from.email.toLowerCase());
+  const after = (m: TMailSummary) => m.date >= row.since && !!m.from && !own.has(m.from.email.toLowerCase());
   if (row.thread_id && row.connection_id) {
     const thread = await readThread(deps.workspace, {
       userId: row.user_id,

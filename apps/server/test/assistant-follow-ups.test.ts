@@ -1,0 +1,168 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { assistantPerson, textFrom, textsTo } from './helpers/assistant-person';
+import { testConfig } from './helpers/build';
+import { freePort } from './helpers/process';
+
+/**
+ * Follow-ups on mail (issue 30, part 4), end to end in local mode: the person texts "tell me if
+ * Sam replies" on the simulated phone, the stand-in finds the thread and sets the watch, the
+ * dev route delivers Sam's reply into the sample mailbox, and the scheduling pass tells the
+ * person once. Two app instances share one database throughout (both run the pass and the
+ * queue), and the clock is the test's.
+ */
+let first: FastifyInstance;
+let second: FastifyInstance;
+let cleanup: () => Promise<void>;
+let base = '';
+// A Wednesday: 11:00 in Sydney.
+let at = Date.parse('2026-01-07T00:00:00Z');
+
+beforeAll(async () => {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  const built = testConfig({
+    PUBLIC_URL: base,
+    JOBS_POLL_INTERVAL_MS: '30',
+    ASSISTANT_SCHEDULE_INTERVAL_MS: '30',
+  });
+  cleanup = built.cleanup;
+  const start = async () => {
+    const instance = await buildApp(built.config);
+    instance.clock.now = () => new Date(at);
+    await instance.ready();
+    return instance;
+  };
+  first = await start();
+  await first.listen({ port, host: '127.0.0.1' });
+  second = await start();
+});
+afterAll(async () => {
+  await Promise.all([first.close(), second.close()]);
+  await cleanup();
+});
+
+const settle = (ms = 400) => new Promise((r) => setTimeout(r, ms));
+const MINUTE = 60_000;
+async function later(ms: number) {
+  at += ms;
+  await settle();
+}
+
+/** The person's texts from the assistant, greetings left out. */
+async function textsOf(phone: string): Promise<string[]> {
+  return (await textsTo(first, phone)).filter((t) => !/^Hi, I'm your/.test(t) && !t.startsWith('您好，我是'));
+}
+async function waitFor(phone: string, count: number): Promise<string[]> {
+  const deadline = Date.now() + 10_000;
+  while ((await textsOf(phone)).length < count && Date.now() < deadline) await settle(40);
+  await settle(200);
+  return textsOf(phone);
+}
+
+const sample = (phone: string, change: unknown) =>
+  first.inject({ method: 'POST', url: '/v1/dev/sample/change', payload: { phone, change } });
+
+describe('a follow-up on a thread', () => {
+  it('tells the person once when Sam replies, whichever instance looks', async () => {
+    const person = await assistantPerson(first, base, { timeZone: 'Australia/Sydney' });
+    await textFrom(first, person.phone, 'tell me if Sam replies');
+    const [set] = await waitFor(person.phone, 1);
+    expect(set).toMatch(/^OK: I'll tell you when Sam Okafor replies to "Catch up next week\?"\.$/);
+
+    // Nothing arrived yet: the pass looks and says nothing.
+    await later(6 * MINUTE);
+    expect(await textsOf(person.phone)).toHaveLength(1);
+
+    const delivered = await sample(person.phone, { kind: 'reply', who: 'Sam' });
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    await later(6 * MINUTE);
+    const texts = await waitFor(person.phone, 2);
+    expect(texts[1]).toMatch(/^Sam Okafor replied to "Catch up next week\?"\.$/);
+
+    // More passes on both instances, another reply: still one text.
+    await sample(person.phone, { kind: 'reply', who: 'Sam' });
+    for (let i = 0; i < 3; i += 1) await later(10 * MINUTE);
+    expect(await textsOf(person.phone)).toHaveLength(2);
+  });
+
+  it('works in Chinese', async () => {
+    const person = await assistantPerson(first, base, { timeZone: 'Asia/Shanghai', language: 'zh' });
+    await textFrom(first, person.phone, '李明回复了告诉我');
+    const [set] = await waitFor(person.phone, 1);
+    expect(set).toMatch(/^好的：李明回复“.+”时我会告诉您。$/);
+    await sample(person.phone, { kind: 'reply', who: '李明' });
+    await later(6 * MINUTE);
+    const texts = await waitFor(person.phone, 2);
+    expect(texts[1]).toMatch(/^李明回复了“.+”。$/);
+  });
+
+  it('lists and cancels by text; a cancelled watch says nothing', async () => {
+    const person = await assistantPerson(first, base, { timeZone: 'Australia/Sydney' });
+    await textFrom(first, person.phone, 'tell me if Sam replies');
+    await waitFor(person.phone, 1);
+    await textFrom(first, person.phone, 'what follow-ups do I have?');
+    const listed = await waitFor(person.phone, 2);
+    expect(listed[1]).toMatch(/^Waiting for replies:\n- Sam Okafor: "Catch up next week\?"$/);
+    await textFrom(first, person.phone, 'cancel the Sam follow-up');
+    const cancelled = await waitFor(person.phone, 3);
+    expect(cancelled[2]).toMatch(/^Cancelled: I'll stop waiting for Sam Okafor on "Catch up next week\?"\.$/);
+    await textFrom(first, person.phone, 'what follow-ups do I have?');
+    expect((await waitFor(person.phone, 4))[3]).toBe('You have no follow-ups waiting.');
+
+    await sample(person.phone, { kind: 'reply', who: 'Sam' });
+    await later(6 * MINUTE);
+    expect(await textsOf(person.phone)).toHaveLength(4);
+  });
+
+  it('never reads another person’s thread: a watch naming it finds nothing and says nothing', async () => {
+    const owner = await assistantPerson(first, base, { timeZone: 'Australia/Sydney' });
+    const other = await assistantPerson(first, base, { timeZone: 'Australia/Sydney' });
+    // Their thread, with its connection, opened once so it exists.
+    await textFrom(first, owner.phone, 'any mail from Sam?');
+    await waitFor(owner.phone, 1);
+    const [connection] = await first.connectionsRepo.listForUser(owner.userId);
+    const nowIso = new Date(at).toISOString();
+    await first.followUpsRepo.insert({
+      id: `foreign-${Date.now()}`,
+      user_id: other.userId,
+      connection_id: connection!.id,
+      thread_id: 'thread-catch-up',
+      counterpart_email: null,
+      counterpart_name: null,
+      subject: 'Catch up next week?',
+      since: nowIso,
+      deadline_at: null,
+      next_check_at: nowIso,
+      state: 'watching',
+      evidence_message_id: null,
+      fired_at: null,
+      created_at: nowIso,
+    });
+    await sample(owner.phone, { kind: 'reply', who: 'Sam' });
+    await later(6 * MINUTE);
+    await later(6 * MINUTE);
+    expect(await textsOf(other.phone)).toEqual([]);
+    const [watch] = await first.followUpsRepo.active(other.userId);
+    expect(watch?.evidence_message_id).toBeNull();
+  });
+});
+
+describe('a follow-up with a deadline', () => {
+  it('nudges once when Priya has not answered by Friday', async () => {
+    const person = await assistantPerson(first, base, { timeZone: 'Australia/Sydney' });
+    await textFrom(first, person.phone, "nudge me if Priya hasn't answered by Friday");
+    const [set] = await waitFor(person.phone, 1);
+    expect(set).toMatch(
+      /^OK: I'll tell you when Priya Natarajan replies to ".+", and nudge you if there's no reply by 2026-01-09 17:00\.$/,
+    );
+    // Friday 17:00 in Sydney is 06:00 UTC; a pass after it nudges, once.
+    at = Date.parse('2026-01-09T06:00:30Z');
+    await settle();
+    const texts = await waitFor(person.phone, 2);
+    expect(texts[1]).toMatch(/^No reply yet from Priya Natarajan to ".+"\. Want me to draft a follow-up\?$/);
+    for (let i = 0; i < 3; i += 1) await later(10 * MINUTE);
+    expect(await textsOf(person.phone)).toHaveLength(2);
+  });
+});
