@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { assistantPerson, textFrom, textsTo } from './helpers/assistant-person';
+import { bearer } from './helpers/auth';
 import { testConfig } from './helpers/build';
 import { freePort } from './helpers/process';
 
@@ -164,5 +165,40 @@ describe('a follow-up with a deadline', () => {
     expect(texts[1]).toMatch(/^No reply yet from Priya Natarajan to ".+"\. Want me to draft a follow-up\?$/);
     for (let i = 0; i < 3; i += 1) await later(10 * MINUTE);
     expect(await textsOf(person.phone)).toHaveLength(2);
+  });
+});
+
+describe('the account', () => {
+  it('exports the person’s follow-ups and deletes them with the account', async () => {
+    const person = await assistantPerson(first, base, { timeZone: 'Australia/Sydney' });
+    await textFrom(first, person.phone, 'tell me if Sam replies');
+    await waitFor(person.phone, 1);
+    const exported = await first.inject({
+      method: 'GET',
+      url: '/v1/account/export',
+      headers: bearer(person.token),
+    });
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.json().assistant.followUps).toEqual([
+      expect.objectContaining({
+        counterpart_name: 'Sam Okafor',
+        subject: 'Catch up next week?',
+        state: 'watching',
+      }),
+    ]);
+
+    const deleted = await first.inject({
+      method: 'DELETE',
+      url: '/v1/account',
+      headers: bearer(person.token),
+      payload: { confirm: true },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const left = await first.db
+      .selectFrom('assistant_follow_ups')
+      .select('id')
+      .where('user_id', '=', person.userId)
+      .execute();
+    expect(left).toEqual([]);
   });
 });

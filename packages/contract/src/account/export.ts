@@ -43,6 +43,8 @@ export const ZAccountExport = z.object({
     approvals: z.array(ZRecord),
     /** Its settings (pause, quiet hours, briefing, reminders); null while never changed. */
     settings: ZRecord.nullable().optional(),
+    /** Its follow-ups on mail (issue 30): watches on a thread or a sender, running or ended. */
+    followUps: z.array(ZRecord).optional(),
   }),
   securityEvents: z.array(ZSecurityEvent),
 });

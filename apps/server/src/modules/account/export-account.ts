@@ -46,6 +46,7 @@ export async function exportAccount(
         toolCalls: rows.assistantToolCalls,
         approvals: rows.assistantApprovals,
         settings: rows.assistantSettings,
+        followUps: rows.assistantFollowUps,
       },
       securityEvents: (await events.recent(user.id)).map(describeEvent),
     };
