@@ -9,7 +9,7 @@ import type {
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
 import type { TToolName } from '@app/contract/assistant/tools';
-import { decideFollowUp, detectFollowUp } from './stand-in-follow-ups';
+import { decideFollowUp } from './stand-in-follow-ups';
 import { detectIntent, type Intent } from './stand-in-intent';
 import { countTokens, promptText, type ReadPrompt, readPrompt, type ToolOutcome } from './stand-in-prompt';
 import {
@@ -180,13 +180,7 @@ export function decide(read: ReadPrompt, tools: ReadonlySet<string>, options: St
   const intent = detectIntent(read.latest, now ?? { date: '2000-01-01', time: '00:00' });
   const call = (toolName: TToolName, input: Record<string, unknown>) =>
     callIfOffered(tools, lang, toolName, input);
-  const followUp = detectFollowUp(read.latest, now ?? { date: '2000-01-01', time: '00:00' });
-  if (followUp) {
-    const step = decideFollowUp(followUp, read.outcomes, lang, (failure) =>
-      toolFailedReply(lang, 'mail', failure, integrationsUrl),
-    );
-    return step.type === 'call' ? call(step.toolName, step.input) : step;
-  }
+
   // Each request is at most one search, answered once its result is back: no loops to the step limit.
   const answer = (
     toolName: TToolName,
@@ -255,6 +249,14 @@ export function decide(read: ReadPrompt, tools: ReadonlySet<string>, options: St
       );
     case 'book-needs-time':
       return say(needsTimeReply(lang));
+    case 'follow-up':
+    case 'follow-up-list':
+    case 'follow-up-cancel': {
+      const step = decideFollowUp(intent, read.outcomes, lang, (failure) =>
+        toolFailedReply(lang, 'mail', failure, integrationsUrl),
+      );
+      return step.type === 'call' ? call(step.toolName, step.input) : step;
+    }
     case 'help':
       return say(helpReply(lang));
     case 'unknown':

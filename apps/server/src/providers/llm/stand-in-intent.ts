@@ -1,4 +1,5 @@
 import { addDays } from '../../lib/zoned-time';
+import { detectFollowUp, type FollowUpIntent } from './stand-in-follow-ups';
 import {
   addMinutes,
   DAY_PARTS,
@@ -63,6 +64,8 @@ export type Intent =
   | { kind: 'mail-unread' }
   | { kind: 'contact'; query: string }
   | { kind: 'help' }
+  /** Follow-ups on mail (issue 30): stand-in-follow-ups.ts. */
+  | FollowUpIntent
   | { kind: 'unknown' };
 
 /** A booking lasts an hour unless the message says otherwise. */
@@ -92,6 +95,8 @@ export function detectIntent(message: string, now: LocalNow): Intent {
   const text = clean(message);
   if (text === '') return { kind: 'unknown' };
   return (
+    // Before reminders and mail: "remind me to follow up on the invoice mail" is a follow-up.
+    detectFollowUp(text, now) ??
     help(text) ??
     thanks(text) ??
     addContact(text) ??
