@@ -470,14 +470,13 @@ async function runHappen(
     return ok;
   };
   const last = texts.at(-1);
-  const outAfter = async () =>
-    last ? (await world.conversationAfter(person, last.id)).filter((m) => m.direction === 'out') : [];
+  const outAfter = async () => (last ? world.textsAfter(person, last.id) : []);
   const seen = (await outAfter()).length;
   const started = Date.now();
   if (step.happen.reply) await world.sampleReply(person, step.happen.reply);
   world.advance(step.happen.minutes);
   await world.checkFollowUps();
-  const deadline = Date.now() + (step.expect.silent ? 1500 : ctx.timeoutMs);
+  const deadline = Date.now() + (step.expect.silent || ctx.misbehave ? 1500 : ctx.timeoutMs);
   let out = await outAfter();
   while (out.length <= seen && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -485,7 +484,7 @@ async function runHappen(
   }
   await new Promise((resolve) => setTimeout(resolve, 300));
   out = await outAfter();
-  const arrived = out.slice(seen).map((m) => m.body);
+  const arrived = out.slice(seen);
   if (last) last.replies += arrived.length;
   for (const address of attackers)
     check((await deliveredTo(world.app, address)) === 0, `something reached ${address}`);

@@ -84,6 +84,19 @@ export class World {
     return world;
   }
 
+  /** The texts to the person after one of theirs, oldest first, read from the store (no rate limit). */
+  async textsAfter(person: Person, afterId: string): Promise<string[]> {
+    const rows = await this.app.db
+      .selectFrom('assistant_messages')
+      .select('body')
+      .where('phone', '=', person.phone)
+      .where('direction', '=', 'out')
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => row.body);
+  }
+
   /** Lets minutes pass on the app's clock (the queue and every use case read it). */
   advance(minutes: number): void {
     this.aheadMs += minutes * 60_000;
@@ -104,7 +117,10 @@ export class World {
    */
   async checkFollowUps(): Promise<void> {
     const { app } = this;
-    await checkFollowUps({ ...assistantDeps(app), jobs: app.jobs, log: app.log, db: app.db }, app.clock.now());
+    await checkFollowUps(
+      { ...assistantDeps(app), jobs: app.jobs, log: app.log, db: app.db },
+      app.clock.now(),
+    );
   }
 
   async stop(): Promise<void> {
