@@ -168,6 +168,36 @@ describe('a follow-up with a deadline', () => {
   });
 });
 
+describe('the Assistant screen', () => {
+  it('lists the person’s follow-ups and cancels one; another person’s is a 404', async () => {
+    const person = await assistantPerson(first, base, { timeZone: 'Australia/Sydney' });
+    const other = await assistantPerson(first, base, { timeZone: 'Australia/Sydney' });
+    await textFrom(first, person.phone, "nudge me if Priya hasn't answered by tomorrow");
+    await waitFor(person.phone, 1);
+    const listed = await first.inject({
+      method: 'GET',
+      url: '/v1/assistant/follow-ups',
+      headers: bearer(person.token),
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const [watch] = listed.json().followUps;
+    expect(watch).toMatchObject({ waitingFor: 'Priya Natarajan', deadlineAt: expect.any(String) });
+    const theirs = await first.inject({
+      method: 'POST',
+      url: `/v1/assistant/follow-ups/${watch.id}/cancel`,
+      headers: bearer(other.token),
+    });
+    expect(theirs.statusCode).toBe(404);
+    const cancelled = await first.inject({
+      method: 'POST',
+      url: `/v1/assistant/follow-ups/${watch.id}/cancel`,
+      headers: bearer(person.token),
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toEqual({ followUps: [] });
+  });
+});
+
 describe('the account', () => {
   it('exports the person’s follow-ups and deletes them with the account', async () => {
     const person = await assistantPerson(first, base, { timeZone: 'Australia/Sydney' });

@@ -24,6 +24,7 @@ import {
 import { billingWebhookRoute } from './billing/webhook';
 import { sendContactMessageRoute } from './contact/send-contact-message';
 import { listOutboxRoute } from './dev/list-outbox';
+import { FOLLOW_UP_ROUTES } from './assistant/follow-ups';
 import { devSampleChangeRoute } from './dev/sample-world';
 import { devPhoneConversationRoute, devPhoneNumbersRoute, devSmsInboundRoute } from './dev/sms-inbound';
 import type { RouteDef } from './http';
@@ -114,4 +115,5 @@ export const ROUTES: readonly RouteDef[] = [
   exportAccountRoute,
   deleteAccountRoute,
   ...ASSISTANT_SCREEN_ROUTES,
+  ...FOLLOW_UP_ROUTES,
 ];

@@ -4,6 +4,7 @@ import { exponentialBackoff } from '../../lib/jobs/worker';
 import { runPeriodically } from '../../lib/periodic-job';
 import { assistantDeps } from './deps';
 import { followUpJob, sendFollowUp } from './follow-ups/check';
+import { followUpScreenRoutes } from './follow-ups/screen-routes';
 import { apologise, handleInbound } from './handle-inbound';
 import { inboundJob, inboundReceiver } from './receive-message';
 import { devSmsRoutes, twilioWebhookRoutes } from './routes';
@@ -75,6 +76,7 @@ export const assistantPlugin = fp(
     await app.register(async (scope) => twilioWebhookRoutes(scope, { ...deps, inbound }));
     await app.register(async (scope) => devSmsRoutes(scope, { ...deps, inbound }));
     await app.register(async (scope) => assistantScreenRoutes(scope, deps));
+    await app.register(async (scope) => followUpScreenRoutes(scope, deps));
     runPeriodically(app, {
       everyMs: 60 * 60_000,
       failure: 'assistant retention pass failed',
