@@ -5,6 +5,7 @@ import { listSessionsRoute, revokeOtherSessionsRoute, revokeSessionRoute } from 
 import { getAppConfigRoute } from './app/get-app-config';
 import { connectAppleRoute } from './apple/connect-apple';
 import { appleEventsRoute } from './apple/list-apple-events';
+import { FOLLOW_UP_ROUTES } from './assistant/follow-ups';
 import { ASSISTANT_SCREEN_ROUTES } from './assistant/screen';
 import { exchangeLoginTicketRoute } from './auth/exchange-login-ticket';
 import { getMeRoute } from './auth/get-me';
@@ -24,7 +25,6 @@ import {
 import { billingWebhookRoute } from './billing/webhook';
 import { sendContactMessageRoute } from './contact/send-contact-message';
 import { listOutboxRoute } from './dev/list-outbox';
-import { FOLLOW_UP_ROUTES } from './assistant/follow-ups';
 import { devSampleChangeRoute } from './dev/sample-world';
 import { devPhoneConversationRoute, devPhoneNumbersRoute, devSmsInboundRoute } from './dev/sms-inbound';
 import type { RouteDef } from './http';

@@ -35,7 +35,11 @@ export async function followUpScreenRoutes(
     cancelFollowUpRoute,
     async (req) => {
       const userId = requireAuth(req).user.id;
-      const cancelled = await deps.followUpsRepo.cancel(userId, req.params.id, deps.clock.now().toISOString());
+      const cancelled = await deps.followUpsRepo.cancel(
+        userId,
+        req.params.id,
+        deps.clock.now().toISOString(),
+      );
       if (!cancelled) throw new AppError('NOT_FOUND', 'No such follow-up is waiting.');
       return list(userId);
     },

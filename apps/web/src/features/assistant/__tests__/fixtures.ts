@@ -1,3 +1,4 @@
+import type { TFollowUp } from '@app/contract/assistant/follow-ups';
 import type {
   TAssistantApproval,
   TAssistantMessage,
@@ -85,8 +86,10 @@ export function serveAssistant({
   messages = [] as TAssistantMessage[],
   approvals = [] as TAssistantApproval[],
   actions = [] as TAssistantApproval[],
+  followUps = [] as TFollowUp[],
   answers = {} as Answers,
 } = {}) {
+  let waiting = [...followUps];
   let stored = settings;
   let pending = [...approvals];
   let done = [...actions];
@@ -137,6 +140,16 @@ export function serveAssistant({
         hasMore: start + limit < done.length,
       });
     },
+    '/v1/assistant/follow-ups': () => Response.json({ followUps: waiting }),
+    ...Object.fromEntries(
+      followUps.map((followUp) => [
+        `/v1/assistant/follow-ups/${followUp.id}/cancel`,
+        () => {
+          waiting = waiting.filter((f) => f.id !== followUp.id);
+          return Response.json({ followUps: waiting });
+        },
+      ]),
+    ),
     ...decide('approve'),
     ...decide('decline'),
     ...answers,

@@ -6,6 +6,7 @@ import { useAssistantSettings } from '../api/get-assistant-settings';
 import { ActionsCard } from './actions-card';
 import { ApprovalsCard } from './approvals-card';
 import { ConversationCard } from './conversation-card';
+import { FollowUpsCard } from './follow-ups-card';
 import { SettingsCard } from './settings-card';
 import { StartCard } from './start-card';
 
@@ -35,6 +36,7 @@ export function AssistantPage() {
           <Stack gap="lg">
             {settings.data && !unlinked ? <StartCard /> : null}
             <SettingsCard />
+            <FollowUpsCard />
           </Stack>
         </Grid.Col>
       </Grid>
