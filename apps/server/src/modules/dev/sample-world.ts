@@ -60,6 +60,8 @@ export async function changeSample(
           ...(change.text ? { text: change.text } : {}),
         });
   if (!delivered) throw new AppError('NOT_FOUND', `No contact or mail names ${change.who}.`);
+  // The mailbox changed: the person's follow-ups look at the next pass, as the change feed will.
+  await app.followUpsRepo.wake(user.id, now.toISOString());
   return {
     id: delivered.mailId,
     threadId: delivered.threadId,

@@ -72,6 +72,20 @@ export class FollowUpsRepo extends Repo {
     return Number(result.numUpdatedRows) > 0;
   }
 
+  /**
+   * Makes the person's running watches due now: their mailbox changed (the sample workspace's
+   * dev route today; the change feed of issue 31 later), so the next pass looks at once.
+   */
+  async wake(userId: string, nowIso: string): Promise<void> {
+    await this.db
+      .updateTable('assistant_follow_ups')
+      .set({ next_check_at: nowIso })
+      .where('user_id', '=', userId)
+      .where('state', '=', 'watching')
+      .where('next_check_at', '>', nowIso)
+      .execute();
+  }
+
   /** The person's watch, never another's. */
   find(userId: string, id: string): Promise<FollowUpRow | undefined> {
     return this.db
