@@ -107,7 +107,7 @@ export async function createFollowUp(deps: Deps, ctx: TurnContext, input: Follow
     created_at: nowIso,
   };
   await deps.followUpsRepo.insert(row);
-  return describe(row, ctx.timeZone);
+  return describeFollowUp(row, ctx.timeZone);
 }
 
 /** The next look: a check interval on, or the deadline when that comes first. */
@@ -118,7 +118,7 @@ export function nextCheckAt(now: Date, deadlineAt: string | null): string {
 }
 
 /** A watch as the model and the list read it. */
-export function describe(row: FollowUpRow, zone: string) {
+export function describeFollowUp(row: FollowUpRow, zone: string) {
   return {
     id: row.id,
     waitingFor: row.counterpart_name ?? row.counterpart_email,

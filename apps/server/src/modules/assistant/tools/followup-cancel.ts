@@ -1,4 +1,4 @@
-import { describe } from '../follow-ups/create';
+import { describeFollowUp } from '../follow-ups/create';
 import { defineTool, type ToolEnv } from './shared';
 
 /** Cancels the person's own watch, by id or by a word of its name or subject. */
@@ -22,9 +22,9 @@ export const followupCancel = (env: ToolEnv) =>
       return {
         error: chosen.length === 0 ? 'not_found' : 'ambiguous',
         message: 'Say which follow-up: none or several match.',
-        followUps: active.map((row) => describe(row, ctx.timeZone)),
+        followUps: active.map((row) => describeFollowUp(row, ctx.timeZone)),
       };
     const row = chosen[0]!;
     const cancelled = await deps.followUpsRepo.cancel(ctx.user.id, row.id, deps.clock.now().toISOString());
-    return { cancelled, ...describe(row, ctx.timeZone) };
+    return { cancelled, ...describeFollowUp(row, ctx.timeZone) };
   });
