@@ -150,6 +150,42 @@ describe('a follow-up on a thread', () => {
   });
 });
 
+describe('a follow-up on a sender', () => {
+  it('tells of the first new mail from that sender, in any thread, once', async () => {
+    const person = await assistantPerson(first, base, { timeZone: 'Australia/Sydney' });
+    // The sample opened (the watch is read through the person's own accounts).
+    await textFrom(first, person.phone, 'any mail from Priya?');
+    await waitFor(person.phone, 1);
+    const nowIso = new Date(at).toISOString();
+    await first.followUpsRepo.insert({
+      id: `sender-${Date.now()}`,
+      user_id: person.userId,
+      connection_id: null,
+      thread_id: null,
+      counterpart_email: 'priya.natarajan@example.com',
+      counterpart_name: 'Priya Natarajan',
+      subject: 'Budget',
+      since: nowIso,
+      deadline_at: null,
+      next_check_at: new Date(at + 5 * MINUTE).toISOString(),
+      state: 'watching',
+      evidence_message_id: null,
+      fired_at: null,
+      created_at: nowIso,
+    });
+    // Someone else writing is not the reply; Priya's new mail, in a thread of its own, is.
+    await sample(person.phone, { kind: 'mail', who: 'Sam', subject: 'Lunch?' });
+    await later(MINUTE);
+    expect(await textsOf(person.phone)).toHaveLength(1);
+    await sample(person.phone, { kind: 'mail', who: 'Priya', subject: 'Budget numbers' });
+    const texts = await waitFor(person.phone, 2);
+    expect(texts[1]).toBe('Priya Natarajan replied to "Budget".');
+    await sample(person.phone, { kind: 'mail', who: 'Priya', subject: 'More numbers' });
+    await later(10 * MINUTE);
+    expect(await textsOf(person.phone)).toHaveLength(2);
+  });
+});
+
 describe('a follow-up with a deadline', () => {
   it('nudges once when Priya has not answered by Friday', async () => {
     const person = await assistantPerson(first, base, { timeZone: 'Australia/Sydney' });
