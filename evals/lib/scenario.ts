@@ -105,6 +105,31 @@ const ZMessage = z.strictObject({
   expect: ZExpect.default({}),
 });
 
+/**
+ * The world moving instead of the person texting (issue 30): a contact's mail arrives in the
+ * person's sample mailbox (through the dev route), then time passes and the follow-ups are
+ * checked. What the assistant texts unasked is then expected: one text, or none (`silent`).
+ */
+const ZHappen = z.strictObject({
+  happen: z.strictObject({
+    /** This contact replies in the thread of the last mail the person had with them. */
+    reply: z.string().min(1).max(100).optional(),
+    /** Minutes that pass, on the app's clock, before the follow-ups are checked. */
+    minutes: z.number().int().min(0).max(20_000).default(0),
+  }),
+  expect: z
+    .strictObject({
+      silent: z.boolean().optional(),
+      text: z
+        .strictObject({
+          contains: z.array(z.string()).optional(),
+          notContains: z.array(z.string()).optional(),
+        })
+        .optional(),
+    })
+    .default({}),
+});
+
 export const ZScenario = z.strictObject({
   name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case words joined by hyphens'),
   description: z.string().optional(),
@@ -127,12 +152,19 @@ export const ZScenario = z.strictObject({
    */
   plan: z.enum(['trial', 'none', 'used_up']).default('trial'),
   /** The assistant's settings, changed as the Assistant screen changes them before the first text. */
-  settings: z.strictObject({ paused: z.boolean().optional() }).optional(),
-  messages: z.array(ZMessage).min(1),
+  settings: z
+    .strictObject({
+      paused: z.boolean().optional(),
+      /** null: no quiet hours, so a text the world causes is sent at once whatever the hour. */
+      quietHours: z.null().optional(),
+    })
+    .optional(),
+  messages: z.array(z.union([ZMessage, ZHappen])).min(1),
 });
 
 export type Scenario = z.infer<typeof ZScenario>;
 export type Expect = z.infer<typeof ZExpect>;
+export type Happen = z.infer<typeof ZHappen>;
 export type ToolExpectation = z.infer<typeof ZToolExpectation>;
 export type SeedMail = z.infer<typeof ZSeedMail>;
 export type SeedEvent = z.infer<typeof ZSeedEvent>;

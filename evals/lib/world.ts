@@ -7,6 +7,8 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../apps/server/src/app';
 import { type Env, loadConfig } from '../../apps/server/src/config';
 import { instantOf } from '../../apps/server/src/lib/zoned-time';
+import { assistantDeps } from '../../apps/server/src/modules/assistant/deps';
+import { checkFollowUps } from '../../apps/server/src/modules/assistant/follow-ups/check';
 import { PROOF_COOKIE } from '../../apps/server/src/modules/auth/phone-proof';
 import { usageDeps } from '../../apps/server/src/modules/usage/deps';
 import { commitAlone, recordUsage } from '../../apps/server/src/modules/usage/record-usage';
@@ -42,6 +44,8 @@ export class World {
   private ipCounter = randomInt(1, 4_000_000);
   /** Numbers given out in this run: a drawn one seen before would meet its own sign-in limits. */
   private readonly phones = new Set<string>();
+  /** How far the app's clock runs ahead of the machine's: scenarios let time pass (`happen`). */
+  private aheadMs = 0;
 
   private constructor(
     readonly app: FastifyInstance,
@@ -67,6 +71,8 @@ export class World {
       PUBLIC_URL: base,
     });
     const app = await buildApp(config);
+    const world = new World(app, base, dataDir);
+    app.clock.now = () => new Date(Date.now() + world.aheadMs);
     try {
       await app.ready();
       await app.listen({ port, host: '127.0.0.1' });
@@ -75,7 +81,46 @@ export class World {
       rmSync(dataDir, { recursive: true, force: true });
       throw error;
     }
-    return new World(app, base, dataDir);
+    return world;
+  }
+
+  /** The texts to the person after one of theirs, oldest first, read from the store (no rate limit). */
+  async textsAfter(person: Person, afterId: string): Promise<string[]> {
+    const rows = await this.app.db
+      .selectFrom('assistant_messages')
+      .select('body')
+      .where('phone', '=', person.phone)
+      .where('direction', '=', 'out')
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => row.body);
+  }
+
+  /** Lets minutes pass on the app's clock (the queue and every use case read it). */
+  advance(minutes: number): void {
+    this.aheadMs += minutes * 60_000;
+  }
+
+  /** Makes the person's sample workspace move, through the dev route /dev/phone uses. */
+  async sampleReply(person: Person, who: string): Promise<void> {
+    await this.call({
+      method: 'POST',
+      url: '/v1/dev/sample/change',
+      payload: { phone: person.phone, change: { kind: 'reply', who } },
+    });
+  }
+
+  /**
+   * The follow-ups' part of the scheduling pass, once, now (the scenarios' app runs the pass
+   * only hourly, so that briefings never read as a second reply).
+   */
+  async checkFollowUps(): Promise<void> {
+    const { app } = this;
+    await checkFollowUps(
+      { ...assistantDeps(app), jobs: app.jobs, log: app.log, db: app.db },
+      app.clock.now(),
+    );
   }
 
   async stop(): Promise<void> {

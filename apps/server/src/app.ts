@@ -14,6 +14,7 @@ import { accountRepoPlugin } from './modules/account/repo';
 import { accountRoutes } from './modules/account/routes';
 import { appConfigRoutes, publicAppConfig } from './modules/app-config/routes';
 import { appleRoutes } from './modules/apple/routes';
+import { followUpsRepoPlugin } from './modules/assistant/follow-ups/repo';
 import { memoryRepoPlugin } from './modules/assistant/memory/repo';
 import { assistantPlugin } from './modules/assistant/plugin';
 import { assistantRepoPlugin } from './modules/assistant/repo';
@@ -176,6 +177,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(assistantRepoPlugin);
   await app.register(assistantSettingsRepoPlugin);
   await app.register(memoryRepoPlugin);
+  await app.register(followUpsRepoPlugin);
   await app.register(authRepoPlugin);
   await app.register(securityEventsRepoPlugin);
   await app.register(accountRepoPlugin);

@@ -5,6 +5,7 @@ import { listSessionsRoute, revokeOtherSessionsRoute, revokeSessionRoute } from 
 import { getAppConfigRoute } from './app/get-app-config';
 import { connectAppleRoute } from './apple/connect-apple';
 import { appleEventsRoute } from './apple/list-apple-events';
+import { FOLLOW_UP_ROUTES } from './assistant/follow-ups';
 import { ASSISTANT_MEMORY_ROUTES } from './assistant/memory';
 import { ASSISTANT_SCREEN_ROUTES } from './assistant/screen';
 import { exchangeLoginTicketRoute } from './auth/exchange-login-ticket';
@@ -25,6 +26,7 @@ import {
 import { billingWebhookRoute } from './billing/webhook';
 import { sendContactMessageRoute } from './contact/send-contact-message';
 import { listOutboxRoute } from './dev/list-outbox';
+import { devSampleChangeRoute } from './dev/sample-world';
 import { devPhoneConversationRoute, devPhoneNumbersRoute, devSmsInboundRoute } from './dev/sms-inbound';
 import type { RouteDef } from './http';
 import { disableServiceRoute } from './integrations/disable-service';
@@ -102,6 +104,7 @@ export const ROUTES: readonly RouteDef[] = [
   devSmsInboundRoute,
   devPhoneConversationRoute,
   devPhoneNumbersRoute,
+  devSampleChangeRoute,
   userByPhoneRoute,
   connectionAccessTokenRoute,
   recordUsageRoute,
@@ -114,4 +117,5 @@ export const ROUTES: readonly RouteDef[] = [
   deleteAccountRoute,
   ...ASSISTANT_SCREEN_ROUTES,
   ...ASSISTANT_MEMORY_ROUTES,
+  ...FOLLOW_UP_ROUTES,
 ];

@@ -241,6 +241,7 @@ export interface Database {
   sms_reply_counts: SmsReplyCountsTable;
   assistant_settings: AssistantSettingsTable;
   assistant_memories: AssistantMemoriesTable;
+  assistant_follow_ups: AssistantFollowUpsTable;
 }
 
 /** One job of the durable queue (lib/jobs, migration 0012). */
@@ -449,4 +450,22 @@ export interface AssistantMemoriesTable {
   evidence: string;
   created_at: string;
   updated_at: string;
+}
+
+/** A watch on a mail thread or a sender (issue 30, migration 0019). */
+export interface AssistantFollowUpsTable {
+  id: string;
+  user_id: string;
+  connection_id: string | null;
+  thread_id: string | null;
+  counterpart_email: string | null;
+  counterpart_name: string | null;
+  subject: string;
+  since: string;
+  deadline_at: string | null;
+  next_check_at: string | null;
+  state: 'watching' | 'replied' | 'nudged' | 'cancelled' | 'expired';
+  evidence_message_id: string | null;
+  fired_at: string | null;
+  created_at: string;
 }

@@ -45,6 +45,8 @@ export const ZAccountExport = z.object({
     settings: ZRecord.nullable().optional(),
     /** What it remembers about the person, each with the text it came from (issue 30). */
     memories: z.array(ZRecord).optional(),
+    /** Its follow-ups on mail (issue 30): watches on a thread or a sender, running or ended. */
+    followUps: z.array(ZRecord).optional(),
   }),
   securityEvents: z.array(ZSecurityEvent),
 });

@@ -27,6 +27,9 @@ export const TOOL_NAMES = [
   'memory_save',
   'memory_list',
   'memory_forget',
+  'followup_create',
+  'followup_list',
+  'followup_cancel',
 ] as const;
 export type TToolName = (typeof TOOL_NAMES)[number];
 
@@ -114,6 +117,17 @@ export const TOOL_INPUTS = {
   memory_forget: z.object({
     id: text(64).optional(),
     about: text(100).optional().describe('words of the memory; neither: the last saved'),
+  }),
+  followup_create: z.object({
+    connectionId: text(64).optional(),
+    threadId: text(2000).optional().describe('from mail_search; or give from'),
+    from: text(254).optional().describe('a sender to wait for, when there is no thread'),
+    deadline: when.optional().describe('nudge if no reply by then'),
+  }),
+  followup_list: z.object({}),
+  followup_cancel: z.object({
+    id: text(64).optional(),
+    match: text(200).optional().describe('a name or subject word'),
   }),
 } satisfies Record<TToolName, z.ZodType>;
 

@@ -47,6 +47,7 @@ export async function exportAccount(
         approvals: rows.assistantApprovals,
         settings: rows.assistantSettings,
         memories: rows.assistantMemories,
+        followUps: rows.assistantFollowUps,
       },
       securityEvents: (await events.recent(user.id)).map(describeEvent),
     };

@@ -185,6 +185,24 @@ export class AccountRepo extends Repo {
         .where('user_id', '=', userId)
         .orderBy('created_at')
         .execute(),
+      assistantFollowUps: await this.db
+        .selectFrom('assistant_follow_ups')
+        .select([
+          'id',
+          'thread_id',
+          'counterpart_email',
+          'counterpart_name',
+          'subject',
+          'since',
+          'deadline_at',
+          'state',
+          'evidence_message_id',
+          'fired_at',
+          'created_at',
+        ])
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .execute(),
       assistantSettings:
         (await this.db
           .selectFrom('assistant_settings')
@@ -221,7 +239,12 @@ export class AccountRepo extends Repo {
       .execute();
     const mails = await this.db.selectFrom('mail_outbox').select('id').where(mailOf(user)).execute();
     const byUser = async (
-      table: 'connections' | 'assistant_settings' | 'assistant_turns' | 'contact_messages',
+      table:
+        | 'connections'
+        | 'assistant_settings'
+        | 'assistant_turns'
+        | 'contact_messages'
+        | 'assistant_follow_ups',
     ) => ids(await this.db.selectFrom(table).select('id').where('user_id', '=', user.id).execute());
     return [
       user.id,
@@ -230,6 +253,8 @@ export class AccountRepo extends Repo {
       ...(await byUser('assistant_settings')),
       ...(await byUser('assistant_turns')),
       ...(await byUser('contact_messages')),
+      // The follow-ups' jobs carry a watch's id (follow-ups/check.ts).
+      ...(await byUser('assistant_follow_ups')),
       ...ids(messages),
       ...ids(mails),
     ];
@@ -257,6 +282,8 @@ export class AccountRepo extends Repo {
       await this.db.deleteFrom('assistant_messages').where('phone', '=', user.phone_number).execute();
     }
     await this.db.deleteFrom('assistant_access_log').where('user_id', '=', user.id).execute();
+    // Also by cascade; said here so no engine's foreign keys are relied on.
+    await this.db.deleteFrom('assistant_follow_ups').where('user_id', '=', user.id).execute();
   }
 }
 

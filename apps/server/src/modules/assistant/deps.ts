@@ -11,6 +11,7 @@ import { usageDeps } from '../usage/deps';
 import type { UsersRepo } from '../users/repo';
 import type { WorkspaceDeps } from '../workspace/deps';
 import { workspaceDeps } from '../workspace/deps';
+import type { FollowUpsRepo } from './follow-ups/repo';
 import type { MemoryRepo } from './memory/repo';
 import type { AssistantRepo } from './repo';
 import type { AssistantSettingsRepo } from './settings/repo';
@@ -20,6 +21,7 @@ export interface AssistantDeps {
   assistantRepo: AssistantRepo;
   assistantSettingsRepo: AssistantSettingsRepo;
   memoryRepo: MemoryRepo;
+  followUpsRepo: FollowUpsRepo;
   usersRepo: UsersRepo;
   billingRepo: BillingRepo;
   workspace: WorkspaceDeps;
@@ -45,6 +47,7 @@ export function assistantDeps(app: FastifyInstance): AssistantDeps {
     assistantRepo: app.assistantRepo,
     assistantSettingsRepo: app.assistantSettingsRepo,
     memoryRepo: app.memoryRepo,
+    followUpsRepo: app.followUpsRepo,
     usersRepo: app.usersRepo,
     billingRepo: app.billingRepo,
     workspace: workspaceDeps(app),

@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 import { exponentialBackoff } from '../../lib/jobs/worker';
 import { runPeriodically } from '../../lib/periodic-job';
 import { assistantDeps } from './deps';
+import { followUpJob, sendFollowUp } from './follow-ups/check';
+import { followUpScreenRoutes } from './follow-ups/screen-routes';
 import { apologise, handleInbound } from './handle-inbound';
 import { inboundJob, inboundReceiver } from './receive-message';
 import { devSmsRoutes, twilioWebhookRoutes } from './routes';
@@ -55,6 +57,10 @@ export const assistantPlugin = fp(
       ...sendLater,
       maxAttempts: proactive.maxAttempts,
     });
+    app.jobs.worker.register(followUpJob, (job) => sendFollowUp(deps, job.payload), {
+      ...sendLater,
+      maxAttempts: proactive.maxAttempts,
+    });
     const everyMs = app.config.assistantScheduleIntervalMs;
     runPeriodically(app, {
       everyMs,
@@ -70,6 +76,7 @@ export const assistantPlugin = fp(
     await app.register(async (scope) => twilioWebhookRoutes(scope, { ...deps, inbound }));
     await app.register(async (scope) => devSmsRoutes(scope, { ...deps, inbound }));
     await app.register(async (scope) => assistantScreenRoutes(scope, deps));
+    await app.register(async (scope) => followUpScreenRoutes(scope, deps));
     runPeriodically(app, {
       everyMs: 60 * 60_000,
       failure: 'assistant retention pass failed',

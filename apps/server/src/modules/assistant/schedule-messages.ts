@@ -1,6 +1,7 @@
 import { addDays, dateIn, instantOf, zoneOrUtc } from '../../lib/zoned-time';
 import { listEvents } from '../workspace/calendar';
 import { WorkspaceError } from '../workspace/workspace-error';
+import { checkFollowUps } from './follow-ups/check';
 import { planStanding } from './plan-standing';
 import { worthReminding } from './proactive-texts';
 import { quietEnd } from './quiet-hours';
@@ -37,6 +38,7 @@ export async function scheduleMessages(deps: ProactiveDeps, graceMs: number): Pr
   await scheduleGreetings(deps, now);
   await scheduleBriefings(deps, now, graceMs);
   await scheduleReminders(deps, now);
+  await checkFollowUps(deps, now);
 }
 
 /**

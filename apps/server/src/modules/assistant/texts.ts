@@ -96,6 +96,8 @@ const en = {
   reminder: 'Reminder: "{{title}}" at {{time}}, in {{lead}} min{{where}}{{link}}',
   reminderWhere: ', {{place}}',
   reminderLink: '. Join: {{url}}',
+  followUpReplied: '{{name}} replied to "{{subject}}".',
+  followUpNudge: 'No reply yet from {{name}} to "{{subject}}". Want me to draft a follow-up?',
 };
 
 const zh: Record<keyof typeof en, string> = {
@@ -187,6 +189,8 @@ const zh: Record<keyof typeof en, string> = {
   reminder: '提醒：“{{title}}”{{time}} 开始，还有 {{lead}} 分钟{{where}}{{link}}',
   reminderWhere: '，{{place}}',
   reminderLink: '。加入：{{url}}',
+  followUpReplied: '{{name}}回复了“{{subject}}”。',
+  followUpNudge: '{{name}}还没有回复“{{subject}}”。要我起草一封跟进邮件吗？',
 };
 
 export type AssistantTextKey = keyof typeof en;

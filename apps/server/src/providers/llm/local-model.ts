@@ -9,6 +9,7 @@ import type {
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
 import type { TToolName } from '@app/contract/assistant/tools';
+import { decideFollowUp } from './stand-in-follow-ups';
 import { detectIntent, type Intent } from './stand-in-intent';
 import { forgotReply, listReply, savedReply } from './stand-in-memory';
 import { countTokens, promptText, type ReadPrompt, readPrompt, type ToolOutcome } from './stand-in-prompt';
@@ -180,6 +181,7 @@ export function decide(read: ReadPrompt, tools: ReadonlySet<string>, options: St
   const intent = detectIntent(read.latest, now ?? { date: '2000-01-01', time: '00:00' });
   const call = (toolName: TToolName, input: Record<string, unknown>) =>
     callIfOffered(tools, lang, toolName, input);
+
   // Each request is at most one search, answered once its result is back: no loops to the step limit.
   const answer = (
     toolName: TToolName,
@@ -261,6 +263,14 @@ export function decide(read: ReadPrompt, tools: ReadonlySet<string>, options: St
       // A proposal asked for the YES ends the turn; if it went on, the stand-in only says it waits.
       if (!outcome) return call(toolName, input);
       return say(reply(lang, outcome.output));
+    }
+    case 'follow-up':
+    case 'follow-up-list':
+    case 'follow-up-cancel': {
+      const step = decideFollowUp(intent, read.outcomes, lang, (failure) =>
+        toolFailedReply(lang, 'mail', failure, integrationsUrl),
+      );
+      return step.type === 'call' ? call(step.toolName, step.input) : step;
     }
     case 'help':
       return say(helpReply(lang));

@@ -1,4 +1,5 @@
 import { addDays } from '../../lib/zoned-time';
+import { detectFollowUp, type FollowUpIntent } from './stand-in-follow-ups';
 import { type MemoryIntent, memoryIntent } from './stand-in-memory';
 import {
   addMinutes,
@@ -65,6 +66,8 @@ export type Intent =
   | { kind: 'contact'; query: string }
   | { kind: 'help' }
   | MemoryIntent
+  /** Follow-ups on mail (issue 30): stand-in-follow-ups.ts. */
+  | FollowUpIntent
   | { kind: 'unknown' };
 
 /** A booking lasts an hour unless the message says otherwise. */
@@ -95,6 +98,8 @@ export function detectIntent(message: string, now: LocalNow): Intent {
   if (text === '') return { kind: 'unknown' };
   return (
     memoryIntent(text) ??
+    // Before reminders and mail: "remind me to follow up on the invoice mail" is a follow-up.
+    detectFollowUp(text, now) ??
     help(text) ??
     thanks(text) ??
     addContact(text) ??

@@ -8,6 +8,9 @@ import { calendarFreeBusy } from './calendar-free-busy';
 import { calendarListEvents } from './calendar-list-events';
 import { calendarUpdateEvent } from './calendar-update-event';
 import { contactsSearch } from './contacts-search';
+import { followupCancel } from './followup-cancel';
+import { followupCreate } from './followup-create';
+import { followupList } from './followup-list';
 import { mailDraft } from './mail-draft';
 import { mailRead } from './mail-read';
 import { mailReply } from './mail-reply';
@@ -41,6 +44,9 @@ const TOOLS: Record<TToolName, (env: ToolEnv) => Tool> = {
   memory_save: memorySave,
   memory_list: memoryList,
   memory_forget: memoryForget,
+  followup_create: followupCreate,
+  followup_list: followupList,
+  followup_cancel: followupCancel,
 };
 
 /**

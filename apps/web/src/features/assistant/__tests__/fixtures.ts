@@ -1,3 +1,4 @@
+import type { TFollowUp } from '@app/contract/assistant/follow-ups';
 import type { TAssistantMemory } from '@app/contract/assistant/memory';
 import type {
   TAssistantApproval,
@@ -87,8 +88,10 @@ export function serveAssistant({
   approvals = [] as TAssistantApproval[],
   actions = [] as TAssistantApproval[],
   memories = [] as TAssistantMemory[],
+  followUps = [] as TFollowUp[],
   answers = {} as Answers,
 } = {}) {
+  let waiting = [...followUps];
   let stored = settings;
   let pending = [...approvals];
   let done = [...actions];
@@ -140,6 +143,16 @@ export function serveAssistant({
         hasMore: start + limit < done.length,
       });
     },
+    '/v1/assistant/follow-ups': () => Response.json({ followUps: waiting }),
+    ...Object.fromEntries(
+      followUps.map((followUp) => [
+        `/v1/assistant/follow-ups/${followUp.id}/cancel`,
+        () => {
+          waiting = waiting.filter((f) => f.id !== followUp.id);
+          return Response.json({ followUps: waiting });
+        },
+      ]),
+    ),
     ...decide('approve'),
     ...decide('decline'),
     ...answers,

@@ -6,6 +6,7 @@ import { useAssistantSettings } from '../api/get-assistant-settings';
 import { ActionsCard } from './actions-card';
 import { ApprovalsCard } from './approvals-card';
 import { ConversationCard } from './conversation-card';
+import { FollowUpsCard } from './follow-ups-card';
 import { MemoryCard } from './memory-card';
 import { SettingsCard } from './settings-card';
 import { StartCard } from './start-card';
@@ -37,6 +38,7 @@ export function AssistantPage() {
             {settings.data && !unlinked ? <StartCard /> : null}
             <MemoryCard />
             <SettingsCard />
+            <FollowUpsCard />
           </Stack>
         </Grid.Col>
       </Grid>

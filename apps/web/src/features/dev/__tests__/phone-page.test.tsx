@@ -270,3 +270,46 @@ describe('the poll cursor', () => {
     expect(settledCursor([at('a', 5_000), at('b', 1_000)], now)).toBeUndefined();
   });
 });
+
+describe('the sample workspace control', () => {
+  it('makes Sam reply to the last thread for the linked person, and says what arrived', async () => {
+    const changes: unknown[] = [];
+    const route = globalThis.fetch;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (new URL(url, 'http://localhost').pathname !== '/v1/dev/sample/change') return route(url, init);
+        const body = JSON.parse(String(init?.body)) as { change: { kind: string } };
+        changes.push(body);
+        if (body.change.kind === 'event')
+          return Response.json({ error: { code: 'NOT_FOUND', message: 'No event' } }, { status: 404 });
+        return Response.json({ id: 'mail-1', threadId: 't-1', name: 'Sam Okafor', detail: 'Re: Catch up' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/dev/phone');
+    await pick(user, ADA.phone);
+    const form = await screen.findByRole('form', { name: 'Make the sample workspace move' });
+    expect(within(form).getByRole('textbox', { name: 'Contact' })).toHaveValue('Sam');
+    await user.click(within(form).getByRole('button', { name: 'Do it' }));
+    expect(await within(form).findByText('Mail from Sam Okafor arrived: "Re: Catch up"')).toBeInTheDocument();
+    expect(changes).toEqual([{ phone: ADA.phone, change: { kind: 'reply', who: 'Sam' } }]);
+
+    await user.selectOptions(
+      within(form).getByRole('combobox', { name: 'Sample workspace' }),
+      'Cancel the next event',
+    );
+    expect(within(form).queryByRole('textbox', { name: 'Contact' })).not.toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Do it' }));
+    expect(
+      await within(form).findByText('Nothing to change: no such contact, or no event still to come.'),
+    ).toBeInTheDocument();
+    expect(changes.at(-1)).toEqual({ phone: ADA.phone, change: { kind: 'event', change: 'cancel' } });
+  });
+
+  it('is there only once a linked number is chosen', async () => {
+    renderApp('/dev/phone');
+    await screen.findByRole('combobox', { name: 'Linked number' });
+    expect(screen.queryByRole('form', { name: 'Make the sample workspace move' })).not.toBeInTheDocument();
+  });
+});

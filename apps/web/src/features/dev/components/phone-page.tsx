@@ -15,6 +15,7 @@ import { useViewportTop } from '../hooks/use-viewport-top';
 import { PhoneChat, type PhoneChatProps } from './phone-chat';
 import { PhoneComposer } from './phone-composer';
 import classes from './phone-page.module.css';
+import { SampleWorldControl } from './sample-world-control';
 
 /** A stand-in model answers at once; a real one may think for a while. Past this, stop waiting visibly. */
 const REPLY_WAIT_MS = 30_000;
@@ -171,6 +172,9 @@ export function PhonePage() {
               />
             </SimpleGrid>
           )}
+          {!unavailable && linked ? (
+            <SampleWorldControl key={linked.phone} phone={linked.phone} language={linked.language} />
+          ) : null}
         </div>
         {body}
       </section>

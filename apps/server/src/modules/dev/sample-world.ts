@@ -1,0 +1,71 @@
+import type { TSampleChangeRequest, TSampleChangeResponse } from '@app/contract/dev/sample-world';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../lib/app-error';
+import { changeEvent, deliverMail, openSample, replyFrom } from '../../providers/sample-workspace/world';
+
+const SAMPLE_PROVIDERS = new Set(['google', 'microsoft', 'apple']);
+
+/**
+ * Changes the sample workspace of the person with this number (issue 30, part 7): a mail
+ * arrives in the mailbox of their first connected mail account, or an event of their first
+ * calendar account moves or is cancelled. Nobody else's sample is reachable from a number.
+ */
+export async function changeSample(
+  app: FastifyInstance,
+  request: TSampleChangeRequest,
+): Promise<TSampleChangeResponse> {
+  const user = await app.usersRepo.findByPhone(request.phone);
+  if (!user) throw new AppError('NOT_FOUND', 'No account has this number.');
+  const { change } = request;
+  // Oldest first: the first account a person connects is their default, as the workspace reads it.
+  const connections = (await app.connectionsRepo.listForUser(user.id))
+    .reverse()
+    .filter((c) => SAMPLE_PROVIDERS.has(c.provider) && c.status !== 'disconnected')
+    .filter((c) => (change.kind === 'event' ? true : c.provider !== 'apple'));
+  const connection = connections[0];
+  if (!connection) throw new AppError('NOT_FOUND', 'This person has no sample workspace connected.');
+  const now = app.clock.now();
+  const language = user.language;
+  const owner = await openSample(
+    app.sampleWorkspace,
+    {
+      provider: connection.provider as 'google' | 'microsoft' | 'apple',
+      providerAccountId: connection.provider_account_id,
+      email: connection.email,
+    },
+    { language, timeZone: user.time_zone ?? 'UTC', now },
+  );
+  if (change.kind === 'event') {
+    const changed = await changeEvent(app.sampleWorkspace, {
+      owner,
+      change: change.change,
+      ...(change.eventId ? { eventId: change.eventId } : {}),
+      now,
+    });
+    if (!changed) throw new AppError('NOT_FOUND', 'No such event, or none still to come.');
+    return {
+      id: changed.event.id,
+      threadId: null,
+      name: changed.event.title,
+      detail: changed.cancelled ? null : changed.event.start,
+    };
+  }
+  const base = { owner, ownEmail: connection.email, who: change.who, language, now };
+  const delivered =
+    change.kind === 'reply'
+      ? await replyFrom(app.sampleWorkspace, { ...base, ...(change.text ? { text: change.text } : {}) })
+      : await deliverMail(app.sampleWorkspace, {
+          ...base,
+          ...(change.subject ? { subject: change.subject } : {}),
+          ...(change.text ? { text: change.text } : {}),
+        });
+  if (!delivered) throw new AppError('NOT_FOUND', `No contact or mail names ${change.who}.`);
+  // The mailbox changed: the person's follow-ups look at the next pass, as the change feed will.
+  await app.followUpsRepo.wake(user.id, now.toISOString());
+  return {
+    id: delivered.mailId,
+    threadId: delivered.threadId,
+    name: delivered.from.name ?? delivered.from.email,
+    detail: delivered.subject,
+  };
+}

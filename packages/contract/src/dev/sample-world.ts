@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { ZMultiLineText, ZSingleLineText } from '../common';
+import { defineRoute } from '../http';
+
+/**
+ * The world moving in local mode (issue 30, part 7): a change to the sample workspace of the
+ * person with this number, so follow-ups and reminders can be seen offline and tests can drive
+ * them. Loopback only, like every dev route, and only while the workspace is a stand-in.
+ */
+export const ZSampleChange = z.discriminatedUnion('kind', [
+  /** "Sam replies to the last thread": a reply in the thread of the last mail with that contact. */
+  z.object({
+    kind: z.literal('reply'),
+    who: ZSingleLineText.trim().min(1).max(100),
+    text: ZMultiLineText.min(1).max(2000).optional(),
+  }),
+  /** A new mail from a contact, in a thread of its own. */
+  z.object({
+    kind: z.literal('mail'),
+    who: ZSingleLineText.trim().min(1).max(100),
+    subject: ZSingleLineText.trim().min(1).max(200).optional(),
+    text: ZMultiLineText.min(1).max(2000).optional(),
+  }),
+  /** One of the person's events an hour later, or cancelled: the one named, else the next one. */
+  z.object({
+    kind: z.literal('event'),
+    change: z.enum(['later', 'cancel']),
+    eventId: ZSingleLineText.max(200).optional(),
+  }),
+]);
+export type TSampleChange = z.infer<typeof ZSampleChange>;
+
+export const ZSampleChangeRequest = z.object({
+  phone: z.string().regex(/^\+[1-9][0-9]{1,14}$/, 'An E.164 number such as +14155550100'),
+  change: ZSampleChange,
+});
+export type TSampleChangeRequest = z.infer<typeof ZSampleChangeRequest>;
+
+export const ZSampleChangeResponse = z.object({
+  /** The mail that arrived, or the event that changed. */
+  id: z.string(),
+  threadId: z.string().nullable(),
+  /** Who sent the mail, or the event's title. */
+  name: z.string(),
+  /** The mail's subject, or the event's new start (ISO); null when the event was cancelled. */
+  detail: z.string().nullable(),
+});
+export type TSampleChangeResponse = z.infer<typeof ZSampleChangeResponse>;
+
+export const devSampleChangeRoute = defineRoute({
+  method: 'POST',
+  path: '/dev/sample/change',
+  summary: "Delivers a mail into a person's sample mailbox or changes one of their sample events",
+  tag: 'dev',
+  auth: false,
+  body: ZSampleChangeRequest,
+  response: ZSampleChangeResponse,
+  errors: ['NOT_FOUND'],
+});
