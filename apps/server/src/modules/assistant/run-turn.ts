@@ -3,8 +3,9 @@ import { generateText, stepCountIs } from 'ai';
 import { newId } from '../../lib/ids';
 import type { UserRow } from '../users/repo';
 import type { AssistantDeps } from './deps';
+import { amendingLines } from './amend-request';
 import { conversation, systemPrompt } from './prompt';
-import type { AssistantMessageRow } from './repo';
+import type { ApprovalRow, AssistantMessageRow } from './repo';
 import { HISTORY_MESSAGES, rollingSummary, SUMMARY_MESSAGES } from './summary';
 import { assistantTools } from './tools/index';
 import { newTurnContext } from './turn-context';
@@ -66,6 +67,8 @@ export async function runTurn(
   deps: TurnDeps,
   user: UserRow,
   answering: AssistantMessageRow[],
+  /** Requests the person cancelled with "YES but …" in these texts (decision 452). */
+  amending: Pick<ApprovalRow, 'tool' | 'input'>[] = [],
 ): Promise<TurnResult> {
   const started = Date.now();
   const turnId = newId();
@@ -73,7 +76,9 @@ export async function runTurn(
   const { history, summary } = await turnInput(deps, user.id, answering);
   const result = await generateText({
     model: deps.model.model,
-    system: systemPrompt(ctx, deps.clock.now(), deps.productName, summary),
+    system: [systemPrompt(ctx, deps.clock.now(), deps.productName, summary), ...amendingLines(amending)].join(
+      '\n',
+    ),
     messages: conversation(history),
     tools: assistantTools(deps, ctx),
     // The turn ends once an approval is stored, not at any call of an approval tool: a call the
