@@ -9,6 +9,7 @@ import type {
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
 import type { TToolName } from '@app/contract/assistant/tools';
+import { amendStep } from './stand-in-amend';
 import { detectIntent, type Intent } from './stand-in-intent';
 import { countTokens, promptText, type ReadPrompt, readPrompt, type ToolOutcome } from './stand-in-prompt';
 import {
@@ -176,6 +177,9 @@ function callIfOffered(
 export function decide(read: ReadPrompt, tools: ReadonlySet<string>, options: StandInOptions = {}): Step {
   const { language: lang, zone, now } = read.facts;
   const integrationsUrl = options.integrationsUrl ?? null;
+  // After "YES but …" the cancelled request is asked again, changed, before any other intent.
+  const amended = amendStep(read, tools);
+  if (amended) return amended;
   const intent = detectIntent(read.latest, now ?? { date: '2000-01-01', time: '00:00' });
   const call = (toolName: TToolName, input: Record<string, unknown>) =>
     callIfOffered(tools, lang, toolName, input);
