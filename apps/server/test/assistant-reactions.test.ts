@@ -71,7 +71,7 @@ async function withRequest(language: 'en' | 'zh', title: string, at = '12') {
 }
 
 /** Sends a text and waits until it is handled (answered or recorded as not answered). */
-async function send(phone: string, body: string) {
+async function send(phone: string, body: string, count = 0) {
   const before = (await textsTo(app, phone)).length;
   await textFrom(app, phone, body);
   const deadline = Date.now() + 10_000;
@@ -81,7 +81,8 @@ async function send(phone: string, body: string) {
     if (Date.now() > deadline) throw new Error(`not handled: ${body}`);
     await new Promise((r) => setTimeout(r, 30));
   }
-  await new Promise((r) => setTimeout(r, 150));
+  if (count > 0) await waitForTexts(app, phone, before + count);
+  else await new Promise((r) => setTimeout(r, 150));
   return (await textsTo(app, phone)).slice(before);
 }
 
@@ -208,7 +209,7 @@ describe('an iPhone reaction to a request', () => {
     const lunch = titled('Lunch');
     const tea = titled('Tea');
     const { phone, userId } = await withRequest('en', lunch);
-    const [second] = await send(phone, `book ${tea} tomorrow at 3`);
+    const [second] = await send(phone, `book ${tea} tomorrow at 3`, 1);
     expect(second).toMatch(/Reply YES 2 to confirm, NO 2 to cancel\.$/);
     expect((await send(phone, `Liked “${second}”`))[0]).toMatch(new RegExp(`^Done: New event\\n"${tea}"`));
     expect(await startsOf(tea)).toHaveLength(1);
@@ -247,5 +248,94 @@ describe('an iPhone reaction to a request', () => {
     expect(await modelTurns(userId)).toBe(turns + 1);
     expect((await approvals(userId)).map((row) => row.status)).toEqual(['pending']);
     expect(await startsOf(title)).toHaveLength(0);
+  });
+});
+
+describe('"YES but …"', () => {
+  it('cancels the request, never runs it or a changed one on that yes, and the new YES runs the changed one', async () => {
+    const title = titled('Lunch');
+    const { phone, userId } = await withRequest('en', title);
+    const replies = await send(phone, 'YES but make it 1pm', 2);
+    expect(replies[0]).toBe('I cancelled the old request; nothing was done.');
+    expect(replies[1]).toMatch(new RegExp(`^New event\\n"${title}", [^\\n]*13:00[^\\n]*\\nReply YES to confirm, NO to cancel\\.$`));
+    // Nothing ran: neither the old lunch at 12 nor the changed one at 1.
+    expect(await startsOf(title)).toHaveLength(0);
+    const rows = await approvals(userId);
+    expect(rows.map((row) => row.status)).toEqual(['superseded', 'pending']);
+    expect(rows[0]!.replaced_by).toMatch(/^amend:/);
+    expect(JSON.parse(rows[1]!.input).event.start).toMatch(/T13:00$/);
+    expect((await send(phone, 'YES'))[0]).toMatch(/^Done: /);
+    const starts = await startsOf(title);
+    expect(starts).toHaveLength(1);
+    expect((await approvals(userId)).map((row) => row.status)).toEqual(['superseded', 'done']);
+  });
+
+  for (const [language, amend, hour] of [
+    ['en', 'yes, but at 3', '15:00'],
+    ['zh', '是，但改到下午1点', '13:00'],
+    ['zh', '好的，不过改成3点', '15:00'],
+  ] as const) {
+    it(`asks again for ${amend}`, async () => {
+      const title = titled(language === 'zh' ? '午饭' : 'Lunch');
+      const { phone, userId } = await withRequest(language, title);
+      const replies = await send(phone, amend, 2);
+      expect(replies).toHaveLength(2);
+      expect(replies[1]).toContain(hour);
+      expect(await startsOf(title)).toHaveLength(0);
+      const rows = await approvals(userId);
+      expect(rows.map((row) => row.status)).toEqual(['superseded', 'pending']);
+      expect(JSON.parse(rows[1]!.input).event.start.slice(11)).toBe(hour);
+    });
+  }
+
+  it('says plainly what the stand-in cannot change, and the old request is still cancelled', async () => {
+    const title = titled('Lunch');
+    const { phone, userId } = await withRequest('en', title);
+    const replies = await send(phone, 'yes but invite Mei too', 1);
+    expect(replies).toEqual([
+      'I cancelled that request; nothing was done. I can only change an event's day or time this way: please send the whole request again with the change.',
+    ]);
+    expect((await approvals(userId)).map((row) => row.status)).toEqual(['superseded']);
+    // A plain YES now finds nothing: the old request never runs.
+    expect((await send(phone, 'YES'))[0]).toMatch(/Nothing is waiting/);
+    expect(await startsOf(title)).toHaveLength(0);
+  });
+
+  it('with two waiting: "YES 2 but …" changes only the second, and a YES 2 after runs the changed one, never the old', async () => {
+    const lunch = titled('Lunch');
+    const tea = titled('Tea');
+    const { phone, userId } = await withRequest('en', lunch);
+    const [second] = await send(phone, `book ${tea} tomorrow at 3`, 1);
+    expect(second).toMatch(/YES 2 to confirm/);
+    const replies = await send(phone, 'YES 2 but make it 4pm', 2);
+    expect(replies[1]).toMatch(new RegExp(`^New event\\n"${tea}", [^\\n]*16:00[^\\n]*\\nReply YES 2 to confirm, NO 2 to cancel\\.$`));
+    expect((await approvals(userId)).map((row) => row.status)).toEqual(['pending', 'superseded', 'pending']);
+    expect((await send(phone, 'YES 2'))[0]).toMatch(new RegExp(`^Done: New event\\n"${tea}", [^\\n]*16:00`));
+    const starts = await startsOf(tea);
+    expect(starts).toHaveLength(1);
+    expect(await startsOf(lunch)).toHaveLength(0);
+    expect((await approvals(userId)).map((row) => row.status)).toEqual(['pending', 'superseded', 'done']);
+  });
+
+  it('with two waiting, a bare "YES but …" cancels nothing and asks which', async () => {
+    const lunch = titled('Lunch');
+    const tea = titled('Tea');
+    const { phone, userId } = await withRequest('en', lunch);
+    await send(phone, `book ${tea} tomorrow at 3`, 1);
+    const turns = await modelTurns(userId);
+    const [which] = await send(phone, 'yes but make it 4pm');
+    expect(which).toMatch(/^Several requests are waiting, so nothing was cancelled\./);
+    expect(which).toMatch(new RegExp(`YES 1 for New event "${lunch}"`));
+    expect(which).toMatch(new RegExp(`YES 2 for New event "${tea}"`));
+    expect(await modelTurns(userId)).toBe(turns);
+    expect((await approvals(userId)).map((row) => row.status)).toEqual(['pending', 'pending']);
+  });
+
+  it('with nothing waiting, runs no model and says so', async () => {
+    const person = await assistantPerson(app, base, { timeZone: 'Australia/Sydney' });
+    expect(await send(person.phone, 'YES but make it 1pm')).toEqual([
+      'Nothing is waiting for your YES. Requests expire after 30 minutes.',
+    ]);
+    expect(await modelTurns(person.userId)).toBe(0);
   });
 });
