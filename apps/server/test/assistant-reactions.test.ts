@@ -293,7 +293,7 @@ describe('"YES but …"', () => {
     const { phone, userId } = await withRequest('en', title);
     const replies = await send(phone, 'yes but invite Mei too', 1);
     expect(replies).toEqual([
-      'I cancelled that request; nothing was done. I can only change an event's day or time this way: please send the whole request again with the change.',
+      "I cancelled that request; nothing was done. I can only change an event's day or time this way: please send the whole request again with the change.",
     ]);
     expect((await approvals(userId)).map((row) => row.status)).toEqual(['superseded']);
     // A plain YES now finds nothing: the old request never runs.

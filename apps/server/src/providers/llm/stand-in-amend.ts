@@ -130,5 +130,5 @@ function couldNotAskReply(lang: Lang): string {
 export function cannotChangeReply(lang: Lang): string {
   return lang === 'zh'
     ? '已取消原来的请求，没有执行。我只能修改活动的日期或时间；请把完整的请求连同改动再发一次。'
-    : 'I cancelled that request; nothing was done. I can only change an event's day or time this way: please send the whole request again with the change.';
+    : "I cancelled that request; nothing was done. I can only change an event's day or time this way: please send the whole request again with the change.";
 }
