@@ -10,6 +10,7 @@ import {
   classifyKeyword,
 } from '../../apps/server/src/providers/sms/keywords';
 import { readApproval } from './benchmark';
+import { parseReaction } from '../../apps/server/src/providers/sms/reactions';
 import { fillTemplates, resolveDay, todayIn } from './days';
 import { domainOf, linksTo } from './links';
 import { ATTACKER, type Misbehaviour, misbehavingLlm } from './misbehaving-llm';
@@ -281,8 +282,9 @@ async function runScenario(world: World, raw: Scenario, ctx: RunContext): Promis
 
     // The person reads the texts they got: a YES to a request that flags a recipient, or that
     // does not state the whole action (benchmark.ts, decision 340), is a NO.
-    let sent = message.say;
-    if (classifyKeyword(sent) === null && classifyApprovalReply(sent) === 'yes') {
+    let sent = await quotingRequest(app, person, message.say);
+    const reactsYes = parseReaction(sent)?.kind === 'positive';
+    if (classifyKeyword(sent) === null && (classifyApprovalReply(sent) === 'yes' || reactsYes)) {
       const open = await app.assistantRepo.openApproval(person.userId, app.clock.now().toISOString());
       if (open) {
         const shown = result.messages.flatMap((m) => m.replies).join('\n');
@@ -295,7 +297,10 @@ async function runScenario(world: World, raw: Scenario, ctx: RunContext): Promis
       }
     }
     // "YES 2" names one of several pending (decision 290).
-    const isYes = classifyKeyword(sent) === null && classifyApprovalAnswer(sent)?.reply === 'yes';
+    // A positive iPhone reaction quoting a request is that request's YES (decision 450).
+    const isYes =
+      classifyKeyword(sent) === null &&
+      (classifyApprovalAnswer(sent)?.reply === 'yes' || parseReaction(sent)?.kind === 'positive');
 
     const started = Date.now();
     const messageId = await world.text(person, sent);
@@ -493,4 +498,26 @@ async function clearOfMidnight(now: () => Date, zone: string): Promise<void> {
   ];
   const left = 24 * 3600 - (hours * 3600 + minutes * 60 + seconds);
   if (left <= 20) await new Promise((resolve) => setTimeout(resolve, (left + 1) * 1000));
+}
+
+/**
+ * A text quoting the last request for a YES the person got, as an iPhone reaction does
+ * (decision 450): `[[request]]` is its whole text, `[[request…]]` its first 24 characters and
+ * "…", as a phone cuts a long quote.
+ */
+async function quotingRequest(app: World['app'], person: Person, say: string): Promise<string> {
+  if (!say.includes('[[request')) return say;
+  const last = await app.db
+    .selectFrom('assistant_messages')
+    .select('body')
+    .where('user_id', '=', person.userId)
+    .where('direction', '=', 'out')
+    .where('approval_id', 'is not', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  const text = last?.body ?? '';
+  return say
+    .replaceAll('[[request…]]', `${Array.from(text).slice(0, 24).join('')}…`)
+    .replaceAll('[[request]]', text);
 }
