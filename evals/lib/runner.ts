@@ -322,7 +322,9 @@ async function runScenario(world: World, raw: Scenario, ctx: RunContext): Promis
 
     // Invariants.
     check(answered, `not answered within ${ctx.timeoutMs / 1000} s`);
-    const wantReplies = expect.silent ? 0 : 1;
+    // A reaction that answers no waiting request gets no reply (decision 450): with a model
+    // that asked for nothing, the reaction quotes nothing.
+    const wantReplies = expect.silent || inbound?.unanswered === 'reaction' ? 0 : 1;
     // An approval request is a text of its own (decision 291): after the model's words beside it
     // and a word on a request it replaced, if any, so one answer can be up to three texts.
     const allowed = asked.length > 0 && !expect.silent ? 3 : wantReplies;
