@@ -32,6 +32,10 @@ describe('an iPhone reaction as text', () => {
     expect(parseReaction(text)).toEqual({ kind, quoted: 'x', cut: false });
   });
 
+  it('reads a reaction to a picture as no answer', () => {
+    expect(parseReaction('Liked an image')).toEqual({ kind: 'other', quoted: '', cut: false });
+  });
+
   it('is not a reaction when it is a request or a sentence that starts alike', () => {
     for (const text of ['liked it', 'Liked the meeting “Lunch” a lot', 'I liked “x”', '我喜欢这个', 'yes', '赞'])
       expect([text, parseReaction(text)]).toEqual([text, null]);

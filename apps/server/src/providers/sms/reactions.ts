@@ -45,6 +45,11 @@ const REACTIONS: { pattern: RegExp; kind: (match: RegExpExecArray) => ReactionKi
     pattern: new RegExp(`^Removed\\s+(?:a|an|the)\\s+\\S+(?:\\s+\\S+)?\\s+from\\s*${OPEN}([\\s\\S]*)${CLOSE}$`, 'iu'),
     kind: () => 'other',
   },
+  // A reaction to a picture or an attachment quotes nothing we could have sent.
+  {
+    pattern: /^(?:Liked|Loved|Disliked|Laughed at|Emphasi[sz]ed|Questioned)\s+an?\s+(?:image|photo|video|attachment|audio message|movie|sticker)$/iu,
+    kind: () => 'other',
+  },
   {
     pattern: new RegExp(`^(赞了|喜欢|不喜欢|笑了|强调了|质疑了)\\s*${OPEN}([\\s\\S]*)${CLOSE}$`, 'u'),
     kind: (m) => wordKind(m[1]!),
@@ -82,7 +87,7 @@ export function parseReaction(body: string): Reaction | null {
   for (const { pattern, kind } of REACTIONS) {
     const match = pattern.exec(text);
     if (!match) continue;
-    const inner = match[match.length - 1]!;
+    const inner = match.length > 1 ? match[match.length - 1]! : '';
     const cut = ELLIPSIS.test(inner);
     return { kind: kind(match), quoted: cut ? inner.replace(ELLIPSIS, '') : inner, cut };
   }
