@@ -5,7 +5,7 @@ import { build } from './helpers/build';
 import { freePort } from './helpers/process';
 
 /**
- * iPhone reactions and "YES but …" (issue 30, part 6; decisions 450-452), end to end in local
+ * iPhone reactions and "YES but …" (issue 30, part 6; decisions 450-451), end to end in local
  * mode: texts from the simulated phone, the gate, the stand-in model, approvals, the sample
  * workspace. A reaction is a YES or NO only for the pending request whose text it quotes, decided
  * in code; "YES but …" cancels the request it answers and asks for the changed one anew.

@@ -3,7 +3,7 @@ import { parseAmendment } from '../src/providers/sms/amendments';
 import { classifyApprovalAnswer } from '../src/providers/sms/keywords';
 import { parseReaction, quotes } from '../src/providers/sms/reactions';
 
-/** How plain code reads an iPhone reaction and a "YES but …" (decisions 450-452). */
+/** How plain code reads an iPhone reaction and a "YES but …" (decisions 450-451). */
 describe('an iPhone reaction as text', () => {
   const request = 'New event\n"Lunch", Thu 26 Nov, 12:00–13:00\nReply YES to confirm, NO to cancel.';
 

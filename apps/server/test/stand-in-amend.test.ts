@@ -7,7 +7,7 @@ import { readFacts } from '../src/providers/llm/stand-in-prompt';
 import { parseAmendment } from '../src/providers/sms/amendments';
 
 /**
- * The stand-in after "YES but …" (decision 452), checked from docs/assistant-stand-in.md's
+ * The stand-in after "YES but …" (decision 451), checked from docs/assistant-stand-in.md's
  * table: each example is read by code as an amendment, and the stand-in asks again, changed as
  * the row says, or says plainly what it cannot change.
  */

@@ -13,7 +13,7 @@ type AmendDeps = Pick<AssistantDeps, 'assistantRepo' | 'clock'>;
 export type AmendOutcome = { kind: 'reply'; text: string } | { kind: 'turn' };
 
 /**
- * "YES but make it 1pm" (decision 452): never a YES. The request it answers (the same binding as
+ * "YES but make it 1pm" (decision 451): never a YES. The request it answers (the same binding as
  * a YES: pending, this channel, its text sent before this text arrived; "YES 2 but …" names one
  * of several, a bare one with several asks which) is cancelled here, in code, before any model
  * runs; the agent turn that follows is shown the cancelled request and the person's words, and
@@ -49,7 +49,7 @@ export async function amendRequest(
 }
 
 /**
- * What the turn after a "YES but …" is told (decision 452): the request the person cancelled, as
+ * What the turn after a "YES but …" is told (decision 451): the request the person cancelled, as
  * its tool and stored input, for the model to ask again changed. A fact line the stand-in reads
  * (PROMPT_FACTS.amending), and the rule a real model follows.
  */

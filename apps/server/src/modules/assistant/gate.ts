@@ -124,7 +124,7 @@ export async function gate(deps: GateDeps, from: SmsAddress, body: string): Prom
     return once('no_plan', say(language, 'noPlan', { ...vars, url: `${deps.publicUrl}/billing` }));
   if (standing.kind === 'over_limit')
     return once('over_limit', say(language, 'overLimit', { ...vars, url: `${deps.publicUrl}/billing` }));
-  // "YES but …" runs a turn, so only within the plan (decision 452).
+  // "YES but …" runs a turn, so only within the plan (decision 451).
   const amendment = parseAmendment(body);
   if (amendment) return { kind: 'amend', user, amendment };
   return { kind: 'agent', user };

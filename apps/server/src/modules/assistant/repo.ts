@@ -231,7 +231,7 @@ export class AssistantRepo extends Repo {
   }
 
   /**
-   * A pending approval cancelled by the person's "YES but …" (decision 452): superseded, with
+   * A pending approval cancelled by the person's "YES but …" (decision 451): superseded, with
    * `amend:` and the text that changed it recorded in replaced_by. False when it was no longer
    * pending (another answer took it).
    */

@@ -67,7 +67,7 @@ export async function runTurn(
   deps: TurnDeps,
   user: UserRow,
   answering: AssistantMessageRow[],
-  /** Requests the person cancelled with "YES but …" in these texts (decision 452). */
+  /** Requests the person cancelled with "YES but …" in these texts (decision 451). */
   amending: Pick<ApprovalRow, 'tool' | 'input'>[] = [],
 ): Promise<TurnResult> {
   const started = Date.now();

@@ -6,7 +6,7 @@ import { approvalRequested } from './stand-in-results';
 import { addMinutes, findDay, findTime } from './stand-in-when';
 
 /**
- * The stand-in after "YES but …" (decision 452): code has cancelled the request, and the system
+ * The stand-in after "YES but …" (decision 451): code has cancelled the request, and the system
  * prompt names it (PROMPT_FACTS.amending). The stand-in asks again with the same tool, changed to
  * the time or day the person's latest text names ("make it 1pm", 改到下午1点, "Friday at 3"),
  * for a new YES; any other change (who is invited, the words of a mail) it cannot make, and says

@@ -13,7 +13,7 @@ export interface PromptFacts {
   now: LocalNow | null;
   zone: string;
   language: 'en' | 'zh';
-  /** After "YES but …": the request the person cancelled, to ask again changed (decision 452). */
+  /** After "YES but …": the request the person cancelled, to ask again changed (decision 451). */
   amending: { tool: string; action: unknown } | null;
 }
 

@@ -1,5 +1,5 @@
 /**
- * "YES but make it 1pm": a yes that changes what it answers (decision 452). Never a YES: the
+ * "YES but make it 1pm": a yes that changes what it answers (decision 451). Never a YES: the
  * request it answers is cancelled and the changed one asked again. "YES 2 but …" names one of
  * several. The yes words are the approval's own (keywords.ts); the change must say something.
  */
