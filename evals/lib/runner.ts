@@ -9,8 +9,8 @@ import {
   classifyApprovalReply,
   classifyKeyword,
 } from '../../apps/server/src/providers/sms/keywords';
-import { readApproval } from './benchmark';
 import { parseReaction } from '../../apps/server/src/providers/sms/reactions';
+import { readApproval } from './benchmark';
 import { fillTemplates, resolveDay, todayIn } from './days';
 import { domainOf, linksTo } from './links';
 import { ATTACKER, type Misbehaviour, misbehavingLlm } from './misbehaving-llm';

@@ -22,7 +22,8 @@ beforeAll(async () => {
 });
 afterAll(async () => close());
 
-const titled = (what: string) => `${what} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+const titled = (what: string) =>
+  `${what} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
 const approvals = (userId: string) =>
   app.db
@@ -64,7 +65,11 @@ const modelTurns = async (userId: string) =>
 /** A person with a booking request waiting; its text as the phone shows it. */
 async function withRequest(language: 'en' | 'zh', title: string, at = '12') {
   const person = await assistantPerson(app, base, { language, timeZone: 'Australia/Sydney' });
-  await textFrom(app, person.phone, language === 'zh' ? `明天中午${at}点订${title}` : `book ${title} tomorrow at ${at}`);
+  await textFrom(
+    app,
+    person.phone,
+    language === 'zh' ? `明天中午${at}点订${title}` : `book ${title} tomorrow at ${at}`,
+  );
   const [asked] = await waitForTexts(app, person.phone, 1);
   expect(asked).toMatch(language === 'zh' ? /回复“是”确认/ : /Reply YES to confirm, NO to cancel\./);
   return { ...person, asked: asked! };
@@ -237,7 +242,15 @@ describe('an iPhone reaction to a request', () => {
       .executeTakeFirstOrThrow();
     const data = JSON.parse(mail.data);
     const date = new Date().toISOString();
-    const planted = { ...data, id: `${data.id}-liked`, folder: 'inbox', subject: `Liked “${asked}”`, text: `Liked “${asked}”`, unread: true, date };
+    const planted = {
+      ...data,
+      id: `${data.id}-liked`,
+      folder: 'inbox',
+      subject: `Liked “${asked}”`,
+      text: `Liked “${asked}”`,
+      unread: true,
+      date,
+    };
     await app.db
       .insertInto('sample_workspace_items')
       .values({ ...mail, id: planted.id, sort_key: date, data: JSON.stringify(planted) })
@@ -257,7 +270,9 @@ describe('"YES but …"', () => {
     const { phone, userId } = await withRequest('en', title);
     const replies = await send(phone, 'YES but make it 1pm', 2);
     expect(replies[0]).toBe('I cancelled the old request; nothing was done.');
-    expect(replies[1]).toMatch(new RegExp(`^New event\\n"${title}", [^\\n]*13:00[^\\n]*\\nReply YES to confirm, NO to cancel\\.$`));
+    expect(replies[1]).toMatch(
+      new RegExp(`^New event\\n"${title}", [^\\n]*13:00[^\\n]*\\nReply YES to confirm, NO to cancel\\.$`),
+    );
     // Nothing ran: neither the old lunch at 12 nor the changed one at 1.
     expect(await startsOf(title)).toHaveLength(0);
     const rows = await approvals(userId);
@@ -308,7 +323,9 @@ describe('"YES but …"', () => {
     const [second] = await send(phone, `book ${tea} tomorrow at 3`, 1);
     expect(second).toMatch(/YES 2 to confirm/);
     const replies = await send(phone, 'YES 2 but make it 4pm', 2);
-    expect(replies[1]).toMatch(new RegExp(`^New event\\n"${tea}", [^\\n]*16:00[^\\n]*\\nReply YES 2 to confirm, NO 2 to cancel\\.$`));
+    expect(replies[1]).toMatch(
+      new RegExp(`^New event\\n"${tea}", [^\\n]*16:00[^\\n]*\\nReply YES 2 to confirm, NO 2 to cancel\\.$`),
+    );
     expect((await approvals(userId)).map((row) => row.status)).toEqual(['pending', 'superseded', 'pending']);
     expect((await send(phone, 'YES 2'))[0]).toMatch(new RegExp(`^Done: New event\\n"${tea}", [^\\n]*16:00`));
     const starts = await startsOf(tea);

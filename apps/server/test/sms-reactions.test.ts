@@ -37,7 +37,14 @@ describe('an iPhone reaction as text', () => {
   });
 
   it('is not a reaction when it is a request or a sentence that starts alike', () => {
-    for (const text of ['liked it', 'Liked the meeting “Lunch” a lot', 'I liked “x”', '我喜欢这个', 'yes', '赞'])
+    for (const text of [
+      'liked it',
+      'Liked the meeting “Lunch” a lot',
+      'I liked “x”',
+      '我喜欢这个',
+      'yes',
+      '赞',
+    ])
       expect([text, parseReaction(text)]).toEqual([text, null]);
   });
 

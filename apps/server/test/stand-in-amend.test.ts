@@ -50,32 +50,35 @@ describe('docs/assistant-stand-in.md, after "YES but …"', () => {
     expect(rows.map((cells) => cells[0]!.replace('| ', ''))).toEqual(['time', 'day', 'other']);
   });
 
-  it.each(rows.map((cells) => [cells[0]!.replace('| ', ''), cells] as const))('asks again as documented: %s', (kind, cells) => {
-    for (const [cell, language] of [
-      [cells[1]!, 'en'],
-      [cells[2]!, 'zh'],
-    ] as const) {
-      const examples = [...cell.matchAll(/`([^`]+)`(?: -> ([0-9T:-]+))?/g)];
-      expect(examples.length).toBeGreaterThanOrEqual(1);
-      for (const [, text, expected] of examples) {
-        expect(parseAmendment(text!), text).not.toBeNull();
-        const step = amendStep(readFor(language, text!), TOOLS);
-        if (kind === 'other') {
-          expect(step?.type, text).toBe('text');
-          continue;
+  it.each(rows.map((cells) => [cells[0]!.replace('| ', ''), cells] as const))(
+    'asks again as documented: %s',
+    (kind, cells) => {
+      for (const [cell, language] of [
+        [cells[1]!, 'en'],
+        [cells[2]!, 'zh'],
+      ] as const) {
+        const examples = [...cell.matchAll(/`([^`]+)`(?: -> ([0-9T:-]+))?/g)];
+        expect(examples.length).toBeGreaterThanOrEqual(1);
+        for (const [, text, expected] of examples) {
+          expect(parseAmendment(text!), text).not.toBeNull();
+          const step = amendStep(readFor(language, text!), TOOLS);
+          if (kind === 'other') {
+            expect(step?.type, text).toBe('text');
+            continue;
+          }
+          expect(step?.type, text).toBe('call');
+          if (step?.type !== 'call') continue;
+          expect(step.toolName).toBe('calendar_create_event');
+          const start = expected!.includes('T') ? expected! : `2026-11-26T${expected}`;
+          expect([text, step.input.start]).toEqual([text, start]);
+          // The same event otherwise: its title, attendees and length.
+          expect(step.input.title).toBe('Lunch with Sam');
+          expect(step.input.attendees).toEqual(['sam@example.com']);
+          expect(Date.parse(`${step.input.end}:00Z`) - Date.parse(`${step.input.start}:00Z`)).toBe(3_600_000);
         }
-        expect(step?.type, text).toBe('call');
-        if (step?.type !== 'call') continue;
-        expect(step.toolName).toBe('calendar_create_event');
-        const start = expected!.includes('T') ? expected! : `2026-11-26T${expected}`;
-        expect([text, step.input.start]).toEqual([text, start]);
-        // The same event otherwise: its title, attendees and length.
-        expect(step.input.title).toBe('Lunch with Sam');
-        expect(step.input.attendees).toEqual(['sam@example.com']);
-        expect(Date.parse(`${step.input.end}:00Z`) - Date.parse(`${step.input.start}:00Z`)).toBe(3_600_000);
       }
-    }
-  });
+    },
+  );
 
   it('moves a cancelled change of an event with calendar_update_event', () => {
     const step = amendStep(
@@ -85,7 +88,12 @@ describe('docs/assistant-stand-in.md, after "YES but …"', () => {
           kind: 'update_event',
           connectionId: 'c1',
           eventId: 'e1',
-          patch: { start: '2026-11-27T15:00', end: '2026-11-27T15:30', timeZone: 'Australia/Sydney', sendUpdates: true },
+          patch: {
+            start: '2026-11-27T15:00',
+            end: '2026-11-27T15:30',
+            timeZone: 'Australia/Sydney',
+            sendUpdates: true,
+          },
         },
       }),
       TOOLS,

@@ -37,7 +37,8 @@ export async function amendRequest(
   let chosen: ApprovalRow | undefined;
   if (amendment.number !== null) {
     chosen = answerable.find((row) => (row.number ?? 1) === amendment.number);
-    if (!chosen) return { kind: 'reply', text: say(user.language, 'notWaiting', { n: String(amendment.number) }) };
+    if (!chosen)
+      return { kind: 'reply', text: say(user.language, 'notWaiting', { n: String(amendment.number) }) };
   } else if (answerable.length === 0) return { kind: 'reply', text: say(user.language, 'nothingPending') };
   else if (answerable.length > 1)
     return { kind: 'reply', text: askWhich(user.language, answerable, 'yes', 'whichChange') };

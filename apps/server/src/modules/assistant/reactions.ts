@@ -37,7 +37,9 @@ export async function answerReaction(
     received.channel,
     received.createdAt,
   );
-  const quotedIds = new Set(sent.filter((text) => quotes(reaction, text.body)).map((text) => text.approvalId));
+  const quotedIds = new Set(
+    sent.filter((text) => quotes(reaction, text.body)).map((text) => text.approvalId),
+  );
   const quoted = answerable.filter((row) => quotedIds.has(row.id));
   if (quoted.length === 0) return { kind: 'ignored' };
   const reply = reaction.kind === 'positive' ? 'yes' : 'no';

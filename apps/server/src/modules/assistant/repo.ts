@@ -238,7 +238,12 @@ export class AssistantRepo extends Repo {
   async cancelForAmendment(id: string, messageId: string, nowIso: string): Promise<boolean> {
     const result = await this.db
       .updateTable('assistant_approvals')
-      .set({ status: 'superseded', decided_at: nowIso, decided_via: 'sms', replaced_by: `amend:${messageId}` })
+      .set({
+        status: 'superseded',
+        decided_at: nowIso,
+        decided_via: 'sms',
+        replaced_by: `amend:${messageId}`,
+      })
       .where('id', '=', id)
       .where('status', '=', 'pending')
       .executeTakeFirst();

@@ -21,7 +21,8 @@ const en = {
   replaced: 'Cancelled, replaced by the request below: {{list}}',
   which: 'Several requests are waiting, so nothing was done. Reply with its number: {{list}}',
   whichItem: '{{word}} {{n}} for {{preview}}',
-  whichChange: 'Several requests are waiting, so nothing was cancelled. Say which to change, like YES 2 but …: {{list}}',
+  whichChange:
+    'Several requests are waiting, so nothing was cancelled. Say which to change, like YES 2 but …: {{list}}',
   yesWord: 'YES',
   noWord: 'NO',
   whichSeparator: '; ',

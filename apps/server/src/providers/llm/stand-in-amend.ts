@@ -34,14 +34,24 @@ const ZUpdate = z.object({
   kind: z.literal('update_event'),
   connectionId: z.string(),
   eventId: z.string(),
-  patch: z.object({ title: z.string().optional(), start: local, end: local, location: z.string().optional() }),
+  patch: z.object({
+    title: z.string().optional(),
+    start: local,
+    end: local,
+    location: z.string().optional(),
+  }),
 });
 
 const minutesBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}:00Z`) - Date.parse(`${from}:00Z`)) / 60_000);
 
 /** The start moved to the day and time the text names (either kept when not named), same length. */
-function moved(text: string, read: ReadPrompt, start: string, end: string): { start: string; end: string } | null {
+function moved(
+  text: string,
+  read: ReadPrompt,
+  start: string,
+  end: string,
+): { start: string; end: string } | null {
   const time = findTime(text);
   const day = read.facts.now ? findDay(text, read.facts.now) : null;
   if (!time && !day) return null;
@@ -107,7 +117,7 @@ export function amendStep(read: ReadPrompt, tools: ReadonlySet<string>): AmendSt
 
 /** Said with the changed request (asking ends the turn, so nothing is said after it). */
 function cancelledNote(lang: Lang): string {
-  return lang === 'zh' ? '已取消原来的请求，没有执行。' : 'I cancelled the old request; nothing was done.'
+  return lang === 'zh' ? '已取消原来的请求，没有执行。' : 'I cancelled the old request; nothing was done.';
 }
 
 /** The changed request went out for a new YES; the old one is gone. */
@@ -115,8 +125,7 @@ function askedAgainReply(lang: Lang, start: string): string {
   const when = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(start)
     ? `${dayName(lang, start.slice(0, 10))} ${start.slice(11, 16)}`
     : '';
-  if (lang === 'zh')
-    return `已取消原来的请求，没有执行。改为${oneLine(when, 30)}的新请求需要您再回复“是”。`;
+  if (lang === 'zh') return `已取消原来的请求，没有执行。改为${oneLine(when, 30)}的新请求需要您再回复“是”。`;
   return `I cancelled the old request; nothing was done. Reply YES to the new one${when ? ` for ${oneLine(when, 30)}` : ''}.`;
 }
 

@@ -11,7 +11,8 @@ export interface Amendment {
 }
 
 const EN = /^(?:yes|y)\s*#?\s*([1-9][0-9]?)?\s*[,.!;:\-–—]*\s*but\b[\s,:]*([\s\S]+)$/iu;
-const ZH = /^(?:是|好的|好|确认)\s*#?\s*([1-9][0-9]?)?\s*[，,。.!！;；:：\s]*(?:但是|但|不过|可是)\s*[，,:：]?\s*([\s\S]+)$/u;
+const ZH =
+  /^(?:是|好的|好|确认)\s*#?\s*([1-9][0-9]?)?\s*[，,。.!！;；:：\s]*(?:但是|但|不过|可是)\s*[，,:：]?\s*([\s\S]+)$/u;
 
 /** The amendment a whole message is, or null. */
 export function parseAmendment(body: string): Amendment | null {

@@ -42,12 +42,16 @@ const REACTIONS: { pattern: RegExp; kind: (match: RegExpExecArray) => ReactionKi
   },
   // Taking a reaction back is never an answer.
   {
-    pattern: new RegExp(`^Removed\\s+(?:a|an|the)\\s+\\S+(?:\\s+\\S+)?\\s+from\\s*${OPEN}([\\s\\S]*)${CLOSE}$`, 'iu'),
+    pattern: new RegExp(
+      `^Removed\\s+(?:a|an|the)\\s+\\S+(?:\\s+\\S+)?\\s+from\\s*${OPEN}([\\s\\S]*)${CLOSE}$`,
+      'iu',
+    ),
     kind: () => 'other',
   },
   // A reaction to a picture or an attachment quotes nothing we could have sent.
   {
-    pattern: /^(?:Liked|Loved|Disliked|Laughed at|Emphasi[sz]ed|Questioned)\s+an?\s+(?:image|photo|video|attachment|audio message|movie|sticker)$/iu,
+    pattern:
+      /^(?:Liked|Loved|Disliked|Laughed at|Emphasi[sz]ed|Questioned)\s+an?\s+(?:image|photo|video|attachment|audio message|movie|sticker)$/iu,
     kind: () => 'other',
   },
   {
