@@ -348,6 +348,34 @@ describe('"YES but …"', () => {
     expect((await approvals(userId)).map((row) => row.status)).toEqual(['pending', 'pending']);
   });
 
+  it('after the request was approved on the screen, changes nothing and the approved one stands', async () => {
+    const title = titled('Lunch');
+    const { phone, userId, token } = await withRequest('en', title);
+    const [row] = await approvals(userId);
+    const approved = await app.inject({
+      method: 'POST',
+      url: `/v1/assistant/approvals/${row!.id}/approve`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await waitForTexts(app, phone, 2))[1]).toMatch(/^Approved on the web: /);
+    expect(await send(phone, 'YES but make it 1pm', 1)).toEqual([
+      'Nothing is waiting for your YES. Requests expire after 30 minutes.',
+    ]);
+    expect((await approvals(userId)).map((r) => r.status)).toEqual(['done']);
+    expect(await startsOf(title)).toHaveLength(1);
+  });
+
+  it('a reaction after "YES but …" quoting the cancelled request runs nothing', async () => {
+    const title = titled('Lunch');
+    const { phone, userId, asked } = await withRequest('en', title);
+    await send(phone, 'YES but make it 1pm', 2);
+    expect(await send(phone, `Liked “${asked}”`)).toEqual([]);
+    expect((await lastInbound(phone)).unanswered).toBe('reaction');
+    expect((await approvals(userId)).map((r) => r.status)).toEqual(['superseded', 'pending']);
+    expect(await startsOf(title)).toHaveLength(0);
+  });
+
   it('with nothing waiting, runs no model and says so', async () => {
     const person = await assistantPerson(app, base, { timeZone: 'Australia/Sydney' });
     expect(await send(person.phone, 'YES but make it 1pm')).toEqual([
