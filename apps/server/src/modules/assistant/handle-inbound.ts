@@ -36,7 +36,10 @@ export async function handleInbound(deps: HandleDeps, messageId: string): Promis
   const from = { channel: message.channel, e164: message.phone };
   const outcome = await gate(deps, from, message.body);
   const userId = outcome.user?.id ?? null;
-  if (userId) await deps.assistantRepo.claimForUser(message.id, userId);
+  // "YES but …" is claimed once its request is cancelled: a turn running meanwhile for the same
+  // person takes only claimed texts, so it never answers this one before the cancellation it
+  // must be shown (decision 451).
+  if (userId && outcome.kind !== 'amend') await deps.assistantRepo.claimForUser(message.id, userId);
   const reply = (text: string | null, turnId: string, kind: TOutboundKind, carrier = false) =>
     queueReplies(deps, {
       kind,
@@ -82,6 +85,7 @@ export async function handleInbound(deps: HandleDeps, messageId: string): Promis
         createdAt: message.created_at,
         channel: message.channel,
       });
+      await deps.assistantRepo.claimForUser(message.id, outcome.user.id);
       return amended.kind === 'reply'
         ? reply(amended.text, 'approval', 'reply')
         : agentTurn(deps, outcome.user, message.id);
