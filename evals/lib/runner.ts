@@ -9,6 +9,7 @@ import {
   classifyApprovalReply,
   classifyKeyword,
 } from '../../apps/server/src/providers/sms/keywords';
+import { parseReaction } from '../../apps/server/src/providers/sms/reactions';
 import { readApproval } from './benchmark';
 import { fillTemplates, resolveDay, todayIn } from './days';
 import { domainOf, linksTo } from './links';
@@ -285,8 +286,9 @@ async function runScenario(world: World, raw: Scenario, ctx: RunContext): Promis
 
     // The person reads the texts they got: a YES to a request that flags a recipient, or that
     // does not state the whole action (benchmark.ts, decision 340), is a NO.
-    let sent = message.say;
-    if (classifyKeyword(sent) === null && classifyApprovalReply(sent) === 'yes') {
+    let sent = await quotingRequest(app, person, message.say);
+    const reactsYes = parseReaction(sent)?.kind === 'positive';
+    if (classifyKeyword(sent) === null && (classifyApprovalReply(sent) === 'yes' || reactsYes)) {
       const open = await app.assistantRepo.openApproval(person.userId, app.clock.now().toISOString());
       if (open) {
         const shown = result.messages.flatMap((m) => m.replies).join('\n');
@@ -299,7 +301,10 @@ async function runScenario(world: World, raw: Scenario, ctx: RunContext): Promis
       }
     }
     // "YES 2" names one of several pending (decision 290).
-    const isYes = classifyKeyword(sent) === null && classifyApprovalAnswer(sent)?.reply === 'yes';
+    // A positive iPhone reaction quoting a request is that request's YES (decision 450).
+    const isYes =
+      classifyKeyword(sent) === null &&
+      (classifyApprovalAnswer(sent)?.reply === 'yes' || parseReaction(sent)?.kind === 'positive');
 
     const started = Date.now();
     const messageId = await world.text(person, sent);
@@ -321,7 +326,9 @@ async function runScenario(world: World, raw: Scenario, ctx: RunContext): Promis
 
     // Invariants.
     check(answered, `not answered within ${ctx.timeoutMs / 1000} s`);
-    const wantReplies = expect.silent ? 0 : 1;
+    // A reaction that answers no waiting request gets no reply (decision 450): with a model
+    // that asked for nothing, the reaction quotes nothing.
+    const wantReplies = expect.silent || inbound?.unanswered === 'reaction' ? 0 : 1;
     // An approval request is a text of its own (decision 291): after the model's words beside it
     // and a word on a request it replaced, if any, so one answer can be up to three texts.
     const allowed = asked.length > 0 && !expect.silent ? 3 : wantReplies;
@@ -587,4 +594,26 @@ async function clearOfMidnight(now: () => Date, zone: string): Promise<void> {
   ];
   const left = 24 * 3600 - (hours * 3600 + minutes * 60 + seconds);
   if (left <= 20) await new Promise((resolve) => setTimeout(resolve, (left + 1) * 1000));
+}
+
+/**
+ * A text quoting the last request for a YES the person got, as an iPhone reaction does
+ * (decision 450): `[[request]]` is its whole text, `[[request…]]` its first 24 characters and
+ * "…", as a phone cuts a long quote.
+ */
+async function quotingRequest(app: World['app'], person: Person, say: string): Promise<string> {
+  if (!say.includes('[[request')) return say;
+  const last = await app.db
+    .selectFrom('assistant_messages')
+    .select('body')
+    .where('user_id', '=', person.userId)
+    .where('direction', '=', 'out')
+    .where('approval_id', 'is not', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  const text = last?.body ?? '';
+  return say
+    .replaceAll('[[request…]]', `${Array.from(text).slice(0, 24).join('')}…`)
+    .replaceAll('[[request]]', text);
 }

@@ -116,6 +116,8 @@ export const UNANSWERED_REASONS = [
   'opted_out',
   'unknown_number',
   'channel_off',
+  // An iPhone reaction that answers no pending request (decision 450).
+  'reaction',
 ] as const;
 export const ZUnansweredReason = z.enum(UNANSWERED_REASONS);
 export type TUnansweredReason = z.infer<typeof ZUnansweredReason>;

@@ -146,4 +146,6 @@ export const PROMPT_FACTS = {
   now: 'Current local time: ',
   zone: 'Time zone: ',
   language: 'Reply language: ',
+  /** After "YES but …": the cancelled request, JSON { tool, action } (decision 451). */
+  amending: 'Cancelled request to change: ',
 } as const;

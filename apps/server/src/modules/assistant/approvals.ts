@@ -1,3 +1,4 @@
+import type { TLanguage } from '@app/contract/messages';
 import type { SmsChannel } from '../../providers/sms/address';
 import type { ApprovalAnswer, ApprovalReply } from '../../providers/sms/keywords';
 import type { UserRow } from '../users/repo';
@@ -65,6 +66,23 @@ export async function decideApproval(
 }
 
 /**
+ * A YES or NO by text for one request the text may answer: what to answer with, or null when
+ * another answer took it. A request whose text could not name every recipient is approved only
+ * where all of them show (issue 29, finding 2); a NO by text still cancels it.
+ */
+export async function decideOneByText(
+  deps: ApprovalDeps & Pick<AssistantDeps, 'publicUrl'>,
+  user: UserRow,
+  row: ApprovalRow,
+  reply: ApprovalReply,
+): Promise<string | null> {
+  if (reply === 'yes' && !detailsOf(row).textApprovable)
+    return say(user.language, 'approveOnScreen', { url: `${deps.publicUrl}/assistant` });
+  const decision = await decideApproval(deps, user, row, reply, 'sms');
+  return decision.taken ? decision.text : null;
+}
+
+/**
  * The person's YES or NO by text, decided in code (design §9, decision 290): only their own
  * number reaches here (the gate found them by it), and it answers only a request that is still
  * pending (30 minutes), was asked on the channel the answer came by, and whose text the provider
@@ -80,14 +98,7 @@ export async function answerApproval(
   received: { createdAt: string; channel: SmsChannel },
 ): Promise<string | null> {
   const nowIso = deps.clock.now().toISOString();
-  const decideByText = async (row: ApprovalRow): Promise<string | null> => {
-    // A request whose text could not name every recipient is approved only where all of them
-    // show (issue 29, finding 2); a NO by text still cancels it.
-    if (answer.reply === 'yes' && !detailsOf(row).textApprovable)
-      return say(user.language, 'approveOnScreen', { url: `${deps.publicUrl}/assistant` });
-    const decision = await decideApproval(deps, user, row, answer.reply, 'sms');
-    return decision.taken ? decision.text : null;
-  };
+  const decideByText = (row: ApprovalRow) => decideOneByText(deps, user, row, answer.reply);
   const answerable = await deps.assistantRepo.answerable(
     user.id,
     received.channel,
@@ -100,22 +111,33 @@ export async function answerApproval(
     return decideByText(named);
   }
   if (answerable.length === 0) return say(user.language, 'nothingPending');
-  if (answerable.length > 1) {
-    const sorted = [...answerable].sort((a, b) => (a.number ?? 1) - (b.number ?? 1));
-    const word = say(user.language, answer.reply === 'yes' ? 'yesWord' : 'noWord');
-    return withPreviews((max) =>
-      say(user.language, 'which', {
-        list: sorted
-          .map((row) =>
-            say(user.language, 'whichItem', {
-              word,
-              n: String(row.number ?? 1),
-              preview: shortPreview(user.language, row.preview, max),
-            }),
-          )
-          .join(say(user.language, 'whichSeparator')),
-      }),
-    );
-  }
+  if (answerable.length > 1) return askWhich(user.language, answerable, answer.reply, 'which');
   return decideByText(answerable[0]!);
+}
+
+/**
+ * Several requests an answer may mean: nothing is done, and the person is asked to name one by
+ * its number, each with a preview short enough that every number arrives.
+ */
+export function askWhich(
+  language: TLanguage,
+  rows: ApprovalRow[],
+  reply: ApprovalReply,
+  key: 'which' | 'whichChange',
+): string {
+  const sorted = [...rows].sort((a, b) => (a.number ?? 1) - (b.number ?? 1));
+  const word = say(language, reply === 'yes' ? 'yesWord' : 'noWord');
+  return withPreviews((max) =>
+    say(language, key, {
+      list: sorted
+        .map((row) =>
+          say(language, 'whichItem', {
+            word,
+            n: String(row.number ?? 1),
+            preview: shortPreview(language, row.preview, max),
+          }),
+        )
+        .join(say(language, 'whichSeparator')),
+    }),
+  );
 }

@@ -1,7 +1,9 @@
 import type { TUnansweredReason } from '@app/contract/assistant/screen';
 import type { TLanguage } from '@app/contract/messages';
 import type { SmsAddress } from '../../providers/sms/address';
+import { type Amendment, parseAmendment } from '../../providers/sms/amendments';
 import { type ApprovalAnswer, classifyApprovalAnswer, classifyKeyword } from '../../providers/sms/keywords';
+import { parseReaction, type Reaction } from '../../providers/sms/reactions';
 import type { UserRow } from '../users/repo';
 import type { AssistantDeps } from './deps';
 import { isPaused, planStanding } from './plan-standing';
@@ -15,6 +17,8 @@ import { say } from './texts';
  *   number with no account past the caps or outside the countries we serve);
  * `reason`: why the assistant itself does not answer (shown on the screen and /dev/phone);
  * - approval: the person's YES or NO to a pending action ("YES 2" names one of several);
+ * - reaction: an iPhone reaction (`Liked “…”`), a YES or NO only for the request it quotes;
+ * - amend: "YES but make it 1pm", which cancels the request it answers and then runs a turn;
  * - agent: a question for the assistant.
  */
 export type GateOutcome =
@@ -28,6 +32,8 @@ export type GateOutcome =
     }
   | { kind: 'silent'; user: UserRow | null; reason?: TUnansweredReason }
   | { kind: 'approval'; user: UserRow; answer: ApprovalAnswer }
+  | { kind: 'reaction'; user: UserRow; reaction: Reaction }
+  | { kind: 'amend'; user: UserRow; amendment: Amendment }
   | { kind: 'agent'; user: UserRow };
 
 type GateDeps = Pick<
@@ -109,11 +115,17 @@ export async function gate(deps: GateDeps, from: SmsAddress, body: string): Prom
 
   const answer = classifyApprovalAnswer(body);
   if (answer) return { kind: 'approval', user, answer };
+  // A reaction never reaches a model: it answers the request it quotes, or nothing (decision 450).
+  const reaction = parseReaction(body);
+  if (reaction) return { kind: 'reaction', user, reaction };
 
   const standing = await planStanding(deps, user, now);
   if (standing.kind === 'no_plan')
     return once('no_plan', say(language, 'noPlan', { ...vars, url: `${deps.publicUrl}/billing` }));
   if (standing.kind === 'over_limit')
     return once('over_limit', say(language, 'overLimit', { ...vars, url: `${deps.publicUrl}/billing` }));
+  // "YES but …" runs a turn, so only within the plan (decision 451).
+  const amendment = parseAmendment(body);
+  if (amendment) return { kind: 'amend', user, amendment };
   return { kind: 'agent', user };
 }

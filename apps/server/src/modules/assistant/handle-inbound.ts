@@ -3,10 +3,12 @@ import type { Db } from '../../db/database';
 import type { Jobs } from '../../lib/jobs/plugin';
 import { commitAlone, recordUsage } from '../usage/record-usage';
 import type { UserRow } from '../users/repo';
+import { amendRequest } from './amend-request';
 import { prepareRequest } from './approval-requests';
 import { answerApproval } from './approvals';
 import type { AssistantDeps } from './deps';
 import { gate } from './gate';
+import { answerReaction } from './reactions';
 import { inboundJob } from './receive-message';
 import { queueReplies, type TOutboundKind, type TReplyPart } from './replies';
 import type { AssistantMessageRow } from './repo';
@@ -34,7 +36,10 @@ export async function handleInbound(deps: HandleDeps, messageId: string): Promis
   const from = { channel: message.channel, e164: message.phone };
   const outcome = await gate(deps, from, message.body);
   const userId = outcome.user?.id ?? null;
-  if (userId) await deps.assistantRepo.claimForUser(message.id, userId);
+  // "YES but …" is claimed once its request is cancelled: a turn running meanwhile for the same
+  // person takes only claimed texts, so it never answers this one before the cancellation it
+  // must be shown (decision 451).
+  if (userId && outcome.kind !== 'amend') await deps.assistantRepo.claimForUser(message.id, userId);
   const reply = (text: string | null, turnId: string, kind: TOutboundKind, carrier = false) =>
     queueReplies(deps, {
       kind,
@@ -64,6 +69,27 @@ export async function handleInbound(deps: HandleDeps, messageId: string): Promis
         'approval',
         'reply',
       );
+    case 'reaction': {
+      const reacted = await answerReaction(deps, outcome.user, outcome.reaction, {
+        createdAt: message.created_at,
+        channel: message.channel,
+      });
+      if (reacted.kind === 'reply') return reply(reacted.text, 'approval', 'reply');
+      // No model call and no reply: the screen shows the text and why (decision 450).
+      await deps.assistantRepo.markUnanswered(message.id, 'reaction');
+      return reply(null, 'gate', 'notice');
+    }
+    case 'amend': {
+      const amended = await amendRequest(deps, outcome.user, outcome.amendment, {
+        messageId: message.id,
+        createdAt: message.created_at,
+        channel: message.channel,
+      });
+      await deps.assistantRepo.claimForUser(message.id, outcome.user.id);
+      return amended.kind === 'reply'
+        ? reply(amended.text, 'approval', 'reply')
+        : agentTurn(deps, outcome.user, message.id);
+    }
     case 'agent':
       return agentTurn(deps, outcome.user, message.id);
   }
@@ -113,7 +139,9 @@ async function answer(deps: HandleDeps, user: UserRow, pending: AssistantMessage
   const last = pending.at(-1)!;
   // The agent (the AI SDK and the tools) is loaded at the first turn, not at start (decision 270).
   const { runTurn } = await import('./run-turn');
-  const result = await runTurn(deps, user, pending);
+  // Requests these texts cancelled with "YES but …": shown to the model to ask again changed.
+  const amending = await deps.assistantRepo.amendedBy(pending.map((row) => row.id));
+  const result = await runTurn(deps, user, pending, amending);
   const { turnId, approval } = result;
   // The request is written by code alone and goes as a text of its own, after what the model
   // said beside it (the stand-in: "Sam isn't in your contacts"), so the model's words can never

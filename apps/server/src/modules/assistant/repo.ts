@@ -208,6 +208,62 @@ export class AssistantRepo extends Repo {
       .execute();
   }
 
+  /**
+   * The request texts of these approvals that the provider took on `channel` before `arrivedIso`
+   * (what a reaction may quote): the approval and the body as it went out.
+   */
+  async sentRequests(
+    approvalIds: string[],
+    channel: 'sms' | 'whatsapp',
+    arrivedIso: string,
+  ): Promise<{ approvalId: string; body: string }[]> {
+    if (approvalIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('assistant_messages')
+      .select(['approval_id', 'body'])
+      .where('approval_id', 'in', approvalIds)
+      .where('direction', '=', 'out')
+      .where('channel', '=', channel)
+      .where('sent_at', 'is not', null)
+      .where('sent_at', '<', arrivedIso)
+      .execute();
+    return rows.map((row) => ({ approvalId: row.approval_id!, body: row.body }));
+  }
+
+  /**
+   * A pending approval cancelled by the person's "YES but …" (decision 451): superseded, with
+   * `amend:` and the text that changed it recorded in replaced_by. False when it was no longer
+   * pending (another answer took it).
+   */
+  async cancelForAmendment(id: string, messageId: string, nowIso: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('assistant_approvals')
+      .set({
+        status: 'superseded',
+        decided_at: nowIso,
+        decided_via: 'sms',
+        replaced_by: `amend:${messageId}`,
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** The approvals these texts cancelled with a "YES but …" (cancelForAmendment). */
+  amendedBy(messageIds: string[]): Promise<ApprovalRow[]> {
+    if (messageIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('assistant_approvals')
+      .selectAll()
+      .where(
+        'replaced_by',
+        'in',
+        messageIds.map((id) => `amend:${id}`),
+      )
+      .execute();
+  }
+
   /** The person's newest pending approval, if one is still open at `nowIso` (the evals read it). */
   openApproval(userId: string, nowIso: string): Promise<ApprovalRow | undefined> {
     return this.open(userId, nowIso).limit(1).executeTakeFirst();

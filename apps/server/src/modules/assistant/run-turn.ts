@@ -2,10 +2,11 @@ import type { TLanguage } from '@app/contract/messages';
 import { generateText, stepCountIs } from 'ai';
 import { newId } from '../../lib/ids';
 import type { UserRow } from '../users/repo';
+import { amendingLines } from './amend-request';
 import type { AssistantDeps } from './deps';
 import { memoriesForPrompt } from './memory/prompt-section';
 import { conversation, systemPrompt } from './prompt';
-import type { AssistantMessageRow } from './repo';
+import type { ApprovalRow, AssistantMessageRow } from './repo';
 import { HISTORY_MESSAGES, rollingSummary, SUMMARY_MESSAGES } from './summary';
 import { assistantTools } from './tools/index';
 import { newTurnContext } from './turn-context';
@@ -70,6 +71,8 @@ export async function runTurn(
   deps: TurnDeps,
   user: UserRow,
   answering: AssistantMessageRow[],
+  /** Requests the person cancelled with "YES but …" in these texts (decision 451). */
+  amending: Pick<ApprovalRow, 'tool' | 'input'>[] = [],
 ): Promise<TurnResult> {
   const started = Date.now();
   const turnId = newId();
@@ -78,7 +81,10 @@ export async function runTurn(
   const memories = memoriesForPrompt(await deps.memoryRepo.list(user.id));
   const result = await generateText({
     model: deps.model.model,
-    system: systemPrompt(ctx, deps.clock.now(), deps.productName, summary, memories),
+    system: [
+      systemPrompt(ctx, deps.clock.now(), deps.productName, summary, memories),
+      ...amendingLines(amending),
+    ].join('\n'),
     messages: conversation(history),
     tools: assistantTools(deps, ctx),
     // The turn ends once an approval is stored, not at any call of an approval tool: a call the

@@ -21,6 +21,8 @@ const en = {
   replaced: 'Cancelled, replaced by the request below: {{list}}',
   which: 'Several requests are waiting, so nothing was done. Reply with its number: {{list}}',
   whichItem: '{{word}} {{n}} for {{preview}}',
+  whichChange:
+    'Several requests are waiting, so nothing was cancelled. Say which to change, like YES 2 but …: {{list}}',
   yesWord: 'YES',
   noWord: 'NO',
   whichSeparator: '; ',
@@ -116,6 +118,7 @@ const zh: Record<keyof typeof en, string> = {
   replaced: '已取消，由下面的新请求代替：{{list}}',
   which: '有多个请求在等待，所以没有执行任何操作。请带上编号回复：{{list}}',
   whichItem: '“{{word}} {{n}}”：{{preview}}',
+  whichChange: '有多个请求在等待，所以没有取消任何请求。请说明要改哪一个，例如“是 2，但……”：{{list}}',
   yesWord: '是',
   noWord: '否',
   whichSeparator: '；',

@@ -9,6 +9,7 @@ import type {
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
 import type { TToolName } from '@app/contract/assistant/tools';
+import { amendStep } from './stand-in-amend';
 import { decideFollowUp } from './stand-in-follow-ups';
 import { detectIntent, type Intent } from './stand-in-intent';
 import { forgotReply, listReply, savedReply } from './stand-in-memory';
@@ -178,6 +179,9 @@ function callIfOffered(
 export function decide(read: ReadPrompt, tools: ReadonlySet<string>, options: StandInOptions = {}): Step {
   const { language: lang, zone, now } = read.facts;
   const integrationsUrl = options.integrationsUrl ?? null;
+  // After "YES but …" the cancelled request is asked again, changed, before any other intent.
+  const amended = amendStep(read, tools);
+  if (amended) return amended;
   const intent = detectIntent(read.latest, now ?? { date: '2000-01-01', time: '00:00' });
   const call = (toolName: TToolName, input: Record<string, unknown>) =>
     callIfOffered(tools, lang, toolName, input);

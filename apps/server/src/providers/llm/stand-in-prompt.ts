@@ -13,6 +13,8 @@ export interface PromptFacts {
   now: LocalNow | null;
   zone: string;
   language: 'en' | 'zh';
+  /** After "YES but …": the request the person cancelled, to ask again changed (decision 451). */
+  amending: { tool: string; action: unknown } | null;
 }
 
 export interface ToolOutcome {
@@ -42,7 +44,20 @@ export function readFacts(system: string): PromptFacts {
     now: now ? { date: now[1]!, time: now[2]! } : null,
     zone: zone?.[1] ?? 'UTC',
     language: language?.[1] === 'zh' ? 'zh' : 'en',
+    amending: readAmending(system),
   };
+}
+
+/** The cancelled request's fact line, `{ "tool": …, "action": … }`, when there is one. */
+function readAmending(system: string): PromptFacts['amending'] {
+  const line = factLine(PROMPT_FACTS.amending, '(\\{.*\\})$').exec(system);
+  if (!line) return null;
+  try {
+    const value = JSON.parse(line[1]!) as { tool?: unknown; action?: unknown };
+    return typeof value.tool === 'string' ? { tool: value.tool, action: value.action } : null;
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -111,6 +111,24 @@ describe('the conversation', () => {
     );
   });
 
+  it('says a reaction that answered no waiting request was not answered (decision 450), in English and Chinese', async () => {
+    serveAssistant({
+      messages: [
+        message('in', 'Liked “Tomorrow: Project review 10:00”', ago(HOUR), { unanswered: 'reaction' }),
+      ],
+    });
+    renderApp('/assistant', { user: {} });
+    const log = await screen.findByRole('log', { name: 'Conversation with your assistant' });
+    const [bubble] = await within(log).findAllByRole('listitem');
+    expect(bubble).toHaveTextContent('Not answered: a reaction that answers no waiting request');
+    await i18n.changeLanguage('zh');
+    await waitFor(() =>
+      expect(within(log).getByTestId('message-unanswered').textContent).toBe(
+        ' · 未回复：该回应不针对任何等待中的请求',
+      ),
+    );
+  });
+
   it('loads earlier messages on request, keeping focus at the top, until the start', async () => {
     const user = userEvent.setup();
     const many = Array.from({ length: MESSAGES_PAGE * 2 + 5 }, (_, i) =>
