@@ -1,11 +1,12 @@
+import type { TToolName } from '@app/contract/assistant/tools';
 import type { TLanguage } from '@app/contract/messages';
 import { generateText, stepCountIs } from 'ai';
 import { newId } from '../../lib/ids';
 import type { UserRow } from '../users/repo';
 import type { AssistantDeps } from './deps';
-import { conversation, systemPrompt } from './prompt';
+import { modelInput } from './model-input';
 import type { AssistantMessageRow } from './repo';
-import { HISTORY_MESSAGES, rollingSummary, SUMMARY_MESSAGES } from './summary';
+import { activeTools } from './tool-groups';
 import { assistantTools } from './tools/index';
 import { newTurnContext } from './turn-context';
 
@@ -36,27 +37,8 @@ type TurnDeps = Pick<AssistantDeps, 'assistantRepo' | 'model' | 'clock' | 'produ
   Parameters<typeof assistantTools>[0];
 
 /**
- * What the model is shown: the recent texts in and out, with the texts this turn answers last
- * whatever their time (one that came in while the last run's model was busy is older than that
- * run's reply, and in time order the model would be shown a conversation that ends with its own
- * reply: seemingly answered, and some providers take a closing assistant message as a prefix to
- * continue); and the rolling summary of what came before them.
- */
-async function turnInput(
-  deps: Pick<AssistantDeps, 'assistantRepo'>,
-  userId: string,
-  answering: AssistantMessageRow[],
-): Promise<{ history: AssistantMessageRow[]; summary: string | null }> {
-  const ids = new Set(answering.map((row) => row.id));
-  const earlier = await deps.assistantRepo.recent(userId, HISTORY_MESSAGES);
-  const history = [...earlier.filter((row) => !ids.has(row.id)), ...answering].slice(-HISTORY_MESSAGES);
-  const older = await deps.assistantRepo.recent(userId, SUMMARY_MESSAGES, HISTORY_MESSAGES);
-  return { history, summary: rollingSummary(older) };
-}
-
-/**
  * One agent turn over the person's unanswered texts (design §9, §6 of issue 29): it assembles
- * what the model sees (history, summary, system prompt), runs the model with the workspace tools
+ * what the model sees (model-input.ts), offers each step the tools it can use, runs the model with the workspace tools
  * until it answers, asks for an approval (a tool with an effect ends the turn: nothing more runs
  * until the person says YES), reaches the step limit or the deadline, and returns what it said
  * and the approval it asked for. A model that errors, times out or calls nonsense never gets
@@ -70,12 +52,23 @@ export async function runTurn(
   const started = Date.now();
   const turnId = newId();
   const ctx = newTurnContext(turnId, user);
-  const { history, summary } = await turnInput(deps, user.id, answering);
+  const input = await modelInput(deps, ctx, answering);
+  const tools = assistantTools(deps, ctx);
+  const names = Object.keys(tools) as TToolName[];
   const result = await generateText({
     model: deps.model.model,
-    system: systemPrompt(ctx, deps.clock.now(), deps.productName, summary),
-    messages: conversation(history),
-    tools: assistantTools(deps, ctx),
+    system: input.system,
+    messages: input.messages,
+    tools,
+    // Each step is offered only the tool groups the person's texts name and the turn has used
+    // (tool-groups.ts): every offered schema is paid for on every step.
+    prepareStep: ({ steps }) => ({
+      activeTools: activeTools(
+        names,
+        input.asked,
+        steps.flatMap((step) => step.toolCalls.map((call) => call.toolName)),
+      ),
+    }),
     // The turn ends once an approval is stored, not at any call of an approval tool: a call the
     // schema refused goes back to the model as an error it can correct.
     stopWhen: [stepCountIs(MAX_STEPS), () => ctx.approval !== null],

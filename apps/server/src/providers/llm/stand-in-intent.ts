@@ -61,6 +61,11 @@ export type Intent =
   | { kind: 'thanks' }
   | { kind: 'mail-from'; from: string }
   | { kind: 'mail-unread' }
+  /**
+   * "reply to him saying thanks", 回复他说谢谢: a reply to the mail the person last looked at (in the
+   * tool record of recent turns), or from the person they name; `to` is null for him/her/them.
+   */
+  | { kind: 'mail-reply'; to: string | null; text: string }
   | { kind: 'contact'; query: string }
   | { kind: 'help' }
   | { kind: 'unknown' };
@@ -92,6 +97,7 @@ export function detectIntent(message: string, now: LocalNow): Intent {
   const text = clean(message);
   if (text === '') return { kind: 'unknown' };
   return (
+    mailReplyTo(message) ??
     help(text) ??
     thanks(text) ??
     addContact(text) ??
@@ -319,6 +325,22 @@ function addContact(text: string): Intent | null {
   const zh =
     /(?:添加|新建|新增|加|建|保存|存|记)(?:一下|一个|个)?(?:新的?)?联系人|(?:加|存|保存|放)(?:到|进|入)(?:我的)?(?:通讯录|联系人)|(?:保存|存|记下)(?:一下)?.{0,12}的?(?:号码|电话|手机号|邮箱)/;
   return en.test(text) || zh.test(text) ? { kind: 'add-contact' } : null;
+}
+
+/** Read from the whole message: `clean` would take "thanks" off the end of what to say. */
+function mailReplyTo(message: string): Intent | null {
+  const said = message.trim().replace(/[\s。.!！]+$/u, '');
+  const en =
+    /^(?:(?:can|could|would) you\s+|please\s+)*(?:reply|respond|write back|answer)(?:\s+to\s+(.+?))?\s+(?:saying|with|that)\s*[:,]?\s*(.+)$/i.exec(
+      said,
+    );
+  const zh = /^(?:请|帮我|麻烦)?(?:回复|回信给|回)(?:一下)?(.{0,12}?)(?:说|：|:)\s*(.+)$/u.exec(said);
+  const found = en ?? zh;
+  if (!found?.[2]) return null;
+  const to = found[1]?.trim() ?? '';
+  const pronoun =
+    /^(?:him|her|them|he|she|they|it|that|this|the mail|the email|他|她|他们|她们|它|这封|那封)?$/i.test(to);
+  return { kind: 'mail-reply', to: pronoun ? null : to, text: found[2].trim() };
 }
 
 function unreadMail(text: string): Intent | null {

@@ -1,0 +1,55 @@
+import type { ModelMessage } from 'ai';
+import type { AssistantDeps } from './deps';
+import { conversation, systemPrompt } from './prompt';
+import type { AssistantMessageRow } from './repo';
+import { boundHistory, HISTORY_MESSAGES, rollingSummary, SUMMARY_MESSAGES } from './summary';
+import { TOOL_RECORD_CALLS, toolRecord } from './tool-record';
+import type { TurnContext } from './turn-context';
+
+/** What one model call of a turn is given besides its tools. */
+export interface ModelInput {
+  system: string;
+  messages: ModelMessage[];
+  /** The person's own texts this turn answers: what picks the tools offered (tool-groups.ts). */
+  asked: string[];
+}
+
+type InputDeps = Pick<AssistantDeps, 'assistantRepo' | 'clock' | 'productName'>;
+
+/**
+ * The memory slot: lines the person asked the assistant to remember, shown in every turn's
+ * system prompt. Empty until the memory feature fills it (issue 30, memory part).
+ */
+export async function memoryLines(_deps: InputDeps, _userId: string): Promise<string[]> {
+  return [];
+}
+
+/**
+ * Everything the model sees in a turn, assembled in one place (issue 30): the system prompt
+ * (its PROMPT_FACTS lines first), the memory slot, the rolling summary of older texts, the record
+ * of what the tools returned in recent turns (quoted as data), and the recent texts in and out
+ * bounded by tokens, with the texts this turn answers last whatever their time (one that came in
+ * while the last run's model was busy is older than that run's reply, and in time order the model
+ * would be shown a conversation that ends with its own reply: seemingly answered, and some
+ * providers take a closing assistant message as a prefix to continue).
+ */
+export async function modelInput(
+  deps: InputDeps,
+  ctx: TurnContext,
+  answering: AssistantMessageRow[],
+): Promise<ModelInput> {
+  const userId = ctx.user.id;
+  const recent = await deps.assistantRepo.recent(userId, HISTORY_MESSAGES + SUMMARY_MESSAGES);
+  const { history, older } = boundHistory(recent, answering);
+  const calls = await deps.assistantRepo.recentToolCalls(userId, TOOL_RECORD_CALLS);
+  const system = systemPrompt(ctx, deps.clock.now(), deps.productName, {
+    summary: rollingSummary(older),
+    toolRecord: toolRecord(calls),
+    memories: await memoryLines(deps, userId),
+  });
+  return {
+    system,
+    messages: conversation(history),
+    asked: answering.filter((row) => row.direction === 'in').map((row) => row.body),
+  };
+}
