@@ -18,6 +18,7 @@ import { freePort } from '../../apps/server/test/helpers/process';
 import { connectGoogle } from './browser';
 import { resolveDay } from './days';
 import type { SeedEvent, SeedMail } from './scenario';
+import { countingModel, type TokenTally } from './token-count';
 
 /** One person of a scenario: signed in by phone, on the trial, with Google connected. */
 export interface Person {
@@ -42,6 +43,8 @@ export class World {
   private ipCounter = randomInt(1, 4_000_000);
   /** Numbers given out in this run: a drawn one seen before would meet its own sign-in limits. */
   private readonly phones = new Set<string>();
+  /** What the model was sent and answered, in o200k_base tokens, since the world started. */
+  readonly tokens: TokenTally = { input: 0, output: 0, calls: 0 };
 
   private constructor(
     readonly app: FastifyInstance,
@@ -75,7 +78,10 @@ export class World {
       rmSync(dataDir, { recursive: true, force: true });
       throw error;
     }
-    return new World(app, base, dataDir);
+    const world = new World(app, base, dataDir);
+    // The turns read app.llm.model when they run: from now on every call is counted.
+    app.llm.model = countingModel(app.llm.model, world.tokens);
+    return world;
   }
 
   async stop(): Promise<void> {
