@@ -1,8 +1,9 @@
 import type { TToolName } from '@app/contract/assistant/tools';
 import type { TLanguage } from '@app/contract/messages';
-import { generateText, stepCountIs } from 'ai';
+import { generateText, type LanguageModelUsage, stepCountIs } from 'ai';
 import { newId } from '../../lib/ids';
 import type { UserRow } from '../users/repo';
+import { billedTokens } from './billed-tokens';
 import type { AssistantDeps } from './deps';
 import { modelInput } from './model-input';
 import type { AssistantMessageRow } from './repo';
@@ -29,12 +30,25 @@ export interface TurnResult {
   approval: { id: string; text: string } | null;
   steps: number;
   inputTokens: number;
+  /** Of the input tokens, those the provider read from its cache (as the SDK reports them). */
+  cachedInputTokens: number;
   outputTokens: number;
+  /** What the plan counts: cached input at the provider's rate (billed-tokens.ts). */
+  billedTokens: number;
   durationMs: number;
 }
 
 type TurnDeps = Pick<AssistantDeps, 'assistantRepo' | 'model' | 'clock' | 'productName' | 'turnDeadlineMs'> &
   Parameters<typeof assistantTools>[0];
+
+function usageOf(usage: LanguageModelUsage, rate: number) {
+  const counted = {
+    inputTokens: usage.inputTokens ?? 0,
+    cachedInputTokens: usage.inputTokenDetails?.cacheReadTokens ?? usage.cachedInputTokens ?? 0,
+    outputTokens: usage.outputTokens ?? 0,
+  };
+  return { ...counted, billedTokens: billedTokens(counted, rate) };
+}
 
 /**
  * One agent turn over the person's unanswered texts (design §9, §6 of issue 29): it assembles
@@ -82,8 +96,7 @@ export async function runTurn(
     text: [result.text.trim(), ...ctx.notes].filter(Boolean).join('\n'),
     approval: ctx.approval,
     steps: result.steps.length,
-    inputTokens: result.totalUsage.inputTokens ?? 0,
-    outputTokens: result.totalUsage.outputTokens ?? 0,
+    ...usageOf(result.totalUsage, deps.model.cachedInputRate),
     durationMs: Date.now() - started,
   };
 }
