@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { TOOL_NAMES } from '@app/contract/assistant/tools';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimateTokens } from '../src/lib/token-estimate';
@@ -211,4 +213,26 @@ describe('tool groups', () => {
       'calendar_create_event',
     );
   });
+});
+
+describe("the stand-in's requests", () => {
+  const doc = readFileSync(new URL('../../../docs/assistant-stand-in.md', import.meta.url), 'utf8');
+  const rows = doc
+    .split('\n')
+    .filter((line) => line.startsWith('| `'))
+    .map((line) => line.split(' | '));
+
+  it.each(rows.map((cells) => [/`([a-z-]+)`/.exec(cells[0]!)![1]!, cells] as const))(
+    'every example of %s is offered the tools its row calls',
+    (_kind, cells) => {
+      const tools = TOOL_NAMES.filter((name) => cells[3]!.includes(`\`${name}\``));
+      const examples = [cells[1]!, cells[2]!].flatMap((cell) =>
+        [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]!),
+      );
+      for (const example of examples) {
+        const offered = activeTools(TOOL_NAMES, [example]);
+        expect([example, tools.filter((name) => !offered.includes(name))]).toEqual([example, []]);
+      }
+    },
+  );
 });

@@ -362,10 +362,15 @@ function mailFrom(text: string): Intent | null {
     );
   if (en) return { kind: 'mail-from', from: en[1]!.trim() };
   // "what did Sam write?", 李明写了什么: their latest mail.
-  const what = /^what\s+(?:did|has)\s+(.+?)\s+(?:writ(?:e|ten)|sen[dt]|e-?mail(?:ed)?|mail(?:ed)?)(?:\s+me)?$/i.exec(text);
-  if (what?.[1] && !/^(?:i|you|we)$/i.test(what[1].trim())) return { kind: 'mail-from', from: what[1].trim() };
+  const what =
+    /^what\s+(?:did|has)\s+(.+?)\s+(?:writ(?:e|ten)|sen[dt]|e-?mail(?:ed)?|mail(?:ed)?)(?:\s+me)?$/i.exec(
+      text,
+    );
+  if (what?.[1] && !/^(?:i|you|we)$/i.test(what[1].trim()))
+    return { kind: 'mail-from', from: what[1].trim() };
   const zhWhat = /^(.{1,12}?)(?:给我)?(?:写了|发了|发来了)(?:些)?什么(?:邮件)?$/u.exec(text);
-  if (zhWhat?.[1] && !/^(?:我|你|他|她|他们|她们)$/.test(zhWhat[1])) return { kind: 'mail-from', from: zhWhat[1] };
+  if (zhWhat?.[1] && !/^(?:我|你|他|她|他们|她们)$/.test(zhWhat[1]))
+    return { kind: 'mail-from', from: zhWhat[1] };
   const zh =
     /^(?:请|帮我|给我)?(?:找找|找|查查|查|看看|看|搜索|搜)?(?:一下)?(?:有没有|有)?\s*(?:来自)?\s*(.+?)\s*(?:发来|发给我|寄来|发)?的\s*(?:邮件|电邮|email|信)/i.exec(
       text,
