@@ -119,6 +119,23 @@ describe('model input', () => {
     expect(toolsOf(second[0]!)).toContain('mail_reply');
   });
 
+  it('runs nothing a step was not offered', async () => {
+    const person = await assistantPerson(app, base);
+    const before = await app.usersRepo.findById(person.userId);
+    steps = [{ tool: 'settings_update', args: { timeZone: 'Pacific/Kiritimati' } }, { text: 'Nothing on.' }];
+    const [first, second] = await answered(person.phone, "what's on tomorrow?", 2);
+    expect(toolsOf(first!)).not.toContain('settings_update');
+    // The call came back to the model as an error; nothing changed and nothing was asked.
+    expect(JSON.stringify(second!.body.messages)).toContain('settings_update');
+    expect(await app.usersRepo.findById(person.userId)).toMatchObject({ time_zone: before!.time_zone });
+    const approvals = await app.db
+      .selectFrom('assistant_approvals')
+      .select('id')
+      .where('user_id', '=', person.userId)
+      .execute();
+    expect(approvals).toEqual([]);
+  });
+
   it("stores the turn's cached input and counts it against the plan at the cached rate", async () => {
     const person = await assistantPerson(app, base);
     steps = [{ text: 'Nothing today.' }];
