@@ -3,8 +3,10 @@ import { TOOL_NAMES } from '@app/contract/assistant/tools';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimateTokens } from '../src/lib/token-estimate';
+import { boundHistory, HISTORY_TOKENS } from '../src/modules/assistant/summary';
 import { activeTools } from '../src/modules/assistant/tool-groups';
 import { TOOL_RECORD_TOKENS, toolRecord } from '../src/modules/assistant/tool-record';
+import { decide } from '../src/providers/llm/local-model';
 import { assistantPerson, textFrom } from './helpers/assistant-person';
 import { build } from './helpers/build';
 import { completion, fakeChatCompletions, type SeenRequest } from './helpers/chat-completions-fake';
@@ -252,4 +254,57 @@ describe("the stand-in's requests", () => {
       }
     },
   );
+});
+
+describe('history bounded by tokens', () => {
+  const text = (n: number, body: string, direction: 'in' | 'out' = 'in') =>
+    ({
+      id: `m${n}`,
+      direction,
+      body,
+      created_at: `2026-11-25T10:${String(n).padStart(2, '0')}:00.000Z`,
+    }) as never;
+
+  it('keeps the newest texts that fit, the answered ones always, and leaves the rest to the summary', () => {
+    const long = 'word '.repeat(400); // about 500 tokens
+    const recent = [text(1, 'book lunch'), text(2, long, 'out'), text(3, long), text(4, 'thanks', 'out')];
+    const answering = [text(5, 'reply to him saying thanks')];
+    const { history, older } = boundHistory([...recent, ...answering], answering, HISTORY_TOKENS);
+    expect(history.map((row: { id: string }) => row.id)).toEqual(['m3', 'm4', 'm5']);
+    expect(older.map((row: { id: string }) => row.id)).toEqual(['m1', 'm2']);
+    // An answered text is shown whatever it costs.
+    expect(boundHistory([text(6, long.repeat(4))], [text(6, long.repeat(4))], 100).history).toHaveLength(1);
+  });
+});
+
+describe('the stand-in and the tool record', () => {
+  const facts = { now: { date: '2026-11-25', time: '10:40' }, zone: 'UTC', language: 'en' as const };
+  const mail = (call: number, messageId: string, from: string) => ({
+    toolName: 'mail_search',
+    call,
+    fields: { messageId, connectionId: 'conn-1', from, subject: 'Hi' },
+  });
+  const tools = new Set(TOOL_NAMES);
+
+  it('replies to the newest mail of the record, or the one from the person named', () => {
+    const record = [
+      mail(0, 'old', 'Priya <p@example.com>'),
+      mail(1, 'new', 'Sam <s@example.org>'),
+      mail(1, 'newer-list-second', 'Sam <s@example.org>'),
+    ];
+    const read = { facts, latest: 'reply to him saying thanks', record, outcomes: [] };
+    expect(decide(read, tools)).toMatchObject({
+      type: 'call',
+      toolName: 'mail_reply',
+      input: { connectionId: 'conn-1', messageId: 'new', text: 'thanks' },
+    });
+    expect(decide({ ...read, latest: 'reply to Priya saying see you' }, tools)).toMatchObject({
+      input: { messageId: 'old', text: 'see you' },
+    });
+  });
+
+  it('asks which mail when the record holds none, calling nothing', () => {
+    const step = decide({ facts, latest: '回复他说谢谢', record: [], outcomes: [] }, tools);
+    expect(step.type).toBe('text');
+  });
 });
