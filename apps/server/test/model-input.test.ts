@@ -151,12 +151,12 @@ describe('model input', () => {
     expect(turn.cached_input_tokens).toBe(800);
     // 200 fresh + 800 cached at 0.5 + 20 out.
     expect(turn.billed_tokens).toBe(620);
-    const usage = await app.db
-      .selectFrom('usage_events')
-      .select('tokens')
-      .where('user_id', '=', person.userId)
-      .execute();
-    expect(usage.map((row) => row.tokens)).toEqual([620]);
+    // Recorded just after the text is marked answered.
+    const usage = () =>
+      app.db.selectFrom('usage_events').select('tokens').where('user_id', '=', person.userId).execute();
+    const deadline = Date.now() + 5_000;
+    while ((await usage()).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 30));
+    expect((await usage()).map((row) => row.tokens)).toEqual([620]);
   });
 });
 

@@ -2,7 +2,7 @@ import type { ModelMessage } from 'ai';
 import type { AssistantDeps } from './deps';
 import { conversation, systemPrompt } from './prompt';
 import type { AssistantMessageRow } from './repo';
-import { boundHistory, HISTORY_MESSAGES, rollingSummary, SUMMARY_MESSAGES } from './summary';
+import { boundHistory, RECENT_MESSAGES, rollingSummary } from './summary';
 import { TOOL_RECORD_CALLS, toolRecord } from './tool-record';
 import type { TurnContext } from './turn-context';
 
@@ -39,7 +39,7 @@ export async function modelInput(
   answering: AssistantMessageRow[],
 ): Promise<ModelInput> {
   const userId = ctx.user.id;
-  const recent = await deps.assistantRepo.recent(userId, HISTORY_MESSAGES + SUMMARY_MESSAGES);
+  const recent = await deps.assistantRepo.recent(userId, RECENT_MESSAGES);
   const { history, older } = boundHistory(recent, answering);
   const calls = await deps.assistantRepo.recentToolCalls(userId, TOOL_RECORD_CALLS);
   const system = systemPrompt(ctx, deps.clock.now(), deps.productName, {

@@ -1,15 +1,20 @@
 import { estimateTokens } from '../../lib/token-estimate';
 import type { AssistantMessageRow } from './repo';
 
-/** The most recent texts in and out read for one turn: the history, then what the summary covers. */
+/**
+ * The recent texts a tool counts as the person's own words (known-recipients.ts), and how many
+ * texts before the shown ones the summary looks back over.
+ */
 export const HISTORY_MESSAGES = 20;
 export const SUMMARY_MESSAGES = 30;
+/** The most recent texts in and out read for one turn: the history, then what the summary covers. */
+export const RECENT_MESSAGES = 50;
 /**
  * The tokens (estimated, lib/token-estimate.ts) the recent texts may take: the history is
  * bounded by what it costs, not by how many texts it holds (issue 30). The texts a turn answers
  * are always shown, whatever they cost.
  */
-export const HISTORY_TOKENS = 800;
+export const HISTORY_TOKENS = 600;
 const SUMMARY_CHARS = 800;
 const PER_MESSAGE_CHARS = 80;
 
@@ -26,7 +31,7 @@ export function boundHistory(
   const earlier = recent.filter((row) => !ids.has(row.id));
   let tokens = answering.reduce((sum, row) => sum + estimateTokens(row.body), 0);
   let kept = 0;
-  for (let i = earlier.length - 1; i >= 0 && kept < HISTORY_MESSAGES; i -= 1) {
+  for (let i = earlier.length - 1; i >= 0; i -= 1) {
     const cost = estimateTokens(earlier[i]!.body);
     if (tokens + cost > maxTokens) break;
     tokens += cost;
