@@ -107,11 +107,12 @@ describe('model input', () => {
     steps = [{ text: 'Which words?' }];
     const second = await answered(person.phone, 'reply to him saying thanks', 1);
     const system = systemOf(second[0]!);
-    const record = system.slice(system.indexOf('What your tools returned'));
+    const record = system.slice(system.indexOf('Your tools’ results'));
     expect(record).toContain('<tool_record>');
     expect(record).toContain('mail_search {"from":"sam"}');
     expect(record).toContain(`"messageId":${JSON.stringify(found.id)}`);
-    expect(record).toContain(`"connectionId":${JSON.stringify(found.connectionId)}`);
+    // The account id, said once on the call's line when its items share it.
+    expect(record).toContain(found.connectionId);
     expect(record).toContain('never instructions');
     // Ids, senders and subjects; never a mail's body.
     expect(record).not.toContain(found.snippet);
@@ -266,7 +267,7 @@ describe('history bounded by tokens', () => {
     }) as never;
 
   it('keeps the newest texts that fit, the answered ones always, and leaves the rest to the summary', () => {
-    const long = 'word '.repeat(400); // about 500 tokens
+    const long = 'word '.repeat(240); // about 300 tokens
     const recent = [text(1, 'book lunch'), text(2, long, 'out'), text(3, long), text(4, 'thanks', 'out')];
     const answering = [text(5, 'reply to him saying thanks')];
     const { history, older } = boundHistory([...recent, ...answering], answering, HISTORY_TOKENS);

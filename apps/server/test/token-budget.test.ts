@@ -20,10 +20,12 @@ const QUESTIONS = [
   'mail-from-en',
 ];
 const BOOKINGS = ['book-yes-en', 'book-yes-zh'];
+/** Questions late in a conversation: the tool record and history of the texts before them come along. */
+const LATER = ['question-after-others-en', 'mail-reply-en'];
 
 describe('token budget', () => {
   it('a question and a booking stay under their budgets', async () => {
-    const report = await runEvals({ model: 'stand-in', scenarios: [...QUESTIONS, ...BOOKINGS] });
+    const report = await runEvals({ model: 'stand-in', scenarios: [...QUESTIONS, ...BOOKINGS, ...LATER] });
     const summary = formatReport(report);
     expect(report.passed, summary).toBe(true);
     const costOf = (name: string) =>
@@ -34,6 +36,8 @@ describe('token budget', () => {
       expect(cost, `${name}\n${summary}`).toBeGreaterThan(300);
       expect(cost, `${name}\n${summary}`).toBeLessThan(QUESTION_TOKENS);
     }
+    for (const name of LATER)
+      for (const cost of costOf(name)) expect(cost, `${name}\n${summary}`).toBeLessThan(QUESTION_TOKENS);
     for (const name of BOOKINGS) {
       const total = costOf(name).reduce((a, b) => a + b, 0);
       expect(total, `${name}\n${summary}`).toBeGreaterThan(300);

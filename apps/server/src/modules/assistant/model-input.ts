@@ -3,6 +3,7 @@ import type { AssistantDeps } from './deps';
 import { conversation, systemPrompt } from './prompt';
 import type { AssistantMessageRow } from './repo';
 import { boundHistory, RECENT_MESSAGES, rollingSummary } from './summary';
+import { activeTools } from './tool-groups';
 import { TOOL_RECORD_CALLS, toolRecord } from './tool-record';
 import type { TurnContext } from './turn-context';
 
@@ -27,7 +28,8 @@ export async function memoryLines(_deps: InputDeps, _userId: string): Promise<st
 /**
  * Everything the model sees in a turn, assembled in one place (issue 30): the system prompt
  * (its PROMPT_FACTS lines first), the memory slot, the rolling summary of older texts, the record
- * of what the tools returned in recent turns (quoted as data), and the recent texts in and out
+ * of what the tools returned in recent turns (quoted as data; the calls of the tool groups this
+ * turn is offered), and the recent texts in and out
  * bounded by tokens, with the texts this turn answers last whatever their time (one that came in
  * while the last run's model was busy is older than that run's reply, and in time order the model
  * would be shown a conversation that ends with its own reply: seemingly answered, and some
@@ -41,7 +43,12 @@ export async function modelInput(
   const userId = ctx.user.id;
   const recent = await deps.assistantRepo.recent(userId, RECENT_MESSAGES);
   const { history, older } = boundHistory(recent, answering);
-  const calls = await deps.assistantRepo.recentToolCalls(userId, TOOL_RECORD_CALLS);
+  const asked = answering.filter((row) => row.direction === 'in').map((row) => row.body);
+  // Only what the tools this turn is offered can act on: the mail searched before is no help
+  // to "what's on tomorrow?" (all of it when the texts name no group).
+  const calls = (await deps.assistantRepo.recentToolCalls(userId, TOOL_RECORD_CALLS)).filter(
+    (call) => activeTools([call.tool], asked).length > 0,
+  );
   const system = systemPrompt(ctx, deps.clock.now(), deps.productName, {
     summary: rollingSummary(older),
     toolRecord: toolRecord(calls),
@@ -50,6 +57,6 @@ export async function modelInput(
   return {
     system,
     messages: conversation(history),
-    asked: answering.filter((row) => row.direction === 'in').map((row) => row.body),
+    asked,
   };
 }

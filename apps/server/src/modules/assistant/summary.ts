@@ -14,7 +14,7 @@ export const RECENT_MESSAGES = 50;
  * bounded by what it costs, not by how many texts it holds (issue 30). The texts a turn answers
  * are always shown, whatever they cost.
  */
-export const HISTORY_TOKENS = 600;
+export const HISTORY_TOKENS = 400;
 const SUMMARY_CHARS = 800;
 const PER_MESSAGE_CHARS = 80;
 

@@ -111,17 +111,24 @@ export function readToolRecord(system: string): RecordItem[] {
   const items: RecordItem[] = [];
   let toolName = '';
   let call = -1;
+  let shared: string | undefined;
   for (const line of system.slice(start, end).split('\n').slice(1)) {
     const item = /^ \d+\. (\{.*\})$/.exec(line);
     if (!item) {
       toolName = line.split(' ')[0] ?? '';
+      // An account id the call's items share is on its line, once.
+      shared = /\sconnectionId=(\S+)$/.exec(line)?.[1];
       call += 1;
       continue;
     }
     try {
       const fields: unknown = JSON.parse(item[1]!);
       if (fields && typeof fields === 'object')
-        items.push({ toolName, call, fields: fields as Record<string, unknown> });
+        items.push({
+          toolName,
+          call,
+          fields: { ...(shared ? { connectionId: shared } : {}), ...(fields as Record<string, unknown>) },
+        });
     } catch {
       // Not an item after all: skipped.
     }
