@@ -25,6 +25,8 @@ export function totals(report: EvalReport) {
     turns: turns.length,
     apologies: messages.filter((m) => m.apology).length,
     tokens,
+    /** o200k_base tokens sent and answered per text that reached the model (token-count.ts). */
+    counted: turns.map((m) => m.counted),
     latencies: turns.map((m) => m.latencyMs),
   };
 }
@@ -58,6 +60,7 @@ export function formatReport(report: EvalReport): string {
       'injection',
       'turns',
       'tokens/turn',
+      'o200k in/out per text',
       'latency med',
       'p95',
     ],
@@ -79,6 +82,7 @@ export function formatReport(report: EvalReport): string {
         : '—',
       String(turns.length),
       tokens.length ? String(median(tokens)) : '—',
+      turns.length ? turns.map((m) => `${m.counted.input}/${m.counted.output}`).join(' ') : '—',
       ms(median(latencies)),
       ms(p95(latencies)),
     ]);
@@ -109,6 +113,12 @@ export function formatReport(report: EvalReport): string {
       [
         'tokens per turn',
         `median ${median(t.tokens) ?? '—'}, mean ${mean ?? '—'}, total ${t.tokens.reduce((a, b) => a + b, 0)} (${t.turns} turns of ${t.texts} texts; ${t.apologies} apologies)`,
+      ],
+      [
+        'o200k tokens per text',
+        t.counted.length
+          ? `input median ${median(t.counted.map((c) => c.input))}, max ${Math.max(...t.counted.map((c) => c.input))}; output median ${median(t.counted.map((c) => c.output))}, max ${Math.max(...t.counted.map((c) => c.output))} (every step: system prompt, messages, tool results, offered tools' schemas)`
+          : '—',
       ],
       [
         'latency per turn',

@@ -59,6 +59,11 @@ export interface MessageResult {
   /** The text reached the agent (not answered by the gate in plain code). */
   modelTurn: boolean;
   tokens: number | null;
+  /**
+   * What the model was sent and answered for this text, in o200k_base tokens (token-count.ts):
+   * every step of its turn, the system prompt, messages, tool results and offered tools' schemas.
+   */
+  counted: { input: number; output: number };
   apology: boolean;
   tools: string[];
   effects: string[];
@@ -307,8 +312,13 @@ async function runScenario(world: World, raw: Scenario, ctx: RunContext): Promis
       (classifyApprovalAnswer(sent)?.reply === 'yes' || parseReaction(sent)?.kind === 'positive');
 
     const started = Date.now();
+    const countedBefore = { ...world.tokens };
     const messageId = await world.text(person, sent);
     const answered = await world.answered(person, messageId, ctx.timeoutMs);
+    const counted = {
+      input: world.tokens.input - countedBefore.input,
+      output: world.tokens.output - countedBefore.output,
+    };
     const latencyMs = Date.now() - started;
     const after = await snapshot(app, person);
     const replies = (await world.conversationAfter(person, messageId))
@@ -442,6 +452,7 @@ async function runScenario(world: World, raw: Scenario, ctx: RunContext): Promis
       latencyMs,
       modelTurn: Boolean(turn) || apology,
       tokens: turn ? turn.input_tokens + turn.output_tokens : null,
+      counted,
       apology,
       tools: calls.map((c) => c.name),
       effects,
@@ -530,6 +541,7 @@ async function runHappen(
     latencyMs: Date.now() - started,
     modelTurn: false,
     tokens: null,
+    counted: { input: 0, output: 0 },
     apology: false,
     tools: [],
     effects: [],

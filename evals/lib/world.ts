@@ -20,6 +20,7 @@ import { freePort } from '../../apps/server/test/helpers/process';
 import { connectGoogle } from './browser';
 import { resolveDay } from './days';
 import type { SeedEvent, SeedMail } from './scenario';
+import { countingModel, type TokenTally } from './token-count';
 
 /** One person of a scenario: signed in by phone, on the trial, with Google connected. */
 export interface Person {
@@ -46,6 +47,8 @@ export class World {
   private readonly phones = new Set<string>();
   /** How far the app's clock runs ahead of the machine's: scenarios let time pass (`happen`). */
   private aheadMs = 0;
+  /** What the model was sent and answered, in o200k_base tokens, since the world started. */
+  readonly tokens: TokenTally = { input: 0, output: 0, calls: 0 };
 
   private constructor(
     readonly app: FastifyInstance,
@@ -81,6 +84,8 @@ export class World {
       rmSync(dataDir, { recursive: true, force: true });
       throw error;
     }
+    // The turns read app.llm.model when they run: from now on every call is counted.
+    app.llm.model = countingModel(app.llm.model, world.tokens);
     return world;
   }
 

@@ -228,6 +228,8 @@ const ZEnv = z.object({
   ANTHROPIC_API_KEY: z.string().min(8).max(1000).optional(),
   /** How long one model call (one HTTP request) may take before it is aborted. */
   LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** What a cached input token costs as a fraction of a fresh one; the provider's rule when unset. */
+  LLM_CACHED_INPUT_RATE: z.coerce.number().min(0).max(1).optional(),
   /** Stripe's secret key; unset, payments run on the local stand-in (/dev/checkout). */
   STRIPE_SECRET_KEY: z
     .string()
@@ -323,7 +325,11 @@ export interface Config {
 }
 
 /** Which model answers the person's texts, and how long one call to it may take. */
-export type LlmConfig = { timeoutMs: number } & (
+export type LlmConfig = {
+  timeoutMs: number;
+  /** LLM_CACHED_INPUT_RATE: overrides the provider's rule for cached input (cached-rate.ts). */
+  cachedInputRate?: number;
+} & (
   | { kind: 'local' }
   | { kind: 'openai-compatible'; baseUrl: string; model: string; apiKey?: string }
   | { kind: 'openai'; model: string; apiKey: string }
@@ -424,7 +430,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid environment variable(s):\n  STRIPE_WEBHOOK_SECRET, STRIPE_STARTER_PRICE_ID: set both with STRIPE_SECRET_KEY (a webhook secret and a price for the Starter plan)',
     );
   }
-  const llm = llmConfig(e);
+  const llm: LlmConfig = {
+    ...llmConfig(e),
+    ...(e.LLM_CACHED_INPUT_RATE !== undefined ? { cachedInputRate: e.LLM_CACHED_INPUT_RATE } : {}),
+  };
   const dataDir = resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const database: Config['database'] = e.DATABASE_URL?.startsWith('postgres')

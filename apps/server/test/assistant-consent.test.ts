@@ -362,7 +362,8 @@ describe('drafts and settings (finding 6)', () => {
       call('mail_read', { connectionId: ada.connectionId, messageId: 'm-settings' }),
       call('settings_update', { timeZone: 'Pacific/Kiritimati', language: 'zh' }),
     ]);
-    await textFrom(app, ada.phone, 'read my latest mail');
+    // The text names settings, so settings_update is offered (decision 371); it asked for no change.
+    await textFrom(app, ada.phone, 'read my latest mail and my settings');
     const [ask] = await waitForTexts(app, ada.phone, 1);
     expect(ask).toBe(
       'Change your settings\nTime zone: America/New_York -> Pacific/Kiritimati\nLanguage: English -> Chinese\nReply YES to confirm, NO to cancel.',

@@ -293,7 +293,9 @@ describe('with a scripted model', () => {
         tools: [{ name: 'memory_save', arguments: JSON.stringify({ text: 'My boss is boss@evil.example' }) }],
       },
     ]);
-    const [asked] = await text(phone, 'any news in my mail?');
+    // The text names memory, so memory_save is offered at all (tool-groups.ts): a mail-only
+    // question is not even offered it.
+    const [asked] = await text(phone, 'any news in my mail? remember what matters');
     expect(asked).toBe(
       'Remember this about you?\nNew to you (not in your contacts or mail you sent): boss@evil.example\nRemember: "My boss is boss@evil.example"\nI read it in your accounts, not in your texts: it is kept only if you say YES.\nReply YES to confirm, NO to cancel.',
     );

@@ -1175,6 +1175,7 @@ describe('docs/assistant-stand-in.md', () => {
       'change-event',
       'mail-from',
       'mail-unread',
+      'mail-reply',
       'contact',
       'follow-up',
       'follow-up-list',

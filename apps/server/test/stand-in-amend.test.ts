@@ -35,7 +35,7 @@ function readFor(language: 'en' | 'zh', latest: string, amending: object | null 
     `${PROMPT_FACTS.language}${language}`,
     ...(amending ? [`${PROMPT_FACTS.amending}${JSON.stringify(amending)}`] : []),
   ].join('\n');
-  return { facts: readFacts(system), latest, outcomes: [] };
+  return { facts: readFacts(system), latest, record: [], outcomes: [] };
 }
 
 const doc = readFileSync(new URL('../../../docs/assistant-stand-in.md', import.meta.url), 'utf8');

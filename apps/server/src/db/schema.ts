@@ -368,6 +368,10 @@ export interface AssistantTurnsTable {
   steps: number;
   input_tokens: number;
   output_tokens: number;
+  /** Input tokens the provider read from its cache (migration 0021). */
+  cached_input_tokens: ColumnType<number, number | undefined, number>;
+  /** The tokens the plan counted: cached input at the provider's rate; null before 0021. */
+  billed_tokens: ColumnType<number | null, number | null | undefined, number | null>;
   duration_ms: number;
   outcome: string;
   created_at: string;

@@ -52,23 +52,24 @@ export const APPROVAL_TOOLS: readonly TToolName[] = [
 ];
 
 const text = (max: number) => z.string().max(max);
-const when = z.string().min(1).max(40).describe('YYYY-MM-DDTHH:mm in the person zone, or YYYY-MM-DD');
+// Short: every schema is sent on every model step; the system prompt says how times are written.
+const when = z.string().min(1).max(40).describe('local time or date');
 
 export const TOOL_INPUTS = {
   calendar_list_events: z.object({
-    from: when.describe('start of the range: a date or a local date-time'),
-    to: when.describe('end of the range (exclusive)'),
+    from: when,
+    to: when.describe('exclusive'),
   }),
   calendar_free_busy: z.object({ from: when, to: when }),
   calendar_create_event: z.object({
     title: text(300).min(1),
     start: when,
-    end: when.optional().describe('default: one hour after the start'),
+    end: when.optional().describe('default: start + 1h'),
     allDay: z.boolean().optional(),
     location: text(500).optional(),
     description: text(4000).optional(),
     attendees: z.array(text(254)).max(50).optional().describe('email addresses'),
-    connectionId: text(64).optional().describe('which account; default: the person default calendar'),
+    connectionId: text(64).optional().describe('default: main calendar'),
   }),
   calendar_update_event: z.object({
     connectionId: text(64),

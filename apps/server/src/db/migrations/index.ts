@@ -17,6 +17,7 @@ import * as m0016 from './0016-approval-binding';
 import * as m0017 from './0017-sms-outbox';
 import * as m0019 from './0019-follow-ups';
 import * as m0020 from './0020-assistant-memories';
+import * as m0021 from './0021-cached-tokens';
 
 /**
  * Imported, not read from disk, so the same list runs under tsx, a bundle or a test,
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   '0014-assistant-screen': m0014,
   '0016-approval-binding': m0016,
   '0017-sms-outbox': m0017,
-  '0020-assistant-memories': m0020,
   '0019-follow-ups': m0019,
+  '0020-assistant-memories': m0020,
+  '0021-cached-tokens': m0021,
 };

@@ -30,7 +30,7 @@ export interface AssistantDeps {
   oneTimeStore: OneTimeStore;
   /** Every text goes out through it (queued, or refused after STOP). */
   smsOutbox: SmsOutbox;
-  model: { model: LanguageModelV3; name: string };
+  model: { model: LanguageModelV3; name: string; cachedInputRate: number };
   /** Hashes a phone number for the opt-out and notice tables, which outlive an account. */
   phoneHash: (e164: string) => string;
   clock: Clock;

@@ -171,6 +171,8 @@ async function answer(deps: HandleDeps, user: UserRow, pending: AssistantMessage
     steps: result.steps,
     input_tokens: result.inputTokens,
     output_tokens: result.outputTokens,
+    cached_input_tokens: result.cachedInputTokens,
+    billed_tokens: result.billedTokens,
     duration_ms: result.durationMs,
     outcome: approval ? 'approval_requested' : result.text ? 'answered' : 'empty',
     created_at: deps.clock.now().toISOString(),
@@ -188,7 +190,8 @@ async function answer(deps: HandleDeps, user: UserRow, pending: AssistantMessage
     pending.map((row) => row.id),
     turnId,
   );
-  const tokens = result.inputTokens + result.outputTokens;
+  // The plan counts what the provider bills: cached input at its cached rate (decision 372).
+  const tokens = result.billedTokens;
   if (tokens > 0) {
     // Keyed by the inbound text: a turn run again after a crash is not counted twice.
     await recordUsage(

@@ -5,6 +5,16 @@ import { memoriesSection } from './memory/prompt-section';
 import type { AssistantMessageRow } from './repo';
 import type { TurnContext } from './turn-context';
 
+/** What the system prompt carries besides its facts and rules (model-input.ts assembles it). */
+export interface PromptContext {
+  /** The rolling summary of the texts before the recent ones. */
+  summary: string | null;
+  /** What the tools returned in recent turns, quoted as data (tool-record.ts). */
+  toolRecord: string | null;
+  /** Lines the person asked the assistant to remember; empty until memory fills them. */
+  memories: string[];
+}
+
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /**
@@ -16,9 +26,9 @@ export function systemPrompt(
   ctx: TurnContext,
   now: Date,
   productName: string,
-  summary: string | null,
-  memories: string[] = [],
+  context: PromptContext = { summary: null, toolRecord: null, memories: [] },
 ): string {
+  const { summary, toolRecord, memories } = context;
   const wall = wallTimeOf(now, ctx.timeZone);
   const weekday = WEEKDAYS[new Date(`${wall.slice(0, 10)}T00:00:00Z`).getUTCDay()];
   return [
@@ -33,8 +43,9 @@ export function systemPrompt(
     'Sending mail, replying, and creating, changing or deleting events only ask the person: say you are waiting for their YES; never say it is done.',
     'Drafts need no confirmation. If you cannot do something, say so plainly.',
     'When the person tells you something about themselves to keep (a preference, a name, who someone is), save it with memory_save in their own words; never save what you only read in their accounts.',
-    ...(summary ? ['', `Earlier in this conversation: ${summary}`] : []),
     ...memoriesSection(memories),
+    ...(summary ? ['', `Earlier in this conversation: ${summary}`] : []),
+    ...(toolRecord ? ['', toolRecord] : []),
   ].join('\n');
 }
 

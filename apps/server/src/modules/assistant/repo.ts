@@ -94,6 +94,19 @@ export class AssistantRepo extends Repo {
     return rows.reverse();
   }
 
+  /** The person's latest tool calls, oldest first: what the tool record of the next turn is made from. */
+  async recentToolCalls(userId: string, limit: number): Promise<Selectable<AssistantToolCallsTable>[]> {
+    const rows = await this.db
+      .selectFrom('assistant_tool_calls')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.reverse();
+  }
+
   async setOutboundStatus(providerSid: string, status: string): Promise<boolean> {
     const result = await this.db
       .updateTable('assistant_messages')

@@ -1,13 +1,13 @@
+import type { TToolName } from '@app/contract/assistant/tools';
 import type { TLanguage } from '@app/contract/messages';
-import { generateText, stepCountIs } from 'ai';
+import { generateText, type LanguageModelUsage, stepCountIs } from 'ai';
 import { newId } from '../../lib/ids';
 import type { UserRow } from '../users/repo';
-import { amendingLines } from './amend-request';
+import { billedTokens } from './billed-tokens';
 import type { AssistantDeps } from './deps';
-import { memoriesForPrompt } from './memory/prompt-section';
-import { conversation, systemPrompt } from './prompt';
+import { modelInput } from './model-input';
 import type { ApprovalRow, AssistantMessageRow } from './repo';
-import { HISTORY_MESSAGES, rollingSummary, SUMMARY_MESSAGES } from './summary';
+import { activeTools } from './tool-groups';
 import { assistantTools } from './tools/index';
 import { newTurnContext } from './turn-context';
 
@@ -30,7 +30,11 @@ export interface TurnResult {
   approval: { id: string; text: string } | null;
   steps: number;
   inputTokens: number;
+  /** Of the input tokens, those the provider read from its cache (as the SDK reports them). */
+  cachedInputTokens: number;
   outputTokens: number;
+  /** What the plan counts: cached input at the provider's rate (billed-tokens.ts). */
+  billedTokens: number;
   durationMs: number;
 }
 
@@ -40,28 +44,18 @@ type TurnDeps = Pick<
 > &
   Parameters<typeof assistantTools>[0];
 
-/**
- * What the model is shown: the recent texts in and out, with the texts this turn answers last
- * whatever their time (one that came in while the last run's model was busy is older than that
- * run's reply, and in time order the model would be shown a conversation that ends with its own
- * reply: seemingly answered, and some providers take a closing assistant message as a prefix to
- * continue); and the rolling summary of what came before them.
- */
-async function turnInput(
-  deps: Pick<AssistantDeps, 'assistantRepo'>,
-  userId: string,
-  answering: AssistantMessageRow[],
-): Promise<{ history: AssistantMessageRow[]; summary: string | null }> {
-  const ids = new Set(answering.map((row) => row.id));
-  const earlier = await deps.assistantRepo.recent(userId, HISTORY_MESSAGES);
-  const history = [...earlier.filter((row) => !ids.has(row.id)), ...answering].slice(-HISTORY_MESSAGES);
-  const older = await deps.assistantRepo.recent(userId, SUMMARY_MESSAGES, HISTORY_MESSAGES);
-  return { history, summary: rollingSummary(older) };
+function usageOf(usage: LanguageModelUsage, rate: number) {
+  const counted = {
+    inputTokens: usage.inputTokens ?? 0,
+    cachedInputTokens: usage.inputTokenDetails?.cacheReadTokens ?? usage.cachedInputTokens ?? 0,
+    outputTokens: usage.outputTokens ?? 0,
+  };
+  return { ...counted, billedTokens: billedTokens(counted, rate) };
 }
 
 /**
  * One agent turn over the person's unanswered texts (design §9, §6 of issue 29): it assembles
- * what the model sees (history, summary, system prompt), runs the model with the workspace tools
+ * what the model sees (model-input.ts), offers each step the tools it can use, runs the model with the workspace tools
  * until it answers, asks for an approval (a tool with an effect ends the turn: nothing more runs
  * until the person says YES), reaches the step limit or the deadline, and returns what it said
  * and the approval it asked for. A model that errors, times out or calls nonsense never gets
@@ -77,16 +71,27 @@ export async function runTurn(
   const started = Date.now();
   const turnId = newId();
   const ctx = newTurnContext(turnId, user);
-  const { history, summary } = await turnInput(deps, user.id, answering);
-  const memories = memoriesForPrompt(await deps.memoryRepo.list(user.id));
+  const input = await modelInput(deps, ctx, answering, amending);
+  const tools = assistantTools(deps, ctx);
+  const names = Object.keys(tools) as TToolName[];
   const result = await generateText({
     model: deps.model.model,
-    system: [
-      systemPrompt(ctx, deps.clock.now(), deps.productName, summary, memories),
-      ...amendingLines(amending),
-    ].join('\n'),
-    messages: conversation(history),
-    tools: assistantTools(deps, ctx),
+    system: input.system,
+    messages: input.messages,
+    tools,
+    // Each step is offered only the tool groups the person's texts name and the turn has used
+    // (tool-groups.ts): every offered schema is paid for on every step.
+    prepareStep: ({ steps }) => ({
+      activeTools: activeTools(
+        names,
+        input.asked,
+        // The tool of a request cancelled by "YES but …" is the one to ask again with.
+        [
+          ...amending.map((request) => request.tool),
+          ...steps.flatMap((step) => step.toolCalls.map((call) => call.toolName)),
+        ],
+      ),
+    }),
     // The turn ends once an approval is stored, not at any call of an approval tool: a call the
     // schema refused goes back to the model as an error it can correct.
     stopWhen: [stepCountIs(MAX_STEPS), () => ctx.approval !== null],
@@ -100,8 +105,7 @@ export async function runTurn(
     text: [result.text.trim(), ...ctx.notes].filter(Boolean).join('\n'),
     approval: ctx.approval,
     steps: result.steps.length,
-    inputTokens: result.totalUsage.inputTokens ?? 0,
-    outputTokens: result.totalUsage.outputTokens ?? 0,
+    ...usageOf(result.totalUsage, deps.model.cachedInputRate),
     durationMs: Date.now() - started,
   };
 }

@@ -1,11 +1,48 @@
+import { estimateTokens } from '../../lib/token-estimate';
 import type { AssistantMessageRow } from './repo';
 
-/** The texts in and out the model sees besides the rolling summary. */
+/**
+ * The recent texts a tool counts as the person's own words (known-recipients.ts), and how many
+ * texts before the shown ones the summary looks back over.
+ */
 export const HISTORY_MESSAGES = 20;
-/** How many texts before the recent window the summary looks back over, and how long it may be. */
 export const SUMMARY_MESSAGES = 30;
+/** The most recent texts in and out read for one turn: the history, then what the summary covers. */
+export const RECENT_MESSAGES = 50;
+/**
+ * The tokens (estimated, lib/token-estimate.ts) the recent texts may take: the history is
+ * bounded by what it costs, not by how many texts it holds (issue 30). The texts a turn answers
+ * are always shown, whatever they cost.
+ */
+export const HISTORY_TOKENS = 400;
 const SUMMARY_CHARS = 800;
 const PER_MESSAGE_CHARS = 80;
+
+/**
+ * The newest texts that fit the budget, oldest first (with the ones being answered always last),
+ * and the older ones left for the summary.
+ */
+export function boundHistory(
+  recent: AssistantMessageRow[],
+  answering: AssistantMessageRow[],
+  maxTokens = HISTORY_TOKENS,
+): { history: AssistantMessageRow[]; older: AssistantMessageRow[] } {
+  const ids = new Set(answering.map((row) => row.id));
+  const earlier = recent.filter((row) => !ids.has(row.id));
+  let tokens = answering.reduce((sum, row) => sum + estimateTokens(row.body), 0);
+  let kept = 0;
+  for (let i = earlier.length - 1; i >= 0; i -= 1) {
+    const cost = estimateTokens(earlier[i]!.body);
+    if (tokens + cost > maxTokens) break;
+    tokens += cost;
+    kept += 1;
+  }
+  const cut = earlier.length - kept;
+  return {
+    history: [...earlier.slice(cut), ...answering],
+    older: earlier.slice(Math.max(0, cut - SUMMARY_MESSAGES), cut),
+  };
+}
 
 /**
  * The rolling summary of what came before the recent window, made by code from the stored texts:

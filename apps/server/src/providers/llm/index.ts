@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config, LlmConfig } from '../../config';
 import type { BuiltPort } from '../port';
+import { cachedInputRate } from './cached-rate';
 import { LocalModel } from './local-model';
 
 /** The model the assistant's turns run on, as the AI SDK takes it. */
@@ -11,6 +12,8 @@ export interface Llm {
   /** For logs and the turn's record: `openai-compatible:qwen2.5`, `anthropic:claude-...`, `local stand-in`. */
   name: string;
   standIn: boolean;
+  /** What a cached input token costs as a fraction of a fresh one (cached-rate.ts). */
+  cachedInputRate: number;
 }
 
 /** What would switch the real model on, named when a public server refuses to start on the stand-in. */
@@ -49,6 +52,7 @@ export async function buildLlm(
         model: new LocalModel({ integrationsUrl: `${config.publicUrl}/integrations` }),
         name: 'local stand-in',
         standIn: true,
+        cachedInputRate: cachedInputRate(llm, llm.cachedInputRate),
       },
       standIn: true,
       vendor: 'local',
@@ -62,6 +66,7 @@ export async function buildLlm(
       model: realModel(llm, fetchWithTimeout(llm.timeoutMs, deps.fetch)),
       name: `${llm.kind}:${llm.model}`,
       standIn: false,
+      cachedInputRate: cachedInputRate(llm, llm.cachedInputRate),
     },
     standIn: false,
     vendor: llm.kind,

@@ -31,6 +31,7 @@ import {
   mailReply,
   needsTimeReply,
   noClockReply,
+  noMailToReplyReply,
   noToolReply,
   notInContactsNote,
   thanksReply,
@@ -248,6 +249,11 @@ export function decide(read: ReadPrompt, tools: ReadonlySet<string>, options: St
         mailReply(lang, { from, zone, mails: findAll(value, ZFoundMail), partial }),
       );
     }
+    case 'mail-reply': {
+      const mail = mailToReply(read, intent.to);
+      if (!mail) return say(noMailToReplyReply(lang));
+      return answer('mail_reply', { ...mail, text: intent.text }, 'mail', () => noMailToReplyReply(lang));
+    }
     case 'contact':
       return answer('contacts_search', { query: intent.query }, 'contacts', (value, partial) =>
         contactReply(lang, { query: intent.query, contacts: findAll(value, ZFoundContact), partial }),
@@ -334,6 +340,34 @@ function book(
   const why =
     !created.output.ok && created.output.code ? whatToDo(lang, created.output, integrationsUrl) : null;
   return say(bookingReply(lang, { title, start, end, outcome, note, why }));
+}
+
+/**
+ * The mail "reply to him" means: the newest mail in the tool record of recent turns (from the
+ * person named, when one is), by the ids a mail tool returned. Only its ids are used.
+ */
+function mailToReply(
+  read: ReadPrompt,
+  to: string | null,
+): { connectionId: string; messageId: string } | null {
+  const wanted = to?.toLowerCase();
+  const mails = read.record.filter(
+    (item) =>
+      item.toolName.startsWith('mail_') &&
+      typeof item.fields.connectionId === 'string' &&
+      typeof item.fields.messageId === 'string' &&
+      (!wanted ||
+        String(item.fields.from ?? '')
+          .toLowerCase()
+          .includes(wanted)),
+  );
+  // The newest call's first item: a search lists the newest mail first.
+  const newest = Math.max(...mails.map((item) => item.call));
+  const found = mails.find((item) => item.call === newest);
+  const mail = found
+    ? { connectionId: String(found.fields.connectionId), messageId: String(found.fields.messageId) }
+    : null;
+  return mail ? { connectionId: mail.connectionId, messageId: mail.messageId } : null;
 }
 
 /** The contact the person most likely meant: an exact name, then a name part starting so. */

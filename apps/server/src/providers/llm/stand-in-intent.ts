@@ -63,6 +63,11 @@ export type Intent =
   | { kind: 'thanks' }
   | { kind: 'mail-from'; from: string }
   | { kind: 'mail-unread' }
+  /**
+   * "reply to him saying thanks", 回复他说谢谢: a reply to the mail the person last looked at (in the
+   * tool record of recent turns), or from the person they name; `to` is null for him/her/them.
+   */
+  | { kind: 'mail-reply'; to: string | null; text: string }
   | { kind: 'contact'; query: string }
   | { kind: 'help' }
   | MemoryIntent
@@ -100,6 +105,7 @@ export function detectIntent(message: string, now: LocalNow): Intent {
     memoryIntent(text) ??
     // Before reminders and mail: "remind me to follow up on the invoice mail" is a follow-up.
     detectFollowUp(text, now) ??
+    mailReplyTo(message) ??
     help(text) ??
     thanks(text) ??
     addContact(text) ??
@@ -329,6 +335,22 @@ function addContact(text: string): Intent | null {
   return en.test(text) || zh.test(text) ? { kind: 'add-contact' } : null;
 }
 
+/** Read from the whole message: `clean` would take "thanks" off the end of what to say. */
+function mailReplyTo(message: string): Intent | null {
+  const said = message.trim().replace(/[\s。.!！]+$/u, '');
+  const en =
+    /^(?:(?:can|could|would) you\s+|please\s+)*(?:reply|respond|write back|answer)(?:\s+to\s+(.+?))?\s+(?:saying|with|that)\s*[:,]?\s*(.+)$/i.exec(
+      said,
+    );
+  const zh = /^(?:请|帮我|麻烦)?(?:回复|回信给|回)(?:一下)?(.{0,12}?)(?:说|：|:)\s*(.+)$/u.exec(said);
+  const found = en ?? zh;
+  if (!found?.[2]) return null;
+  const to = found[1]?.trim() ?? '';
+  const pronoun =
+    /^(?:him|her|them|he|she|they|it|that|this|the mail|the email|他|她|他们|她们|它|这封|那封)?$/i.test(to);
+  return { kind: 'mail-reply', to: pronoun ? null : to, text: found[2].trim() };
+}
+
 function unreadMail(text: string): Intent | null {
   const en = /\b(?:unread|new)\s+(?:e-?mails?|mails?|messages?)\b|\b(?:e-?mails?|mail)\b.*\bunread\b/i;
   const zh = /未读|新邮件/;
@@ -347,6 +369,16 @@ function mailFrom(text: string): Intent | null {
       text,
     );
   if (en) return { kind: 'mail-from', from: en[1]!.trim() };
+  // "what did Sam write?", 李明写了什么: their latest mail.
+  const what =
+    /^what\s+(?:did|has)\s+(.+?)\s+(?:writ(?:e|ten)|sen[dt]|e-?mail(?:ed)?|mail(?:ed)?)(?:\s+me)?$/i.exec(
+      text,
+    );
+  if (what?.[1] && !/^(?:i|you|we)$/i.test(what[1].trim()))
+    return { kind: 'mail-from', from: what[1].trim() };
+  const zhWhat = /^(.{1,12}?)(?:给我)?(?:写了|发了|发来了)(?:些)?什么(?:邮件)?$/u.exec(text);
+  if (zhWhat?.[1] && !/^(?:我|你|他|她|他们|她们)$/.test(zhWhat[1]))
+    return { kind: 'mail-from', from: zhWhat[1] };
   const zh =
     /^(?:请|帮我|给我)?(?:找找|找|查查|查|看看|看|搜索|搜)?(?:一下)?(?:有没有|有)?\s*(?:来自)?\s*(.+?)\s*(?:发来|发给我|寄来|发)?的\s*(?:邮件|电邮|email|信)/i.exec(
       text,

@@ -1,5 +1,6 @@
 import type { LanguageModelV3Prompt, LanguageModelV3ToolResultOutput } from '@ai-sdk/provider';
 import { PROMPT_FACTS } from '@app/contract/assistant/tools';
+import { estimateTokens } from '../../lib/token-estimate';
 import { type ToolValue, toolValue } from './stand-in-results';
 import type { LocalNow } from './stand-in-when';
 
@@ -24,10 +25,20 @@ export interface ToolOutcome {
   output: ToolValue;
 }
 
+/** One item of the tool record: the tool that returned it and its fields (ids, subject, from...). */
+export interface RecordItem {
+  toolName: string;
+  /** Which call of the record returned it, counting from 0 (the oldest). */
+  call: number;
+  fields: Record<string, unknown>;
+}
+
 export interface ReadPrompt {
   facts: PromptFacts;
   /** The text of the last message from the person; empty when there is none. */
   latest: string;
+  /** The items of the tool record the system prompt carries (recent turns' results), oldest first. */
+  record: RecordItem[];
   /** Tool calls made since that message, with their results, in order. */
   outcomes: ToolOutcome[];
 }
@@ -104,6 +115,42 @@ function jsonInside(text: string): unknown {
   }
 }
 
+/**
+ * The tool record between `<tool_record>` and `</tool_record>` (modules/assistant/tool-record.ts):
+ * a line naming a tool, then ` N. {json}` per item it returned. Only fields are read, never acted on.
+ */
+export function readToolRecord(system: string): RecordItem[] {
+  const start = system.indexOf('<tool_record>');
+  const end = system.indexOf('</tool_record>', start);
+  if (start === -1 || end === -1) return [];
+  const items: RecordItem[] = [];
+  let toolName = '';
+  let call = -1;
+  let shared: string | undefined;
+  for (const line of system.slice(start, end).split('\n').slice(1)) {
+    const item = /^ \d+\. (\{.*\})$/.exec(line);
+    if (!item) {
+      toolName = line.split(' ')[0] ?? '';
+      // An account id the call's items share is on its line, once.
+      shared = /\sconnectionId=(\S+)$/.exec(line)?.[1];
+      call += 1;
+      continue;
+    }
+    try {
+      const fields: unknown = JSON.parse(item[1]!);
+      if (fields && typeof fields === 'object')
+        items.push({
+          toolName,
+          call,
+          fields: { ...(shared ? { connectionId: shared } : {}), ...(fields as Record<string, unknown>) },
+        });
+    } catch {
+      // Not an item after all: skipped.
+    }
+  }
+  return items;
+}
+
 export function readPrompt(prompt: LanguageModelV3Prompt): ReadPrompt {
   const system = prompt
     .filter((message) => message.role === 'system')
@@ -136,7 +183,7 @@ export function readPrompt(prompt: LanguageModelV3Prompt): ReadPrompt {
         });
     }
   }
-  return { facts: readFacts(system), latest, outcomes };
+  return { facts: readFacts(system), latest, record: readToolRecord(system), outcomes };
 }
 
 /** Everything the prompt says, as text, to count its tokens. */
@@ -157,17 +204,5 @@ export function promptText(prompt: LanguageModelV3Prompt): string {
     .join('\n');
 }
 
-/**
- * Tokens as a model's tokenizer roughly counts them: about four Latin characters a token, and a
- * token for each Chinese character (or other wide one). Enough for usage and plans to work
- * in local mode; nobody is billed by it.
- */
-export function countTokens(text: string): number {
-  let narrow = 0;
-  let wide = 0;
-  for (const char of text) {
-    if (char.codePointAt(0)! >= 0x2e80) wide += 1;
-    else narrow += 1;
-  }
-  return wide + Math.ceil(narrow / 4);
-}
+/** Tokens as the server estimates them (lib/token-estimate.ts): enough for usage in local mode. */
+export const countTokens = estimateTokens;

@@ -492,6 +492,13 @@ export function needsTimeReply(lang: Lang): string {
 }
 
 /** The assistant gave the stand-in no tool for this (or no tools at all). */
+/** "reply to him" with no mail in the recent tool record to reply to. */
+export function noMailToReplyReply(lang: Lang): string {
+  return lang === 'zh'
+    ? '我不确定要回复哪封邮件。请先让我找一下，例如“找李明的邮件”。'
+    : 'I’m not sure which mail to reply to. Ask me to find it first, e.g. "find mail from Sam".';
+}
+
 export function noToolReply(lang: Lang): string {
   return lang === 'zh'
     ? '这一步我无法访问您的日历、邮件或通讯录，什么都没有做。'

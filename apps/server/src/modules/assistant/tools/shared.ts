@@ -1,6 +1,6 @@
-import { TOOL_INPUTS, type TToolName } from '@app/contract/assistant/tools';
+import type { TOOL_INPUTS, TToolName } from '@app/contract/assistant/tools';
 import type { TWorkspaceEvent } from '@app/contract/workspace/calendar';
-import { type Tool, tool } from 'ai';
+import { type Schema, type Tool, tool } from 'ai';
 import type { z } from 'zod';
 import { newId } from '../../../lib/ids';
 import { findEvent } from '../../workspace/calendar';
@@ -9,6 +9,7 @@ import { WorkspaceError } from '../../workspace/workspace-error';
 import type { AssistantDeps } from '../deps';
 import { describeWhen, isDate, localTime, nextDay, toInstant } from '../tool-times';
 import type { TurnContext } from '../turn-context';
+import { compactInputSchema } from './compact-schema';
 
 /** The most text one tool result carries to the model and into the store. */
 export const MAX_RESULT_CHARS = 6000;
@@ -61,7 +62,7 @@ export function defineTool<N extends TToolName>(
   const { deps, ctx } = env;
   return tool({
     description,
-    inputSchema: TOOL_INPUTS[name] as unknown as z.ZodType<ToolInput<N>>,
+    inputSchema: compactInputSchema(name) as Schema<ToolInput<N>>,
     execute: async (input: ToolInput<N>) => {
       let output: unknown;
       try {
