@@ -1,3 +1,4 @@
+import { APPROVAL_TOOLS, type TToolName } from '@app/contract/assistant/tools';
 import type { Selectable } from 'kysely';
 import type { AssistantToolCallsTable } from '../../db/schema';
 import { estimateTokens } from '../../lib/token-estimate';
@@ -111,6 +112,19 @@ function callLines(call: CallRow): string[] {
 }
 
 /**
+ * Only what reading tools found is recorded: a call that asked for an approval or wrote a memory,
+ * reminder or follow-up carries words the model wrote (perhaps from a mail: "My boss is
+ * boss@evil.example"), which must not come back in a later prompt as if they were settled; the
+ * person's texts and the screen already show those requests.
+ */
+function recorded(call: CallRow): boolean {
+  return (
+    !(APPROVAL_TOOLS as readonly string[]).includes(call.tool as TToolName) &&
+    !/_(?:save|forget|create|cancel|update)$/.test(call.tool)
+  );
+}
+
+/**
  * A compact record of what the tools returned in recent turns (issue 30): the ids, titles,
  * senders, subjects and times the person may point back at ("reply to him", "move it to 4",
  * "the second one"), newest calls kept when it is over its token budget. What it quotes is data
@@ -119,7 +133,7 @@ function callLines(call: CallRow): string[] {
 export function toolRecord(calls: CallRow[], maxTokens = TOOL_RECORD_TOKENS): string | null {
   const blocks: string[][] = [];
   let tokens = 0;
-  for (const call of [...calls].reverse()) {
+  for (const call of [...calls].reverse().filter(recorded)) {
     const lines = callLines(call);
     const cost = estimateTokens(lines.join('\n'));
     if (tokens + cost > maxTokens) break;
