@@ -16,6 +16,7 @@ import { appConfigRoutes, publicAppConfig } from './modules/app-config/routes';
 import { appleRoutes } from './modules/apple/routes';
 import { assistantPlugin } from './modules/assistant/plugin';
 import { assistantRepoPlugin } from './modules/assistant/repo';
+import { remindersRepoPlugin } from './modules/assistant/reminders/repo';
 import { assistantSettingsRepoPlugin } from './modules/assistant/settings/repo';
 import { authRepoPlugin } from './modules/auth/repo';
 import { authRoutes } from './modules/auth/routes';
@@ -174,6 +175,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(usersRepoPlugin);
   await app.register(assistantRepoPlugin);
   await app.register(assistantSettingsRepoPlugin);
+  await app.register(remindersRepoPlugin);
   await app.register(authRepoPlugin);
   await app.register(securityEventsRepoPlugin);
   await app.register(accountRepoPlugin);

@@ -15,6 +15,7 @@ import * as m0013 from './0013-assistant';
 import * as m0014 from './0014-assistant-screen';
 import * as m0016 from './0016-approval-binding';
 import * as m0017 from './0017-sms-outbox';
+import * as m0018 from './0018-assistant-reminders';
 
 /**
  * Imported, not read from disk, so the same list runs under tsx, a bundle or a test,
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0014-assistant-screen': m0014,
   '0016-approval-binding': m0016,
   '0017-sms-outbox': m0017,
+  '0018-assistant-reminders': m0018,
 };

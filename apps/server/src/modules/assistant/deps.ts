@@ -11,6 +11,8 @@ import { usageDeps } from '../usage/deps';
 import type { UsersRepo } from '../users/repo';
 import type { WorkspaceDeps } from '../workspace/deps';
 import { workspaceDeps } from '../workspace/deps';
+import { occurrenceKey, personalReminderJob } from './reminders/job';
+import type { RemindersRepo } from './reminders/repo';
 import type { AssistantRepo } from './repo';
 import type { AssistantSettingsRepo } from './settings/repo';
 
@@ -18,6 +20,9 @@ import type { AssistantSettingsRepo } from './settings/repo';
 export interface AssistantDeps {
   assistantRepo: AssistantRepo;
   assistantSettingsRepo: AssistantSettingsRepo;
+  remindersRepo: RemindersRepo;
+  /** Queues the job that fires a reminder's occurrence at its instant (once per reminder and instant). */
+  queueOccurrence: (reminderId: string, dueAt: string) => Promise<void>;
   usersRepo: UsersRepo;
   billingRepo: BillingRepo;
   workspace: WorkspaceDeps;
@@ -42,6 +47,14 @@ export function assistantDeps(app: FastifyInstance): AssistantDeps {
   return {
     assistantRepo: app.assistantRepo,
     assistantSettingsRepo: app.assistantSettingsRepo,
+    remindersRepo: app.remindersRepo,
+    queueOccurrence: async (reminderId, dueAt) => {
+      await app.jobs.enqueue(app.db, personalReminderJob, {
+        key: occurrenceKey(reminderId, dueAt),
+        payload: { reminderId, dueAt },
+        runAt: new Date(dueAt),
+      });
+    },
     usersRepo: app.usersRepo,
     billingRepo: app.billingRepo,
     workspace: workspaceDeps(app),
