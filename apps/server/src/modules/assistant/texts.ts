@@ -91,6 +91,7 @@ const en = {
   reminder: 'Reminder: "{{title}}" at {{time}}, in {{lead}} min{{where}}{{link}}',
   reminderWhere: ', {{place}}',
   reminderLink: '. Join: {{url}}',
+  personalReminder: 'Reminder: {{what}}',
 };
 
 const zh: Record<keyof typeof en, string> = {
@@ -177,6 +178,7 @@ const zh: Record<keyof typeof en, string> = {
   reminder: '提醒：“{{title}}”{{time}} 开始，还有 {{lead}} 分钟{{where}}{{link}}',
   reminderWhere: '，{{place}}',
   reminderLink: '。加入：{{url}}',
+  personalReminder: '提醒：{{what}}',
 };
 
 export type AssistantTextKey = keyof typeof en;
