@@ -14,6 +14,10 @@ import { mailReply } from './mail-reply';
 import { mailSearch } from './mail-search';
 import { mailSend } from './mail-send';
 import { mailThread } from './mail-thread';
+import { reminderCancel } from './reminder-cancel';
+import { reminderCreate } from './reminder-create';
+import { reminderList } from './reminder-list';
+import { reminderUpdate } from './reminder-update';
 import { settingsGet } from './settings-get';
 import { settingsUpdate } from './settings-update';
 import type { ToolEnv } from './shared';
@@ -35,6 +39,10 @@ const TOOLS: Record<TToolName, (env: ToolEnv) => Tool> = {
   contacts_search: contactsSearch,
   settings_get: settingsGet,
   settings_update: settingsUpdate,
+  reminder_create: reminderCreate,
+  reminder_list: reminderList,
+  reminder_cancel: reminderCancel,
+  reminder_update: reminderUpdate,
 };
 
 /**
