@@ -176,6 +176,45 @@ describe('a routine', () => {
   });
 });
 
+describe('the person’s data', () => {
+  it('reminders are in the export with the text that asked, and go with the account and their jobs', async () => {
+    await moveTo('2026-04-01T00:00:00Z');
+    const { phone, token, userId } = await assistantPerson(app, base, { timeZone: 'UTC', google: false });
+    await replyTo(phone, 'remind me tomorrow at 9am to water the plants', 'OK');
+    const exported = await app.inject({ method: 'GET', url: '/v1/account/export', headers: bearer(token) });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.json().assistant.reminders).toEqual([
+      expect.objectContaining({
+        kind: 'once',
+        what: 'water the plants',
+        evidence: 'remind me tomorrow at 9am to water the plants',
+        due_at: '2026-04-02T09:00:00.000Z',
+        state: 'active',
+      }),
+    ]);
+    const [row] = await rows(userId);
+    const jobs = () =>
+      app.db
+        .selectFrom('jobs')
+        .select('key')
+        .where('kind', '=', 'assistant.personal-reminder')
+        .where('key', 'like', `%${row!.id}%`)
+        .execute();
+    expect(await jobs()).toHaveLength(1);
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: '/v1/account',
+      headers: bearer(token),
+      payload: { confirm: true },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await rows(userId)).toEqual([]);
+    expect(await jobs()).toEqual([]);
+    await moveTo('2026-04-02T09:00:00Z');
+    expect(await textsStarting(phone, 'Reminder:')).toEqual([]);
+  });
+});
+
 describe('limits and safety', () => {
   it(`at most ${MAX_ACTIVE_REMINDERS} active reminders a person`, async () => {
     await moveTo('2026-05-01T00:00:00Z');

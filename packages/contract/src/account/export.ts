@@ -43,6 +43,8 @@ export const ZAccountExport = z.object({
     approvals: z.array(ZRecord),
     /** Its settings (pause, quiet hours, briefing, reminders); null while never changed. */
     settings: ZRecord.nullable().optional(),
+    /** Reminders and routines, active or not, with the text that asked for each (issue 30). */
+    reminders: z.array(ZRecord).optional(),
   }),
   securityEvents: z.array(ZSecurityEvent),
 });

@@ -46,6 +46,7 @@ export async function exportAccount(
         toolCalls: rows.assistantToolCalls,
         approvals: rows.assistantApprovals,
         settings: rows.assistantSettings,
+        reminders: rows.assistantReminders,
       },
       securityEvents: (await events.recent(user.id)).map(describeEvent),
     };

@@ -179,6 +179,27 @@ export class AccountRepo extends Repo {
         .where('user_id', '=', userId)
         .orderBy('created_at')
         .execute(),
+      assistantReminders: await this.db
+        .selectFrom('assistant_reminders')
+        .select([
+          'id',
+          'kind',
+          'what',
+          'action',
+          'rrule',
+          'start_local',
+          'zone',
+          'due_at',
+          'evidence',
+          'state',
+          'last_fired_at',
+          'last_outcome',
+          'created_at',
+          'updated_at',
+        ])
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .execute(),
       assistantSettings:
         (await this.db
           .selectFrom('assistant_settings')
@@ -215,7 +236,7 @@ export class AccountRepo extends Repo {
       .execute();
     const mails = await this.db.selectFrom('mail_outbox').select('id').where(mailOf(user)).execute();
     const byUser = async (
-      table: 'connections' | 'assistant_settings' | 'assistant_turns' | 'contact_messages',
+      table: 'connections' | 'assistant_settings' | 'assistant_turns' | 'contact_messages' | 'assistant_reminders',
     ) => ids(await this.db.selectFrom(table).select('id').where('user_id', '=', user.id).execute());
     return [
       user.id,
@@ -224,6 +245,8 @@ export class AccountRepo extends Repo {
       ...(await byUser('assistant_settings')),
       ...(await byUser('assistant_turns')),
       ...(await byUser('contact_messages')),
+      // The reminder jobs' keys and payloads name them.
+      ...(await byUser('assistant_reminders')),
       ...ids(messages),
       ...ids(mails),
     ];
