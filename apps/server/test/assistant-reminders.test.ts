@@ -1,4 +1,5 @@
 import type { LanguageModelV3, LanguageModelV3CallOptions } from '@ai-sdk/provider';
+import { type TReminder, ZRemindersResponse } from '@app/contract/assistant/reminders';
 import { PLANS } from '@app/contract/plans';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -173,6 +174,43 @@ describe('a routine', () => {
     // Only the usage alerts went out since: no answer about the day.
     expect((await textsTo(app, phone)).filter((text) => /^(?:Today|Mon|Fri)/.test(text))).toHaveLength(1);
     expect((await rows(userId))[0]).toMatchObject({ last_outcome: 'over_limit', due_at: '2026-12-07T21:00:00.000Z' });
+  });
+});
+
+describe('the Reminders card’s calls', () => {
+  it('lists, moves (the old time sends nothing) and cancels; another person’s is a 404', async () => {
+    await moveTo('2026-08-03T08:00:00Z');
+    const { phone, token } = await assistantPerson(app, base, { timeZone: 'Europe/London', google: false });
+    const other = await assistantPerson(app, base, { timeZone: 'UTC', google: false });
+    await patch(token, { quietHours: null, briefingTime: null });
+    await replyTo(phone, 'remind me at 11am to send the invoice', 'OK');
+    await replyTo(phone, 'remind me tomorrow at 10am to book flights', 'OK');
+    const listed = await app.inject({ method: 'GET', url: '/v1/assistant/reminders', headers: bearer(token) });
+    expect(listed.statusCode).toBe(200);
+    const reminders = ZRemindersResponse.parse(listed.json()).reminders;
+    expect(reminders.map((r) => [r.what, r.next])).toEqual([
+      ['send the invoice', '2026-08-03T11:00'],
+      ['book flights', '2026-08-04T10:00'],
+    ]);
+    const [invoice, flights] = reminders as [TReminder, TReminder];
+    const url = (id: string) => `/v1/assistant/reminders/${id}`;
+    expect((await app.inject({ method: 'DELETE', url: url(invoice.id), headers: bearer(other.token) })).statusCode).toBe(404);
+    const past = await app.inject({ method: 'PATCH', url: url(invoice.id), headers: bearer(token), payload: { at: '2026-08-03T08:30' } });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().error.message).toBe('That time has passed. Choose a later one.');
+    const moved = await app.inject({ method: 'PATCH', url: url(invoice.id), headers: bearer(token), payload: { at: '2026-08-03T12:30' } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().reminder.next).toBe('2026-08-03T12:30');
+    const cancelled = await app.inject({ method: 'DELETE', url: url(flights.id), headers: bearer(token) });
+    expect(cancelled.statusCode).toBe(200);
+    expect((await app.inject({ method: 'DELETE', url: url(flights.id), headers: bearer(token) })).statusCode).toBe(404);
+    // 11:00 BST is 10:00 UTC: the old time sends nothing; 12:30 BST is 11:30 UTC.
+    await moveTo('2026-08-03T10:00:00Z');
+    await moveTo('2026-08-03T10:30:00Z');
+    expect(await textsStarting(phone, 'Reminder:')).toEqual([]);
+    await moveTo('2026-08-03T11:30:00Z');
+    await moveTo('2026-08-04T10:00:00Z');
+    expect(await textsStarting(phone, 'Reminder:')).toEqual(['Reminder: send the invoice']);
   });
 });
 

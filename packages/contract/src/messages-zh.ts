@@ -102,6 +102,8 @@ export const zh: Record<MessageKey, string> = {
   sessionNotFound: '此会话已结束。',
   approvalNotFound: '未找到该请求。',
   approvalNotPending: '该请求已被处理或已过期。',
+  reminderNotFound: '未找到该提醒，或它已不再生效。',
+  reminderTimePast: '这个时间已经过了，请选择更晚的时间。',
   deleteCancelFailed: '无法取消您的订阅，因此未删除任何内容。请几分钟后重试。',
   accountDeleted: '您的账户已删除。',
   accountDeletedSms:

@@ -5,6 +5,7 @@ import { listSessionsRoute, revokeOtherSessionsRoute, revokeSessionRoute } from 
 import { getAppConfigRoute } from './app/get-app-config';
 import { connectAppleRoute } from './apple/connect-apple';
 import { appleEventsRoute } from './apple/list-apple-events';
+import { REMINDER_ROUTES } from './assistant/reminders';
 import { ASSISTANT_SCREEN_ROUTES } from './assistant/screen';
 import { exchangeLoginTicketRoute } from './auth/exchange-login-ticket';
 import { getMeRoute } from './auth/get-me';
@@ -112,4 +113,5 @@ export const ROUTES: readonly RouteDef[] = [
   exportAccountRoute,
   deleteAccountRoute,
   ...ASSISTANT_SCREEN_ROUTES,
+  ...REMINDER_ROUTES,
 ];

@@ -1,4 +1,9 @@
 import {
+  cancelReminderRoute,
+  listRemindersRoute,
+  moveReminderRoute,
+} from '@app/contract/assistant/reminders';
+import {
   approveApprovalRoute,
   declineApprovalRoute,
   getAssistantSettingsRoute,
@@ -16,6 +21,7 @@ import { decideOnWeb } from './decide-on-web';
 import type { AssistantDeps } from './deps';
 import { listActions, listPendingApprovals } from './list-approvals';
 import { listMessages } from './list-messages';
+import { cancelOnScreen, moveOnScreen, remindersOnScreen } from './reminders/screen';
 import { getAssistantSettings, updateAssistantSettings } from './settings';
 
 const HOUR = 60 * 60 * 1000;
@@ -70,5 +76,21 @@ export async function assistantScreenRoutes(
 
   registerRoute(app, listAssistantActionsRoute, async (req) =>
     listActions(deps, { user: requireAuth(req).user, before: req.query.before, limit: req.query.limit }),
+  );
+
+  // The Reminders card (issue 30): list, cancel, move; setting one is done by text.
+  registerRoute(app, listRemindersRoute, async (req) => remindersOnScreen(deps, requireAuth(req).user));
+  const reminderChanges = { rateLimit: perSessionLimit('assistant-reminders', SETTINGS_CHANGES_PER_HOUR, HOUR) };
+  registerRoute(
+    app,
+    cancelReminderRoute,
+    async (req) => cancelOnScreen(deps, requireAuth(req).user, req.params.id),
+    reminderChanges,
+  );
+  registerRoute(
+    app,
+    moveReminderRoute,
+    async (req) => moveOnScreen(deps, requireAuth(req).user, req.params.id, req.body.at),
+    reminderChanges,
   );
 }
