@@ -27,7 +27,12 @@ beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   ({ app, close } = await build(
-    { PUBLIC_URL: base, ASSISTANT_API_KEY: KEY, JOBS_POLL_INTERVAL_MS: '30', ASSISTANT_SCHEDULE_INTERVAL_MS: '30' },
+    {
+      PUBLIC_URL: base,
+      ASSISTANT_API_KEY: KEY,
+      JOBS_POLL_INTERVAL_MS: '30',
+      ASSISTANT_SCHEDULE_INTERVAL_MS: '30',
+    },
     (built) => {
       built.clock.now = () => new Date(at);
       const real = built.llm.model;
@@ -68,7 +73,9 @@ describe('a one-off reminder at its local time, once', () => {
     // 10:00 in Sydney (+11 in January).
     await moveTo('2026-01-05T23:00:00Z');
     const { phone, token, userId } = await assistantPerson(app, base, { timeZone: 'Australia/Sydney' });
-    expect((await patch(token, { quietHours: { start: '17:00', end: '19:00' }, briefingTime: null })).statusCode).toBe(200);
+    expect(
+      (await patch(token, { quietHours: { start: '17:00', end: '19:00' }, briefingTime: null })).statusCode,
+    ).toBe(200);
     expect(await replyTo(phone, 'remind me to call mom at 6pm', 'OK')).toBe(
       'OK, I\'ll remind you: "call mom" (2026-01-06 18:00).',
     );
@@ -91,8 +98,12 @@ describe('a one-off reminder at its local time, once', () => {
       language: 'zh',
     });
     await patch(token, { briefingTime: null });
-    expect(await replyTo(phone, '10分钟后提醒我看烤箱', '好的')).toBe('好的，我会提醒您：“看烤箱”（2026-03-02 10:10）。');
-    expect(await replyTo(phone, '明天早上提醒我交房租', '好的')).toBe('好的，我会提醒您：“交房租”（2026-03-03 09:00）。');
+    expect(await replyTo(phone, '10分钟后提醒我看烤箱', '好的')).toBe(
+      '好的，我会提醒您：“看烤箱”（2026-03-02 10:10）。',
+    );
+    expect(await replyTo(phone, '明天早上提醒我交房租', '好的')).toBe(
+      '好的，我会提醒您：“交房租”（2026-03-03 09:00）。',
+    );
     expect(await replyTo(phone, '我有哪些提醒', '您的提醒')).toBe(
       '您的提醒：\n- 看烤箱 (2026-03-02 10:10)\n- 交房租 (2026-03-03 09:00)',
     );
@@ -144,7 +155,8 @@ describe('a routine', () => {
     expect(set).toBe('OK, I\'ll remind you: "tell me my first meeting" (repeats, next 2026-12-04 08:00).');
     expect((await rows(userId))[0]).toMatchObject({ kind: 'routine', action: 'agent' });
     const turns = async () =>
-      (await app.db.selectFrom('assistant_turns').select('id').where('user_id', '=', userId).execute()).length;
+      (await app.db.selectFrom('assistant_turns').select('id').where('user_id', '=', userId).execute())
+        .length;
     const turnsBefore = await turns();
     const before = (await textsTo(app, phone)).length;
     // Friday 08:00 in Sydney (+11) is 21:00 UTC on Thursday.
@@ -173,7 +185,10 @@ describe('a routine', () => {
     expect(await turns()).toBe(turnsBefore + 1);
     // Only the usage alerts went out since: no answer about the day.
     expect((await textsTo(app, phone)).filter((text) => /^(?:Today|Mon|Fri)/.test(text))).toHaveLength(1);
-    expect((await rows(userId))[0]).toMatchObject({ last_outcome: 'over_limit', due_at: '2026-12-07T21:00:00.000Z' });
+    expect((await rows(userId))[0]).toMatchObject({
+      last_outcome: 'over_limit',
+      due_at: '2026-12-07T21:00:00.000Z',
+    });
   });
 });
 
@@ -185,7 +200,11 @@ describe('the Reminders card’s calls', () => {
     await patch(token, { quietHours: null, briefingTime: null });
     await replyTo(phone, 'remind me at 11am to send the invoice', 'OK');
     await replyTo(phone, 'remind me tomorrow at 10am to book flights', 'OK');
-    const listed = await app.inject({ method: 'GET', url: '/v1/assistant/reminders', headers: bearer(token) });
+    const listed = await app.inject({
+      method: 'GET',
+      url: '/v1/assistant/reminders',
+      headers: bearer(token),
+    });
     expect(listed.statusCode).toBe(200);
     const reminders = ZRemindersResponse.parse(listed.json()).reminders;
     expect(reminders.map((r) => [r.what, r.next])).toEqual([
@@ -194,16 +213,30 @@ describe('the Reminders card’s calls', () => {
     ]);
     const [invoice, flights] = reminders as [TReminder, TReminder];
     const url = (id: string) => `/v1/assistant/reminders/${id}`;
-    expect((await app.inject({ method: 'DELETE', url: url(invoice.id), headers: bearer(other.token) })).statusCode).toBe(404);
-    const past = await app.inject({ method: 'PATCH', url: url(invoice.id), headers: bearer(token), payload: { at: '2026-08-03T08:30' } });
+    expect(
+      (await app.inject({ method: 'DELETE', url: url(invoice.id), headers: bearer(other.token) })).statusCode,
+    ).toBe(404);
+    const past = await app.inject({
+      method: 'PATCH',
+      url: url(invoice.id),
+      headers: bearer(token),
+      payload: { at: '2026-08-03T08:30' },
+    });
     expect(past.statusCode).toBe(400);
     expect(past.json().error.message).toBe('That time has passed. Choose a later one.');
-    const moved = await app.inject({ method: 'PATCH', url: url(invoice.id), headers: bearer(token), payload: { at: '2026-08-03T12:30' } });
+    const moved = await app.inject({
+      method: 'PATCH',
+      url: url(invoice.id),
+      headers: bearer(token),
+      payload: { at: '2026-08-03T12:30' },
+    });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json().reminder.next).toBe('2026-08-03T12:30');
     const cancelled = await app.inject({ method: 'DELETE', url: url(flights.id), headers: bearer(token) });
     expect(cancelled.statusCode).toBe(200);
-    expect((await app.inject({ method: 'DELETE', url: url(flights.id), headers: bearer(token) })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'DELETE', url: url(flights.id), headers: bearer(token) })).statusCode,
+    ).toBe(404);
     // 11:00 BST is 10:00 UTC: the old time sends nothing; 12:30 BST is 11:30 UTC.
     await moveTo('2026-08-03T10:00:00Z');
     await moveTo('2026-08-03T10:30:00Z');
@@ -323,7 +356,12 @@ function obedientModel(calls: unknown[]): LanguageModelV3 {
       if (created) {
         calls.push(created.output.ok ? created.output.value : { error: created.output.code });
         calls.push('done');
-        return { content: [{ type: 'text', text: 'Done.' }], finishReason: { unified: 'stop', raw: 'stop' }, usage, warnings: [] };
+        return {
+          content: [{ type: 'text', text: 'Done.' }],
+          finishReason: { unified: 'stop', raw: 'stop' },
+          usage,
+          warnings: [],
+        };
       }
       return {
         content: [

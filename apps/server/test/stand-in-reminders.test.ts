@@ -7,7 +7,10 @@ const WEEKDAYS = 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR';
 
 describe('the stand-in reads reminder requests (en and zh)', () => {
   it.each([
-    ['remind me to call mom at 6pm', { what: 'call mom', at: '2026-11-25T18:00', inMinutes: null, rrule: null }],
+    [
+      'remind me to call mom at 6pm',
+      { what: 'call mom', at: '2026-11-25T18:00', inMinutes: null, rrule: null },
+    ],
     ['提醒我6点给妈妈打电话', { what: '给妈妈打电话', at: '2026-11-25T18:00', inMinutes: null, rrule: null }],
     ['remind me in 10 minutes to check the oven', { what: 'check the oven', at: null, inMinutes: 10 }],
     ['10分钟后提醒我看烤箱', { what: '看烤箱', at: null, inMinutes: 10 }],
@@ -17,8 +20,14 @@ describe('the stand-in reads reminder requests (en and zh)', () => {
       'every weekday at 8 tell me my first meeting',
       { what: 'tell me my first meeting', at: '2026-11-25T08:00', rrule: WEEKDAYS, agent: true },
     ],
-    ['每个工作日8点告诉我第一个会', { what: '告诉我第一个会', at: '2026-11-25T08:00', rrule: WEEKDAYS, agent: true }],
-    ['every day at 9pm remind me to take my pills', { what: 'take my pills', rrule: 'FREQ=DAILY', agent: false }],
+    [
+      '每个工作日8点告诉我第一个会',
+      { what: '告诉我第一个会', at: '2026-11-25T08:00', rrule: WEEKDAYS, agent: true },
+    ],
+    [
+      'every day at 9pm remind me to take my pills',
+      { what: 'take my pills', rrule: 'FREQ=DAILY', agent: false },
+    ],
   ])('%s', (text, expected) => {
     expect(detectIntent(text, now)).toMatchObject({ kind: 'remind', ...expected });
   });

@@ -236,7 +236,12 @@ export class AccountRepo extends Repo {
       .execute();
     const mails = await this.db.selectFrom('mail_outbox').select('id').where(mailOf(user)).execute();
     const byUser = async (
-      table: 'connections' | 'assistant_settings' | 'assistant_turns' | 'contact_messages' | 'assistant_reminders',
+      table:
+        | 'connections'
+        | 'assistant_settings'
+        | 'assistant_turns'
+        | 'contact_messages'
+        | 'assistant_reminders',
     ) => ids(await this.db.selectFrom(table).select('id').where('user_id', '=', user.id).execute());
     return [
       user.id,

@@ -80,7 +80,9 @@ export async function assistantScreenRoutes(
 
   // The Reminders card (issue 30): list, cancel, move; setting one is done by text.
   registerRoute(app, listRemindersRoute, async (req) => remindersOnScreen(deps, requireAuth(req).user));
-  const reminderChanges = { rateLimit: perSessionLimit('assistant-reminders', SETTINGS_CHANGES_PER_HOUR, HOUR) };
+  const reminderChanges = {
+    rateLimit: perSessionLimit('assistant-reminders', SETTINGS_CHANGES_PER_HOUR, HOUR),
+  };
   registerRoute(
     app,
     cancelReminderRoute,

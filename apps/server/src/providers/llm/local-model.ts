@@ -10,6 +10,7 @@ import type {
 } from '@ai-sdk/provider';
 import type { TToolName } from '@app/contract/assistant/tools';
 import { detectIntent, type Intent } from './stand-in-intent';
+import { countTokens, promptText, type ReadPrompt, readPrompt, type ToolOutcome } from './stand-in-prompt';
 import {
   dayBefore,
   eventNotFoundReply,
@@ -24,7 +25,6 @@ import {
   remindPastReply,
   ZFoundReminder,
 } from './stand-in-reminders';
-import { countTokens, promptText, type ReadPrompt, readPrompt, type ToolOutcome } from './stand-in-prompt';
 import {
   type Area,
   addContactReply,
@@ -379,7 +379,9 @@ function reminders(
       if (!today) return say(noClockReply(lang));
       const listed = lastOutcome(read, 'calendar_list_events');
       if (!listed) return call('calendar_list_events', { from: today, to: addDaysLocal(today, 60) });
-      const event = listed.output.ok ? matchEvent(findAll(listed.output.value, ZFoundEvent), intent.query) : null;
+      const event = listed.output.ok
+        ? matchEvent(findAll(listed.output.value, ZFoundEvent), intent.query)
+        : null;
       if (!event) return say(eventNotFoundReply(lang, intent.query));
       return call('reminder_create', { what: event.title, at: dayBefore(event.start) });
     }
@@ -399,7 +401,9 @@ function reminders(
       const cancelled = lastOutcome(read, 'reminder_cancel');
       if (!cancelled) return call('reminder_cancel', { id: found.id });
       return say(
-        cancelled.output.ok ? reminderCancelledReply(lang, found) : reminderFailedReply(lang, cancelled.output.error),
+        cancelled.output.ok
+          ? reminderCancelledReply(lang, found)
+          : reminderFailedReply(lang, cancelled.output.error),
       );
     }
   }

@@ -38,7 +38,8 @@ const ASKS_EN = /\bremind\s+me\b/i;
 const ASKS_ZH = /提醒我/;
 const REPEAT_EN =
   /\bevery\s+(?:week\s*day|weekday|day|morning|evening|night|week|month|(?:sun|mon|tues|wednes|thurs|fri|satur)day)s?\b|\b(?:daily|weekly|monthly)\b|\bon\s+weekdays\b/i;
-const REPEAT_ZH = /每(?:个)?(?:工作日|天|日|周[一二三四五六日天]?|星期[一二三四五六日天]?|个?月)(?:早上|上午|晚上|下午)?/;
+const REPEAT_ZH =
+  /每(?:个)?(?:工作日|天|日|周[一二三四五六日天]?|星期[一二三四五六日天]?|个?月)(?:早上|上午|晚上|下午)?/;
 
 export function reminderIntent(text: string, now: LocalNow): ReminderIntent | null {
   return listAsked(text) ?? cancelAsked(text) ?? eventReminder(text) ?? reminder(text, now);
@@ -54,7 +55,10 @@ function cancelAsked(text: string): ReminderIntent | null {
   const en =
     /^(?:(?:can|could) you\s+|please\s+)*(?:cancel|delete|remove|stop)\s+(?:my\s+|the\s+)?(.+?)\s+(?:one|reminder|routine)$/i.exec(
       text,
-    ) ?? /^(?:please\s+)?(?:cancel|delete|remove|stop)\s+(?:the\s+|my\s+)?(?:reminder|routine)\s+(?:about|to|for)\s+(.+)$/i.exec(text);
+    ) ??
+    /^(?:please\s+)?(?:cancel|delete|remove|stop)\s+(?:the\s+|my\s+)?(?:reminder|routine)\s+(?:about|to|for)\s+(.+)$/i.exec(
+      text,
+    );
   if (en?.[1] && !/\b(?:meeting|event|appointment|call|lunch)\b/i.test(en[1]))
     return { kind: 'reminder-cancel', query: en[1].trim() };
   const zh = /^(?:请|帮我)?(?:取消|删除|删掉|不要)(?:那个|我的)?(.+?)(?:的)?(?:那个|那条|提醒)$/.exec(text);
@@ -71,7 +75,8 @@ function eventReminder(text: string): ReminderIntent | null {
 }
 
 function reminder(text: string, now: LocalNow): ReminderIntent | null {
-  const english = ASKS_EN.test(text) || (REPEAT_EN.test(text) && /\b(?:tell|send|text|show|give)\s+me\b/i.test(text));
+  const english =
+    ASKS_EN.test(text) || (REPEAT_EN.test(text) && /\b(?:tell|send|text|show|give)\s+me\b/i.test(text));
   const chinese =
     !english && (ASKS_ZH.test(text) || (REPEAT_ZH.test(text) && /告诉我|发给我|给我/.test(text)));
   if (!english && !chinese) return null;
@@ -166,7 +171,10 @@ export function matchReminder(reminders: TFoundReminder[], query: string): TFoun
 
 /** The event "the dentist" names, among those listed. */
 export function matchEvent<T extends { title: string }>(events: T[], query: string): T | null {
-  const wanted = query.toLowerCase().replace(/\b(?:appointment|the|my)\b/g, ' ').trim();
+  const wanted = query
+    .toLowerCase()
+    .replace(/\b(?:appointment|the|my)\b/g, ' ')
+    .trim();
   return events.find((e) => e.title.toLowerCase().includes(wanted)) ?? null;
 }
 
@@ -177,8 +185,7 @@ export function dayBefore(start: string): string {
 
 function whenLabel(lang: Lang, reminder: TFoundReminder): string {
   const at = reminder.next ? reminder.next.replace('T', ' ') : lang === 'zh' ? '（无）' : '(none)';
-  if (reminder.kind === 'routine')
-    return lang === 'zh' ? `重复，下次 ${at}` : `repeats, next ${at}`;
+  if (reminder.kind === 'routine') return lang === 'zh' ? `重复，下次 ${at}` : `repeats, next ${at}`;
   return at;
 }
 

@@ -28,7 +28,7 @@ export type FireDeps = AssistantDeps & { jobs: Pick<Jobs, 'enqueue'>; log: Fasti
  */
 export async function fireReminder(deps: FireDeps, job: PersonalReminderJob): Promise<void> {
   const row = await deps.remindersRepo.findById(job.reminderId);
-  if (!row || row.state !== 'active' || row.due_at !== job.dueAt) return;
+  if (row?.state !== 'active' || row.due_at !== job.dueAt) return;
   const now = deps.clock.now();
   if (now.getTime() < Date.parse(job.dueAt)) return;
   const routine = row.kind === 'routine' && row.rrule !== null;
@@ -71,6 +71,8 @@ export async function fireReminder(deps: FireDeps, job: PersonalReminderJob): Pr
 async function startCheck(deps: FireDeps, row: ReminderRow, routine: boolean): Promise<StartCheck> {
   const settings =
     (await deps.assistantSettingsRepo.find(row.user_id)) ??
-    (await deps.assistantSettingsRepo.ensure(defaultSettingsRow(row.user_id, deps.clock.now().toISOString())));
+    (await deps.assistantSettingsRepo.ensure(
+      defaultSettingsRow(row.user_id, deps.clock.now().toISOString()),
+    ));
   return mayStartMessage(deps, settings.id, { quietHours: routine });
 }

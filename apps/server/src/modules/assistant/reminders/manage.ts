@@ -135,11 +135,17 @@ export async function moveReminder(
   at: string,
 ): Promise<ReminderView> {
   const row = await deps.remindersRepo.find(userId, id);
-  if (!row || row.state !== 'active')
+  if (row?.state !== 'active')
     throw new ReminderRefused('not_found', 'No such active reminder: list them first.');
   const now = deps.clock.now();
   const due = firstDue(row.rrule, at, row.zone, now).toISOString();
-  if (!(await deps.remindersRepo.reschedule(userId, id, { startLocal: at, dueAt: due, nowIso: now.toISOString() })))
+  if (
+    !(await deps.remindersRepo.reschedule(userId, id, {
+      startLocal: at,
+      dueAt: due,
+      nowIso: now.toISOString(),
+    }))
+  )
     throw new ReminderRefused('not_found', 'No such active reminder: list them first.');
   await deps.queueOccurrence(id, due);
   return viewOf({ ...row, start_local: at, due_at: due });

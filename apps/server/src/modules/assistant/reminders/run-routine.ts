@@ -82,6 +82,12 @@ export async function runRoutine(
   if (tokens > 0)
     await recordUsage(
       { ...deps.usage, logAccess: async () => undefined, commit: commitAlone(deps.usage) },
-      { userId: user.id, tokens, idempotencyKey: key, occurredAt: deps.clock.now().toISOString(), log: deps.log },
+      {
+        userId: user.id,
+        tokens,
+        idempotencyKey: key,
+        occurredAt: deps.clock.now().toISOString(),
+        log: deps.log,
+      },
     );
 }

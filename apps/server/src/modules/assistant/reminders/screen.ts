@@ -12,7 +12,11 @@ export async function remindersOnScreen(deps: ScreenDeps, user: UserRow): Promis
   return { reminders: await listReminders(deps, user.id) };
 }
 
-export async function cancelOnScreen(deps: ScreenDeps, user: UserRow, id: string): Promise<TReminderResponse> {
+export async function cancelOnScreen(
+  deps: ScreenDeps,
+  user: UserRow,
+  id: string,
+): Promise<TReminderResponse> {
   return screenCall(user, async () => ({ reminder: await cancelReminder(deps, user.id, id) }));
 }
 
@@ -30,7 +34,8 @@ async function screenCall<T>(user: UserRow, run: () => Promise<T>): Promise<T> {
     return await run();
   } catch (error) {
     if (!(error instanceof ReminderRefused)) throw error;
-    if (error.code === 'not_found') throw new AppError('NOT_FOUND', translate(user.language, 'reminderNotFound'));
+    if (error.code === 'not_found')
+      throw new AppError('NOT_FOUND', translate(user.language, 'reminderNotFound'));
     throw new AppError('VALIDATION_ERROR', translate(user.language, 'reminderTimePast'));
   }
 }

@@ -1,5 +1,5 @@
-import { localOf } from '../reminders/recurrence';
 import { createReminder, ReminderRefused } from '../reminders/manage';
+import { localOf } from '../reminders/recurrence';
 import { asLocal, defineTool, type ToolEnv } from './shared';
 
 /** Words by which a person's own text asks for a reminder or a routine (en and zh). */

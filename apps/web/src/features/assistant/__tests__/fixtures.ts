@@ -1,3 +1,4 @@
+import type { TReminder } from '@app/contract/assistant/reminders';
 import type {
   TAssistantApproval,
   TAssistantMessage,
@@ -85,6 +86,7 @@ export function serveAssistant({
   messages = [] as TAssistantMessage[],
   approvals = [] as TAssistantApproval[],
   actions = [] as TAssistantApproval[],
+  reminders = [] as TReminder[],
   answers = {} as Answers,
 } = {}) {
   let stored = settings;
@@ -128,6 +130,7 @@ export function serveAssistant({
       return Response.json({ messages: messages.slice(start, end), hasMore: start > 0 });
     },
     '/v1/assistant/approvals': () => Response.json({ approvals: pending }),
+    '/v1/assistant/reminders': () => Response.json({ reminders }),
     '/v1/assistant/actions': (_init, url) => {
       const before = url.searchParams.get('before');
       const limit = Number(url.searchParams.get('limit') ?? 30);

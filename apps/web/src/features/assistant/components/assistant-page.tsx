@@ -6,6 +6,7 @@ import { useAssistantSettings } from '../api/get-assistant-settings';
 import { ActionsCard } from './actions-card';
 import { ApprovalsCard } from './approvals-card';
 import { ConversationCard } from './conversation-card';
+import { RemindersCard } from './reminders-card';
 import { SettingsCard } from './settings-card';
 import { StartCard } from './start-card';
 
@@ -34,6 +35,7 @@ export function AssistantPage() {
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="lg">
             {settings.data && !unlinked ? <StartCard /> : null}
+            <RemindersCard />
             <SettingsCard />
           </Stack>
         </Grid.Col>
