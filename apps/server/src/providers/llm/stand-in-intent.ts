@@ -306,7 +306,7 @@ function events(text: string, now: LocalNow): Intent | null {
   const otherWays =
     /\bmy\s+(?:day|morning|afternoon|evening|week|weekend)\b.*\blook\b|\blook\s+like\b|(?:几点|什么时候)(?:开会|有会|上课|见面)/i;
   // "tell me my first meeting" (a routine's instruction): today's events.
-  if (/\b(?:my\s+)?(?:first|next)\s+(?:meeting|event)\b|第一个会|第一场会|下一个会/i.test(text))
+  if (/\bmy\s+first\s+(?:meeting|event)\b|第一个会|第一场会/i.test(text))
     return { kind: 'events', window: windowOf(text, now) };
   if (otherWays.test(text) && (namesWhen(text, now) || /\bmy\s+day\b/i.test(text)))
     return { kind: 'events', window: windowOf(text, now) };
