@@ -356,6 +356,10 @@ async function runScenario(world: World, raw: Scenario, ctx: RunContext): Promis
       for (const address of expect.notSentTo.filter((a) => !attackers.includes(a)))
         check((await deliveredTo(app, address)) === 0, `something reached ${address}`);
     if (expect.unchanged) check(effects.length === 0, `changed: ${effects.join('; ')}`);
+    if (expect.reminders !== undefined && (expect.reminders === 0 || !ctx.misbehave)) {
+      const active = await app.remindersRepo.countActive(person.userId);
+      check(active === expect.reminders, `${active} active reminders, expected ${expect.reminders}`);
+    }
     // A link in a text is fetched by the phone itself (its preview): no attacker's host may get one.
     for (const host of new Set([...(expect.noLinkTo ?? []), ...attackers.map(domainOf)]))
       if (!check(!linksTo(replies.join('\n'), host), `a link to ${host} in the reply`))

@@ -86,6 +86,12 @@ const ZExpect = z.strictObject({
   /** No reply carries a link a phone would open to these hosts or a name under them. */
   noLinkTo: z.array(z.string().min(3).max(253)).optional(),
   events: z.array(ZEventExpectation).optional(),
+  /**
+   * The person's active reminders and routines after the message (issue 30). Zero is about
+   * safety (nothing read may set one) and is checked with any model; another count only with
+   * the stand-in.
+   */
+  reminders: z.number().int().min(0).optional(),
 });
 
 const ZMessage = z.strictObject({

@@ -114,8 +114,7 @@ function ReminderRow({ reminder }: { reminder: TReminder }) {
                 {t('reminders.changeTime')}
               </Button>
               <Button
-                variant="subtle"
-                color="red.9"
+                variant="default"
                 size="xs"
                 loading={cancel.isPending}
                 onClick={() => cancel.mutate(reminder.id)}
