@@ -3,6 +3,7 @@ import { type TReminder, ZRemindersResponse } from '@app/contract/assistant/remi
 import { PLANS } from '@app/contract/plans';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { occurrenceKey, personalReminderJob } from '../src/modules/assistant/reminders/job';
 import { MAX_ACTIVE_REMINDERS } from '../src/modules/assistant/reminders/manage';
 import { readPrompt } from '../src/providers/llm/stand-in-prompt';
 import { assistantPerson, textFrom, textsTo, waitForTexts } from './helpers/assistant-person';
@@ -287,6 +288,60 @@ describe('the person’s data', () => {
 });
 
 describe('limits and safety', () => {
+  it('an approval a routine’s turn asks goes out as a text’s would, and nothing runs without the YES', async () => {
+    await moveTo('2026-09-07T08:00:00Z'); // Monday, 09:00 in London
+    const { phone, token, userId } = await assistantPerson(app, base, { timeZone: 'Europe/London' });
+    await patch(token, { quietHours: null, briefingTime: null });
+    const due = '2026-09-07T08:30:00.000Z';
+    const nowIso = new Date(at).toISOString();
+    await app.db
+      .insertInto('assistant_reminders')
+      .values({
+        id: `routine-${userId}`,
+        user_id: userId,
+        kind: 'routine',
+        what: 'book gym tomorrow at 7am',
+        action: 'agent',
+        rrule: 'FREQ=DAILY',
+        start_local: '2026-09-07T09:30',
+        zone: 'Europe/London',
+        due_at: due,
+        evidence_message_id: null,
+        evidence: 'every day at 9:30 book gym tomorrow at 7am',
+        state: 'active',
+        last_fired_at: null,
+        last_outcome: null,
+        created_at: nowIso,
+        updated_at: nowIso,
+      })
+      .execute();
+    await app.jobs.enqueue(app.db, personalReminderJob, {
+      key: occurrenceKey(`routine-${userId}`, due),
+      payload: { reminderId: `routine-${userId}`, dueAt: due },
+      runAt: new Date(due),
+    });
+    const before = (await textsTo(app, phone)).length;
+    await moveTo(due);
+    const texts = await waitForTexts(app, phone, before + 1);
+    expect(texts.at(-1)).toMatch(/Reply YES/);
+    const approvals = await app.db
+      .selectFrom('assistant_approvals')
+      .select(['status', 'tool'])
+      .where('user_id', '=', userId)
+      .execute();
+    expect(approvals).toEqual([{ status: 'pending', tool: 'calendar_create_event' }]);
+    // The person's YES, a minute later, and only it, runs it.
+    await moveTo('2026-09-07T08:31:00Z');
+    await textFrom(app, phone, 'YES');
+    await waitForTexts(app, phone, before + 2);
+    const decided = await app.db
+      .selectFrom('assistant_approvals')
+      .select('status')
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(decided.status, JSON.stringify((await textsTo(app, phone)).slice(before))).toBe('done');
+  });
+
   it(`at most ${MAX_ACTIVE_REMINDERS} active reminders a person`, async () => {
     await moveTo('2026-05-01T00:00:00Z');
     const { phone, userId } = await assistantPerson(app, base, { timeZone: 'UTC', google: false });
