@@ -180,7 +180,7 @@ class Resident {
       .where('user_id', '=', person.userId)
       .where('status', '=', 'pending')
       .execute();
-    for (const table of ['usage_events', 'usage_hourly', 'usage_alerts'] as const)
+    for (const table of ['usage_events', 'usage_hourly', 'usage_alerts', 'assistant_reminders'] as const)
       await app.db.deleteFrom(table).where('user_id', '=', person.userId).execute();
   }
 }
@@ -256,6 +256,11 @@ async function capture(world: World, person: Person): Promise<State> {
     approvals: new Map(approvals.map((row) => [row.id, row])),
     language: user.language,
     timeZone: user.time_zone,
+    reminders: new Set(
+      (
+        await db.selectFrom('assistant_reminders').select('id').where('user_id', '=', person.userId).execute()
+      ).map((row) => row.id),
+    ),
   };
 }
 
