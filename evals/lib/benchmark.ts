@@ -180,7 +180,7 @@ class Resident {
       .where('user_id', '=', person.userId)
       .where('status', '=', 'pending')
       .execute();
-    for (const table of ['usage_events', 'usage_hourly', 'usage_alerts'] as const)
+    for (const table of ['usage_events', 'usage_hourly', 'usage_alerts', 'assistant_reminders'] as const)
       await app.db.deleteFrom(table).where('user_id', '=', person.userId).execute();
   }
 }
@@ -259,6 +259,11 @@ async function capture(world: World, person: Person): Promise<State> {
     memories: (
       await db.selectFrom('assistant_memories').select('text').where('user_id', '=', person.userId).execute()
     ).map((row) => row.text),
+    reminders: new Set(
+      (
+        await db.selectFrom('assistant_reminders').select('id').where('user_id', '=', person.userId).execute()
+      ).map((row) => row.id),
+    ),
   };
 }
 

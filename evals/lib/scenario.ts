@@ -98,6 +98,12 @@ const ZExpect = z.strictObject({
       count: z.number().int().min(0).optional(),
     })
     .optional(),
+  /**
+   * The person's active reminders and routines after the message (issue 30). Zero is about
+   * safety (nothing read may set one) and is checked with any model; another count only with
+   * the stand-in.
+   */
+  reminders: z.number().int().min(0).optional(),
 });
 
 const ZMessage = z.strictObject({

@@ -17,6 +17,7 @@ import { appleRoutes } from './modules/apple/routes';
 import { followUpsRepoPlugin } from './modules/assistant/follow-ups/repo';
 import { memoryRepoPlugin } from './modules/assistant/memory/repo';
 import { assistantPlugin } from './modules/assistant/plugin';
+import { remindersRepoPlugin } from './modules/assistant/reminders/repo';
 import { assistantRepoPlugin } from './modules/assistant/repo';
 import { assistantSettingsRepoPlugin } from './modules/assistant/settings/repo';
 import { authRepoPlugin } from './modules/auth/repo';
@@ -178,6 +179,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(assistantSettingsRepoPlugin);
   await app.register(memoryRepoPlugin);
   await app.register(followUpsRepoPlugin);
+  await app.register(remindersRepoPlugin);
   await app.register(authRepoPlugin);
   await app.register(securityEventsRepoPlugin);
   await app.register(accountRepoPlugin);

@@ -279,7 +279,12 @@ describe('history bounded by tokens', () => {
 });
 
 describe('the stand-in and the tool record', () => {
-  const facts = { now: { date: '2026-11-25', time: '10:40' }, zone: 'UTC', language: 'en' as const, amending: null };
+  const facts = {
+    now: { date: '2026-11-25', time: '10:40' },
+    zone: 'UTC',
+    language: 'en' as const,
+    amending: null,
+  };
   const mail = (call: number, messageId: string, from: string) => ({
     toolName: 'mail_search',
     call,

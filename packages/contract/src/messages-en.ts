@@ -119,6 +119,9 @@ export const en = {
   approvalNotFound: 'That request was not found.',
   memoryNotFound: 'That memory was not found.',
   approvalNotPending: 'That request was already answered or has expired.',
+  // Reminders (issue 30).
+  reminderNotFound: 'That reminder was not found or is no longer active.',
+  reminderTimePast: 'That time has passed. Choose a later one.',
   deleteCancelFailed:
     'We could not cancel your subscription, so nothing was deleted. Please try again in a few minutes.',
   accountDeleted: 'Your account has been deleted.',

@@ -103,6 +103,8 @@ export const zh: Record<MessageKey, string> = {
   approvalNotFound: '未找到该请求。',
   memoryNotFound: '未找到这条记忆。',
   approvalNotPending: '该请求已被处理或已过期。',
+  reminderNotFound: '未找到该提醒，或它已不再生效。',
+  reminderTimePast: '这个时间已经过了，请选择更晚的时间。',
   deleteCancelFailed: '无法取消您的订阅，因此未删除任何内容。请几分钟后重试。',
   accountDeleted: '您的账户已删除。',
   accountDeletedSms:

@@ -7,6 +7,7 @@ import { connectAppleRoute } from './apple/connect-apple';
 import { appleEventsRoute } from './apple/list-apple-events';
 import { FOLLOW_UP_ROUTES } from './assistant/follow-ups';
 import { ASSISTANT_MEMORY_ROUTES } from './assistant/memory';
+import { REMINDER_ROUTES } from './assistant/reminders';
 import { ASSISTANT_SCREEN_ROUTES } from './assistant/screen';
 import { exchangeLoginTicketRoute } from './auth/exchange-login-ticket';
 import { getMeRoute } from './auth/get-me';
@@ -118,4 +119,5 @@ export const ROUTES: readonly RouteDef[] = [
   ...ASSISTANT_SCREEN_ROUTES,
   ...ASSISTANT_MEMORY_ROUTES,
   ...FOLLOW_UP_ROUTES,
+  ...REMINDER_ROUTES,
 ];

@@ -242,6 +242,7 @@ export interface Database {
   assistant_settings: AssistantSettingsTable;
   assistant_memories: AssistantMemoriesTable;
   assistant_follow_ups: AssistantFollowUpsTable;
+  assistant_reminders: AssistantRemindersTable;
 }
 
 /** One job of the durable queue (lib/jobs, migration 0012). */
@@ -472,4 +473,25 @@ export interface AssistantFollowUpsTable {
   evidence_message_id: string | null;
   fired_at: string | null;
   created_at: string;
+}
+
+/** A reminder or routine the person asked for by text or on the screen (migration 0018). */
+export interface AssistantRemindersTable {
+  id: string;
+  user_id: string;
+  kind: 'once' | 'routine';
+  what: string;
+  action: 'text' | 'agent';
+  rrule: string | null;
+  /** The first occurrence, a wall-clock time in `zone` (YYYY-MM-DDTHH:mm). */
+  start_local: string;
+  zone: string;
+  due_at: string | null;
+  evidence_message_id: string | null;
+  evidence: string;
+  state: 'active' | 'done' | 'cancelled';
+  last_fired_at: string | null;
+  last_outcome: string | null;
+  created_at: string;
+  updated_at: string;
 }

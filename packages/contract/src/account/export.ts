@@ -47,6 +47,8 @@ export const ZAccountExport = z.object({
     memories: z.array(ZRecord).optional(),
     /** Its follow-ups on mail (issue 30): watches on a thread or a sender, running or ended. */
     followUps: z.array(ZRecord).optional(),
+    /** Reminders and routines, active or not, with the text that asked for each (issue 30). */
+    reminders: z.array(ZRecord).optional(),
   }),
   securityEvents: z.array(ZSecurityEvent),
 });

@@ -30,6 +30,10 @@ export const TOOL_NAMES = [
   'followup_create',
   'followup_list',
   'followup_cancel',
+  'reminder_create',
+  'reminder_list',
+  'reminder_cancel',
+  'reminder_update',
 ] as const;
 export type TToolName = (typeof TOOL_NAMES)[number];
 
@@ -130,6 +134,16 @@ export const TOOL_INPUTS = {
     id: text(64).optional(),
     match: text(200).optional().describe('a name or subject word'),
   }),
+  reminder_create: z.object({
+    what: text(500).min(1).describe('the words to send, or the instruction to run'),
+    at: when.optional().describe('local time; for a routine its first time'),
+    inMinutes: z.number().int().min(1).max(525_600).optional().describe('instead of at'),
+    rrule: text(200).optional().describe('makes a routine, e.g. FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR'),
+    agent: z.boolean().optional().describe('routine: run the assistant with what'),
+  }),
+  reminder_list: z.object({}),
+  reminder_cancel: z.object({ id: text(64) }),
+  reminder_update: z.object({ id: text(64), at: when }),
 } satisfies Record<TToolName, z.ZodType>;
 
 /** What an approval tool answers the model: the turn ends and the person is asked. */

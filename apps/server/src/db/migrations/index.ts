@@ -15,6 +15,7 @@ import * as m0013 from './0013-assistant';
 import * as m0014 from './0014-assistant-screen';
 import * as m0016 from './0016-approval-binding';
 import * as m0017 from './0017-sms-outbox';
+import * as m0018 from './0018-assistant-reminders';
 import * as m0019 from './0019-follow-ups';
 import * as m0020 from './0020-assistant-memories';
 import * as m0021 from './0021-cached-tokens';
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0019-follow-ups': m0019,
   '0020-assistant-memories': m0020,
   '0021-cached-tokens': m0021,
+  '0018-assistant-reminders': m0018,
 };

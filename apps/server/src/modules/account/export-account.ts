@@ -48,6 +48,7 @@ export async function exportAccount(
         settings: rows.assistantSettings,
         memories: rows.assistantMemories,
         followUps: rows.assistantFollowUps,
+        reminders: rows.assistantReminders,
       },
       securityEvents: (await events.recent(user.id)).map(describeEvent),
     };

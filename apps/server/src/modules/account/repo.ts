@@ -203,6 +203,27 @@ export class AccountRepo extends Repo {
         .where('user_id', '=', userId)
         .orderBy('created_at')
         .execute(),
+      assistantReminders: await this.db
+        .selectFrom('assistant_reminders')
+        .select([
+          'id',
+          'kind',
+          'what',
+          'action',
+          'rrule',
+          'start_local',
+          'zone',
+          'due_at',
+          'evidence',
+          'state',
+          'last_fired_at',
+          'last_outcome',
+          'created_at',
+          'updated_at',
+        ])
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .execute(),
       assistantSettings:
         (await this.db
           .selectFrom('assistant_settings')
@@ -244,7 +265,8 @@ export class AccountRepo extends Repo {
         | 'assistant_settings'
         | 'assistant_turns'
         | 'contact_messages'
-        | 'assistant_follow_ups',
+        | 'assistant_follow_ups'
+        | 'assistant_reminders',
     ) => ids(await this.db.selectFrom(table).select('id').where('user_id', '=', user.id).execute());
     return [
       user.id,
@@ -255,6 +277,8 @@ export class AccountRepo extends Repo {
       ...(await byUser('contact_messages')),
       // The follow-ups' jobs carry a watch's id (follow-ups/check.ts).
       ...(await byUser('assistant_follow_ups')),
+      // The reminder jobs' keys and payloads name them.
+      ...(await byUser('assistant_reminders')),
       ...ids(messages),
       ...ids(mails),
     ];

@@ -13,6 +13,8 @@ import type { WorkspaceDeps } from '../workspace/deps';
 import { workspaceDeps } from '../workspace/deps';
 import type { FollowUpsRepo } from './follow-ups/repo';
 import type { MemoryRepo } from './memory/repo';
+import { occurrenceKey, personalReminderJob } from './reminders/job';
+import type { RemindersRepo } from './reminders/repo';
 import type { AssistantRepo } from './repo';
 import type { AssistantSettingsRepo } from './settings/repo';
 
@@ -22,6 +24,9 @@ export interface AssistantDeps {
   assistantSettingsRepo: AssistantSettingsRepo;
   memoryRepo: MemoryRepo;
   followUpsRepo: FollowUpsRepo;
+  remindersRepo: RemindersRepo;
+  /** Queues the job that fires a reminder's occurrence at its instant (once per reminder and instant). */
+  queueOccurrence: (reminderId: string, dueAt: string) => Promise<void>;
   usersRepo: UsersRepo;
   billingRepo: BillingRepo;
   workspace: WorkspaceDeps;
@@ -48,6 +53,14 @@ export function assistantDeps(app: FastifyInstance): AssistantDeps {
     assistantSettingsRepo: app.assistantSettingsRepo,
     memoryRepo: app.memoryRepo,
     followUpsRepo: app.followUpsRepo,
+    remindersRepo: app.remindersRepo,
+    queueOccurrence: async (reminderId, dueAt) => {
+      await app.jobs.enqueue(app.db, personalReminderJob, {
+        key: occurrenceKey(reminderId, dueAt),
+        payload: { reminderId, dueAt },
+        runAt: new Date(dueAt),
+      });
+    },
     usersRepo: app.usersRepo,
     billingRepo: app.billingRepo,
     workspace: workspaceDeps(app),

@@ -7,6 +7,8 @@ import { followUpJob, sendFollowUp } from './follow-ups/check';
 import { followUpScreenRoutes } from './follow-ups/screen-routes';
 import { apologise, handleInbound } from './handle-inbound';
 import { inboundJob, inboundReceiver } from './receive-message';
+import { fireReminder } from './reminders/fire';
+import { personalReminderJob } from './reminders/job';
 import { devSmsRoutes, twilioWebhookRoutes } from './routes';
 import { scheduleMessages } from './schedule-messages';
 import { assistantScreenRoutes } from './screen-routes';
@@ -61,6 +63,13 @@ export const assistantPlugin = fp(
       ...sendLater,
       maxAttempts: proactive.maxAttempts,
     });
+    // Reminders and routines the person asked for: one job per occurrence (reminders/fire.ts).
+    app.jobs.worker.register(personalReminderJob, (job) => fireReminder(deps, job.payload), {
+      ...sendLater,
+      maxAttempts: proactive.maxAttempts,
+      // A routine's agent turn runs inside it: the turn's deadline and room to queue its replies.
+      leaseMs: deps.turnDeadlineMs + deps.leaseMarginMs,
+    });
     const everyMs = app.config.assistantScheduleIntervalMs;
     runPeriodically(app, {
       everyMs,
@@ -94,6 +103,7 @@ export const assistantPlugin = fp(
       'jobs',
       'assistant-repo',
       'assistant-settings-repo',
+      'assistant-reminders-repo',
       'llm',
       'workspace-adapters',
       'connections',

@@ -4,6 +4,11 @@ import {
   updateAssistantMemoryRoute,
 } from '@app/contract/assistant/memory';
 import {
+  cancelReminderRoute,
+  listRemindersRoute,
+  moveReminderRoute,
+} from '@app/contract/assistant/reminders';
+import {
   approveApprovalRoute,
   declineApprovalRoute,
   getAssistantSettingsRoute,
@@ -22,6 +27,7 @@ import type { AssistantDeps } from './deps';
 import { listActions, listPendingApprovals } from './list-approvals';
 import { listMessages } from './list-messages';
 import { deleteMemory, editMemory, listMemories } from './memory/screen';
+import { cancelOnScreen, moveOnScreen, remindersOnScreen } from './reminders/screen';
 import { getAssistantSettings, updateAssistantSettings } from './settings';
 
 const HOUR = 60 * 60 * 1000;
@@ -94,5 +100,22 @@ export async function assistantScreenRoutes(
     deleteAssistantMemoryRoute,
     async (req) => deleteMemory(deps, { user: requireAuth(req).user, id: req.params.id }),
     { rateLimit: memoryChanges },
+  );
+  // The Reminders card (issue 30): list, cancel, move; setting one is done by text.
+  registerRoute(app, listRemindersRoute, async (req) => remindersOnScreen(deps, requireAuth(req).user));
+  const reminderChanges = {
+    rateLimit: perSessionLimit('assistant-reminders', SETTINGS_CHANGES_PER_HOUR, HOUR),
+  };
+  registerRoute(
+    app,
+    cancelReminderRoute,
+    async (req) => cancelOnScreen(deps, requireAuth(req).user, req.params.id),
+    reminderChanges,
+  );
+  registerRoute(
+    app,
+    moveReminderRoute,
+    async (req) => moveOnScreen(deps, requireAuth(req).user, req.params.id, req.body.at),
+    reminderChanges,
   );
 }

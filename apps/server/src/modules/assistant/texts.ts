@@ -100,6 +100,7 @@ const en = {
   reminderLink: '. Join: {{url}}',
   followUpReplied: '{{name}} replied to "{{subject}}".',
   followUpNudge: 'No reply yet from {{name}} to "{{subject}}". Want me to draft a follow-up?',
+  personalReminder: 'Reminder: {{what}}',
 };
 
 const zh: Record<keyof typeof en, string> = {
@@ -194,6 +195,7 @@ const zh: Record<keyof typeof en, string> = {
   reminderLink: '。加入：{{url}}',
   followUpReplied: '{{name}}回复了“{{subject}}”。',
   followUpNudge: '{{name}}还没有回复“{{subject}}”。要我起草一封跟进邮件吗？',
+  personalReminder: '提醒：{{what}}',
 };
 
 export type AssistantTextKey = keyof typeof en;

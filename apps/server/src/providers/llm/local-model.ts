@@ -15,6 +15,20 @@ import { detectIntent, type Intent } from './stand-in-intent';
 import { forgotReply, listReply, savedReply } from './stand-in-memory';
 import { countTokens, promptText, type ReadPrompt, readPrompt, type ToolOutcome } from './stand-in-prompt';
 import {
+  dayBefore,
+  eventNotFoundReply,
+  matchEvent,
+  matchReminder,
+  reminderCancelledReply,
+  reminderFailedReply,
+  reminderNotFoundReply,
+  reminderSetReply,
+  remindersListReply,
+  remindNeedsTimeReply,
+  remindPastReply,
+  ZFoundReminder,
+} from './stand-in-reminders';
+import {
   type Area,
   addContactReply,
   type BookingOutcome,
@@ -284,6 +298,15 @@ export function decide(read: ReadPrompt, tools: ReadonlySet<string>, options: St
     }
     case 'help':
       return say(helpReply(lang));
+    case 'remind':
+    case 'remind-event':
+    case 'reminders-list':
+    case 'reminder-cancel':
+      return reminders(intent, read, tools, lang, now?.date ?? null);
+    case 'remind-needs-time':
+      return say(remindNeedsTimeReply(lang));
+    case 'remind-past':
+      return say(remindPastReply(lang, intent.time));
     case 'unknown':
       return say(unknownReply(lang));
   }
@@ -384,4 +407,71 @@ function bestEmail(contacts: TFoundContact[], person: string): string | null {
     ) ??
     withEmail[0];
   return best?.emails[0] ?? null;
+}
+
+/**
+ * Reminders: set one (for "the day before the dentist", the event found first), list them, or
+ * cancel the one the person names after listing them. Each tool once a turn, in that order.
+ */
+function reminders(
+  intent: Extract<Intent, { kind: 'remind' | 'remind-event' | 'reminders-list' | 'reminder-cancel' }>,
+  read: ReadPrompt,
+  tools: ReadonlySet<string>,
+  lang: Lang,
+  today: string | null,
+): Step {
+  const call = (toolName: TToolName, input: Record<string, unknown>) =>
+    callIfOffered(tools, lang, toolName, input);
+  const created = lastOutcome(read, 'reminder_create');
+  const afterCreate = () => {
+    if (!created!.output.ok) return say(reminderFailedReply(lang, created!.output.error));
+    const [reminder] = findAll(created!.output.value, ZFoundReminder);
+    return say(reminder ? reminderSetReply(lang, reminder) : reminderFailedReply(lang, 'unknown'));
+  };
+  switch (intent.kind) {
+    case 'remind':
+      if (created) return afterCreate();
+      return call('reminder_create', {
+        what: intent.what,
+        ...(intent.inMinutes ? { inMinutes: intent.inMinutes } : { at: intent.at }),
+        ...(intent.rrule ? { rrule: intent.rrule } : {}),
+        ...(intent.agent ? { agent: true } : {}),
+      });
+    case 'remind-event': {
+      if (created) return afterCreate();
+      if (!today) return say(noClockReply(lang));
+      const listed = lastOutcome(read, 'calendar_list_events');
+      if (!listed) return call('calendar_list_events', { from: today, to: addDaysLocal(today, 60) });
+      const event = listed.output.ok
+        ? matchEvent(findAll(listed.output.value, ZFoundEvent), intent.query)
+        : null;
+      if (!event) return say(eventNotFoundReply(lang, intent.query));
+      return call('reminder_create', { what: event.title, at: dayBefore(event.start) });
+    }
+    case 'reminders-list': {
+      const listed = lastOutcome(read, 'reminder_list');
+      if (!listed) return call('reminder_list', {});
+      if (!listed.output.ok) return say(reminderFailedReply(lang, listed.output.error));
+      return say(remindersListReply(lang, findAll(listed.output.value, ZFoundReminder)));
+    }
+    case 'reminder-cancel': {
+      const listed = lastOutcome(read, 'reminder_list');
+      if (!listed) return call('reminder_list', {});
+      const found = listed.output.ok
+        ? matchReminder(findAll(listed.output.value, ZFoundReminder), intent.query)
+        : null;
+      if (!found) return say(reminderNotFoundReply(lang, intent.query));
+      const cancelled = lastOutcome(read, 'reminder_cancel');
+      if (!cancelled) return call('reminder_cancel', { id: found.id });
+      return say(
+        cancelled.output.ok
+          ? reminderCancelledReply(lang, found)
+          : reminderFailedReply(lang, cancelled.output.error),
+      );
+    }
+  }
+}
+
+function addDaysLocal(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }

@@ -1,6 +1,7 @@
 import { addDays } from '../../lib/zoned-time';
 import { detectFollowUp, type FollowUpIntent } from './stand-in-follow-ups';
 import { type MemoryIntent, memoryIntent } from './stand-in-memory';
+import { type ReminderIntent, reminderIntent } from './stand-in-reminders';
 import {
   addMinutes,
   DAY_PARTS,
@@ -73,6 +74,8 @@ export type Intent =
   | MemoryIntent
   /** Follow-ups on mail (issue 30): stand-in-follow-ups.ts. */
   | FollowUpIntent
+  /** Reminders and routines (stand-in-reminders.ts): before a cancel or an "every" reads as an event. */
+  | ReminderIntent
   | { kind: 'unknown' };
 
 /** A booking lasts an hour unless the message says otherwise. */
@@ -108,6 +111,7 @@ export function detectIntent(message: string, now: LocalNow): Intent {
     mailReplyTo(message) ??
     help(text) ??
     thanks(text) ??
+    reminderIntent(text, now) ??
     addContact(text) ??
     changeEvent(text) ??
     unclearDate(text) ??
@@ -315,6 +319,9 @@ function events(text: string, now: LocalNow): Intent | null {
   // "what does my day look like?", 明天几点开会: a day's plans, asked another way.
   const otherWays =
     /\bmy\s+(?:day|morning|afternoon|evening|week|weekend)\b.*\blook\b|\blook\s+like\b|(?:几点|什么时候)(?:开会|有会|上课|见面)/i;
+  // "tell me my first meeting" (a routine's instruction): today's events.
+  if (/\bmy\s+first\s+(?:meeting|event)\b|第一个会|第一场会/i.test(text))
+    return { kind: 'events', window: windowOf(text, now) };
   if (otherWays.test(text) && (namesWhen(text, now) || /\bmy\s+day\b/i.test(text)))
     return { kind: 'events', window: windowOf(text, now) };
   if (!enAsks.test(text) && !zhAsks.test(text)) return null;

@@ -20,6 +20,10 @@ import { mailThread } from './mail-thread';
 import { memoryForget } from './memory-forget';
 import { memoryList } from './memory-list';
 import { memorySave } from './memory-save';
+import { reminderCancel } from './reminder-cancel';
+import { reminderCreate } from './reminder-create';
+import { reminderList } from './reminder-list';
+import { reminderUpdate } from './reminder-update';
 import { settingsGet } from './settings-get';
 import { settingsUpdate } from './settings-update';
 import type { ToolEnv } from './shared';
@@ -47,6 +51,10 @@ const TOOLS: Record<TToolName, (env: ToolEnv) => Tool> = {
   followup_create: followupCreate,
   followup_list: followupList,
   followup_cancel: followupCancel,
+  reminder_create: reminderCreate,
+  reminder_list: reminderList,
+  reminder_cancel: reminderCancel,
+  reminder_update: reminderUpdate,
 };
 
 /**

@@ -1,5 +1,6 @@
 import type { TFollowUp } from '@app/contract/assistant/follow-ups';
 import type { TAssistantMemory } from '@app/contract/assistant/memory';
+import type { TReminder } from '@app/contract/assistant/reminders';
 import type {
   TAssistantApproval,
   TAssistantMessage,
@@ -89,6 +90,7 @@ export function serveAssistant({
   actions = [] as TAssistantApproval[],
   memories = [] as TAssistantMemory[],
   followUps = [] as TFollowUp[],
+  reminders = [] as TReminder[],
   answers = {} as Answers,
 } = {}) {
   let waiting = [...followUps];
@@ -134,6 +136,7 @@ export function serveAssistant({
     },
     '/v1/assistant/approvals': () => Response.json({ approvals: pending }),
     '/v1/assistant/memories': () => Response.json({ memories, limit: 100 }),
+    '/v1/assistant/reminders': () => Response.json({ reminders }),
     '/v1/assistant/actions': (_init, url) => {
       const before = url.searchParams.get('before');
       const limit = Number(url.searchParams.get('limit') ?? 30);

@@ -8,6 +8,7 @@ import { ApprovalsCard } from './approvals-card';
 import { ConversationCard } from './conversation-card';
 import { FollowUpsCard } from './follow-ups-card';
 import { MemoryCard } from './memory-card';
+import { RemindersCard } from './reminders-card';
 import { SettingsCard } from './settings-card';
 import { StartCard } from './start-card';
 
@@ -37,6 +38,7 @@ export function AssistantPage() {
           <Stack gap="lg">
             {settings.data && !unlinked ? <StartCard /> : null}
             <MemoryCard />
+            <RemindersCard />
             <SettingsCard />
             <FollowUpsCard />
           </Stack>
