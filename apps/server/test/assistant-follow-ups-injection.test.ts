@@ -60,7 +60,9 @@ describe('followup_create with a model that obeys the mail', () => {
       call('followup_create', { connectionId: connection!.id, threadId, from: ATTACKER }),
       { text: 'Done.' },
     ]);
-    await textFrom(app, person.phone, 'any unread mail?');
+    // A text that names no tool group is offered every tool (tool-groups.ts), followup_create
+    // included: what stops the obeying model is the tool's own check of the person's texts.
+    await textFrom(app, person.phone, 'anything new for me?');
     await waitForTexts(app, person.phone, 1);
     const calls = await app.db
       .selectFrom('assistant_tool_calls')

@@ -41,8 +41,8 @@ export const migrations: Record<string, Migration> = {
   '0014-assistant-screen': m0014,
   '0016-approval-binding': m0016,
   '0017-sms-outbox': m0017,
+  '0018-assistant-reminders': m0018,
   '0019-follow-ups': m0019,
   '0020-assistant-memories': m0020,
   '0021-cached-tokens': m0021,
-  '0018-assistant-reminders': m0018,
 };

@@ -32,7 +32,7 @@ const WORDS: Record<ToolGroup, RegExp> = {
   settings:
     /\b(?:time ?zone|timezone|language|settings?|chinese|english|i(?:'m| am) (?:now )?(?:in|living in)|moved to)\b|时区|语言|设置|中文|英文|我(?:现在)?在/i,
   reminder:
-    /\b(?:remind(?:er|ers)?|routines?|every\s+(?:day|morning|evening|night|week|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|daily|weekly)\b|提醒|闹钟|每天|每周|每晚|每早/i,
+    /\b(?:remind(?:er|ers)?|routines?|every\s+(?:day|weekday|workday|morning|evening|night|week|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|daily|weekly)\b|(?:cancel|delete|stop|remove|move)\s+the\s+[\w\s-]{1,30}?\s+one\b|提醒|闹钟|每天|每周|每晚|每早|取消.{1,12}那个|每个?工作日|每个?(?:星期|礼拜)/i,
   followup:
     /\b(?:follow[\s-]?ups?|chase|nudge|hear back|(?:tell|let) me know (?:if|when|once)|tell me (?:if|when|once)|(?:no|hasn't|doesn't|don't|didn't)\s+(?:repl|answer|respond))\w*|跟进|催|没回|不回|回复了吗|回了告诉我|回复了告诉我|回信了告诉我/i,
   // "call me Bob", "my wife is Mei", "I'm vegetarian", "I prefer ...": the person telling about themselves.
@@ -47,6 +47,8 @@ const WORDS: Record<ToolGroup, RegExp> = {
 const WITH: Partial<Record<ToolGroup, ToolGroup[]>> = {
   calendar: ['contacts'],
   mail: ['contacts'],
+  // "remind me the day before the dentist", "tell me my first meeting": the calendar is read.
+  reminder: ['calendar'],
   followup: ['mail'],
 };
 
