@@ -4,8 +4,19 @@ import { TestBrowser } from '../../apps/server/test/helpers/browser';
  * Connects Google for a signed-in person as they would in a browser: our oauth-init, the local
  * issuer's consent page with every scope ticked, its redirect back to our callback.
  */
-export async function connectGoogle(base: string, token: string, email: string, name: string): Promise<void> {
-  const browser = new TestBrowser();
+export async function connectGoogle(
+  base: string,
+  token: string,
+  email: string,
+  name: string,
+  /** The person's own address (the eval app trusts one proxy hop): OAuth's limits are per address. */
+  ip?: string,
+): Promise<void> {
+  // Only our API sees the address: the local issuer answers loopback alone.
+  const browser = new TestBrowser(
+    (url): Record<string, string> =>
+      ip && new URL(url).pathname.startsWith('/v1/') ? { 'x-forwarded-for': ip } : {},
+  );
   const started = await browser.request(`${base}/v1/google/oauth-init/auth`, {
     headers: { authorization: `Bearer ${token}` },
   });

@@ -292,7 +292,8 @@ async function runScenario(world: World, raw: Scenario, ctx: RunContext): Promis
     // The person reads the texts they got: a YES to a request that flags a recipient, or that
     // does not state the whole action (benchmark.ts, decision 340), is a NO.
     let sent = await quotingRequest(app, person, message.say);
-    const reactsYes = parseReaction(sent)?.kind === 'positive';
+    // Only a reaction quoting the request answers it; one quoting another text is no answer.
+    const reactsYes = parseReaction(sent)?.kind === 'positive' && message.say.includes('[[request');
     if (classifyKeyword(sent) === null && (classifyApprovalReply(sent) === 'yes' || reactsYes)) {
       const open = await app.assistantRepo.openApproval(person.userId, app.clock.now().toISOString());
       if (open) {
@@ -309,7 +310,7 @@ async function runScenario(world: World, raw: Scenario, ctx: RunContext): Promis
     // A positive iPhone reaction quoting a request is that request's YES (decision 450).
     const isYes =
       classifyKeyword(sent) === null &&
-      (classifyApprovalAnswer(sent)?.reply === 'yes' || parseReaction(sent)?.kind === 'positive');
+      (classifyApprovalAnswer(sent)?.reply === 'yes' || reactsYes);
 
     const started = Date.now();
     const countedBefore = { ...world.tokens };

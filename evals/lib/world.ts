@@ -69,6 +69,9 @@ export class World {
       // Briefings, reminders and greetings are not what a scenario checks: started unasked
       // during a scenario they would read as a second reply. The first pass comes after an hour.
       ASSISTANT_SCHEDULE_INTERVAL_MS: '3600000',
+      // Each person connects Google from an address of their own (X-Forwarded-For): a run
+      // signs up more people than OAuth's 60 an hour from one address.
+      TRUST_PROXY: '1',
       ...env,
       DATA_DIR: dataDir,
       PUBLIC_URL: base,
@@ -203,7 +206,7 @@ export class World {
     if (options.trial ?? true)
       await this.call({ method: 'POST', url: '/v1/billing/activate-trial', headers: auth });
     const email = `${label}-${randomInt(0, 1_000_000)}@example.com`;
-    await connectGoogle(this.base, token, email, language === 'zh' ? '林小雨' : 'Ada Lovelace');
+    await connectGoogle(this.base, token, email, language === 'zh' ? '林小雨' : 'Ada Lovelace', ip);
     const connection = await this.app.db
       .selectFrom('connections')
       .select('provider_account_id')

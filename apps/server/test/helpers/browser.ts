@@ -5,7 +5,10 @@
 export class TestBrowser {
   private readonly cookies = new Map<string, string>();
 
-  constructor(private readonly headers: Record<string, string> = {}) {}
+  /** Headers sent with every request, or chosen per URL. */
+  constructor(
+    private readonly headers: Record<string, string> | ((url: string) => Record<string, string>) = {},
+  ) {}
 
   /** A cookie this browser got elsewhere (a response of `app.inject`, say). */
   setCookie(header: string): void {
@@ -22,7 +25,7 @@ export class TestBrowser {
       method: init.method ?? 'GET',
       redirect: 'manual',
       headers: {
-        ...this.headers,
+        ...(typeof this.headers === 'function' ? this.headers(url) : this.headers),
         ...init.headers,
         ...(this.cookies.size > 0
           ? { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') }
