@@ -309,8 +309,7 @@ async function runScenario(world: World, raw: Scenario, ctx: RunContext): Promis
     // "YES 2" names one of several pending (decision 290).
     // A positive iPhone reaction quoting a request is that request's YES (decision 450).
     const isYes =
-      classifyKeyword(sent) === null &&
-      (classifyApprovalAnswer(sent)?.reply === 'yes' || reactsYes);
+      classifyKeyword(sent) === null && (classifyApprovalAnswer(sent)?.reply === 'yes' || reactsYes);
 
     const started = Date.now();
     const countedBefore = { ...world.tokens };
