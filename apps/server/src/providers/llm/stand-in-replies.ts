@@ -471,8 +471,8 @@ export function bookPastReply(lang: Lang, time: string): string {
 
 export function helpReply(lang: Lang): string {
   return lang === 'zh'
-    ? '这个助手目前没有接入语言模型，只能处理几类请求，例如：\n- 这周有什么安排\n- 周五下午有空吗\n- 明天12点和李明吃午饭\n- 找李明的邮件\n- 有未读邮件吗\n- 李明的电话\n改动日历前都会先等您回复“是”。'
-    : "This assistant is running without its language model, so it handles a few requests. Try:\n- what's on this week?\n- am I free Friday afternoon?\n- book lunch with Sam tomorrow at 12\n- find mail from Sam\n- any unread mail?\n- what's Sam's number?\nAnything that changes your calendar waits for your YES.";
+    ? '这个助手目前没有接入语言模型，只能处理几类请求，例如：\n- 这周有什么安排\n- 周五下午有空吗\n- 明天12点和李明吃午饭\n- 找李明的邮件\n- 有未读邮件吗\n- 李明的电话\n- 提醒我6点给妈妈打电话\n- 李明回复了告诉我\n- 记住我喜欢10点以后开会\n改动日历前都会先等您回复“是”。'
+    : "This assistant is running without its language model, so it handles a few requests. Try:\n- what's on this week?\n- am I free Friday afternoon?\n- book lunch with Sam tomorrow at 12\n- find mail from Sam\n- any unread mail?\n- what's Sam's number?\n- remind me to call mom at 6pm\n- tell me if Sam replies\n- remember I prefer meetings after 10\nAnything that changes your calendar waits for your YES.";
 }
 
 /**
@@ -481,8 +481,8 @@ export function helpReply(lang: Lang): string {
  */
 export function unknownReply(lang: Lang): string {
   return lang === 'zh'
-    ? '这个助手目前没有接入语言模型，只听得懂几类请求：某天、本周或某个时段有什么安排或是否有空，在某个时间预订活动，找某人的邮件，未读邮件，查联系人。这条消息我什么都没有做。其他请求要等运行这项服务的人接入语言模型后才能处理。'
-    : "This assistant is running without its language model, so it only understands a few requests: what's on (a day, part of a day, this week), whether you're free, booking something at a time, mail from someone, unread mail, finding a contact. I did nothing with this message. For anything else, whoever runs this service needs to connect a language model.";
+    ? '这个助手目前没有接入语言模型，只听得懂几类请求：某天、本周或某个时段有什么安排或是否有空，在某个时间预订活动，找某人的邮件，未读邮件，查联系人，提醒，有人回复时告诉您，记住您说的事。这条消息我什么都没有做。其他请求要等运行这项服务的人接入语言模型后才能处理。'
+    : "This assistant is running without its language model, so it only understands a few requests: what's on (a day, part of a day, this week), whether you're free, booking something at a time, mail from someone, unread mail, finding a contact, reminders, telling you when someone replies, remembering what you tell it. I did nothing with this message. For anything else, whoever runs this service needs to connect a language model.";
 }
 
 export function needsTimeReply(lang: Lang): string {
@@ -491,7 +491,6 @@ export function needsTimeReply(lang: Lang): string {
     : 'Tell me the day and time, e.g. "book lunch with Sam tomorrow at 12".';
 }
 
-/** The assistant gave the stand-in no tool for this (or no tools at all). */
 /** "reply to him" with no mail in the recent tool record to reply to. */
 export function noMailToReplyReply(lang: Lang): string {
   return lang === 'zh'
@@ -499,6 +498,7 @@ export function noMailToReplyReply(lang: Lang): string {
     : 'I’m not sure which mail to reply to. Ask me to find it first, e.g. "find mail from Sam".';
 }
 
+/** The assistant gave the stand-in no tool for this (or no tools at all). */
 export function noToolReply(lang: Lang): string {
   return lang === 'zh'
     ? '这一步我无法访问您的日历、邮件或通讯录，什么都没有做。'
