@@ -168,16 +168,20 @@ test('a signed-in visit shows the screen drawn ahead, then the live screen, then
     await route.continue();
   });
   const painted = await recordPaints(page);
-  // Every state of the page's root: the drawn copy or the app's, and its title.
+  // Every state of the page's root once the server's document is whole (the drawn copy or the
+  // app's, and its title): while the parser still streams the document in, a root whose heading
+  // has not arrived yet is the network's doing, not a state the app shows.
   await page.addInitScript(() => {
     const states: string[] = [];
     (window as unknown as { rootStates: string[] }).rootStates = states;
-    new MutationObserver(() => {
+    const record = () => {
       const root = document.getElementById('root');
-      if (!root) return;
+      if (!root || document.readyState === 'loading') return;
       const state = `${root.querySelector(':scope > [data-drawn]') ? 'drawn' : 'app'} ${root.querySelector('h1')?.textContent ?? '(no title)'}`;
       if (states.at(-1) !== state) states.push(state);
-    }).observe(document, { childList: true, subtree: true });
+    };
+    new MutationObserver(record).observe(document, { childList: true, subtree: true });
+    document.addEventListener('readystatechange', record);
   });
   await page.goto('/billing', { waitUntil: 'commit' });
   // Drawn by the server: the layout and the screen's loading state, no code run yet.

@@ -2,13 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { MISBEHAVIOURS } from '../../../evals/lib/misbehaving-llm';
 import { formatReport, totals } from '../../../evals/lib/report';
 import { runEvals } from '../../../evals/lib/runner';
+import { usingPostgres } from './helpers/build';
 
 /**
  * The evals are tests (issue 21, item 10): `npm run eval`'s scenarios, run here against the
  * stand-in model and against a loopback model that misbehaves every turn, so CI fails when a
  * behaviour its scenario describes breaks. The printed report is the failure message.
  */
-describe('evals', () => {
+// The evals' world is SQLite whatever the test database (evals/lib/world.ts): the PostgreSQL
+// run of the server tests would only repeat it, minutes for nothing.
+describe.skipIf(usingPostgres)('evals', () => {
   it('every scenario passes against the stand-in model', async () => {
     const report = await runEvals({ model: 'stand-in' });
     const summary = formatReport(report);
