@@ -121,6 +121,46 @@ describe('the morning briefing at the local time, on a day the clocks change', (
   });
 });
 
+describe('the briefing is worked out once per day, not re-inserted every minute', () => {
+  it('waits on its row until it is near, is queued once, and moves when its time changes', async () => {
+    await moveTo('2026-08-01T10:00:00Z');
+    const { phone, token, userId } = await assistantPerson(app, base, {
+      timeZone: 'Europe/London',
+      google: false,
+    });
+    expect((await patch(token, { briefingTime: '07:00', quietHours: null })).statusCode).toBe(200);
+    await waitForTexts(app, phone, 1);
+    const row = async () => (await app.assistantSettingsRepo.find(userId))!;
+    const job = async (day: string, time: string) =>
+      app.jobs.repo.findByKey(`briefing:${(await row()).id}:${day}:${time}:Europe/London`);
+    // Tomorrow 07:00 BST is 20 hours away: the row says when, and nothing is queued yet.
+    await settle();
+    expect((await row()).briefing_next_at).toBe('2026-08-02T06:00:00.000Z');
+    expect(await job('2026-08-02', '07:00')).toBeUndefined();
+    // Within six hours of it, it is queued once, and the row moves on to the day after.
+    await moveTo('2026-08-02T00:30:00Z');
+    await moveTo('2026-08-02T00:31:00Z');
+    expect((await job('2026-08-02', '07:00'))?.run_at).toBe('2026-08-02T06:00:00.000Z');
+    expect((await row()).briefing_next_at).toBe('2026-08-03T06:00:00.000Z');
+    // Moved to 08:00: worked out again at once; the 07:00 one finds the settings changed and stays quiet.
+    expect((await patch(token, { briefingTime: '08:00' })).statusCode).toBe(200);
+    await settle();
+    expect((await row()).briefing_next_at).toBe('2026-08-02T07:00:00.000Z');
+    await moveTo('2026-08-02T06:00:00Z');
+    expect((await job('2026-08-02', '08:00'))?.run_at).toBe('2026-08-02T07:00:00.000Z');
+    expect((await textsTo(app, phone)).filter(isBriefing)).toEqual([]);
+    await moveTo('2026-08-02T07:00:00Z');
+    expect((await waitForTexts(app, phone, 2)).filter(isBriefing)).toHaveLength(1);
+    // Paused: the row is set aside, not read every minute; resumed: worked out again.
+    expect((await patch(token, { paused: true })).statusCode).toBe(200);
+    await settle();
+    expect((await row()).briefing_next_at).toBe('9999-12-31T23:59:59.999Z');
+    expect((await patch(token, { paused: false })).statusCode).toBe(200);
+    await settle();
+    expect((await row()).briefing_next_at).toBe('2026-08-03T07:00:00.000Z');
+  });
+});
+
 describe('nothing is started unasked', () => {
   it("in quiet hours, while paused, after STOP, or past the plan's tokens", async () => {
     await moveTo('2026-06-01T10:00:00Z');
@@ -215,6 +255,27 @@ describe('reminders before an event', () => {
       'Reminder: "Design sync" at 09:28, in 15 min. Join: https://meet.google.com/abc-defg-hij',
     ]);
     expect(await messagesOf(token, 'reminder')).toHaveLength(2);
+  });
+
+  it('says the time left when the event is nearer than the lead (issue 31, part 3)', async () => {
+    await moveTo('2026-07-07T08:00:00Z');
+    const { phone, token, userId } = await assistantPerson(app, base, { timeZone: 'Europe/London' });
+    expect((await patch(token, { reminderLeadMinutes: 15, briefingTime: null })).statusCode).toBe(200);
+    await settle();
+    // Added after the first look at the calendar; the next look, 5 minutes on, finds it 10 minutes away.
+    const start = '2026-07-07T08:15:00.000Z';
+    const res = await app.inject({
+      method: 'POST',
+      url: `/v1/internal/users/${userId}/calendar/events`,
+      headers: bearer(KEY),
+      payload: { title: 'Physio', start, end: '2026-07-07T08:45:00.000Z', location: '3 Mill Lane' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await moveTo('2026-07-07T08:05:01Z');
+    const texts = await waitForTexts(app, phone, 2);
+    expect(texts.filter((t) => /^Reminder:/.test(t))).toEqual([
+      'Reminder: "Physio" at 09:15, in 10 min, 3 Mill Lane',
+    ]);
   });
 });
 

@@ -440,6 +440,8 @@ export interface AssistantSettingsTable {
   reminder_lead_minutes: number | null;
   greeted_phone: string | null;
   reminders_scanned_at: string | null;
+  /** When the next briefing is due, as last worked out; null: to be worked out (migration 0023). */
+  briefing_next_at: string | null;
   updated_at: string;
 }
 

@@ -10,7 +10,10 @@ import type { AssistantDeps } from './deps';
 import type { ApprovalRow } from './repo';
 import { say } from './texts';
 
-type ApprovalDeps = Pick<AssistantDeps, 'assistantRepo' | 'workspace' | 'clock' | 'memoryRepo'>;
+type ApprovalDeps = Pick<
+  AssistantDeps,
+  'assistantRepo' | 'workspace' | 'clock' | 'memoryRepo' | 'assistantSettingsRepo'
+>;
 
 /** What became of one answer: the words to answer with, or null when another answer took it. */
 export type Decision =
@@ -42,6 +45,9 @@ export async function decideApproval(
       memoryRepo: deps.memoryRepo,
       now: deps.clock.now(),
     });
+    // Another zone moves the briefing's local time: the next pass works it out again.
+    if (action.kind === 'update_settings' && action.timeZone)
+      await deps.assistantSettingsRepo.rescheduleBriefing(user.id);
     const details = detailsOf(approval);
     if (event) {
       const connection = await deps.workspace.connectionsRepo.findById(event.connectionId);

@@ -18,7 +18,14 @@ import { say } from './texts';
 export async function decideOnWeb(
   deps: Pick<
     AssistantDeps,
-    'assistantRepo' | 'memoryRepo' | 'workspace' | 'clock' | 'transaction' | 'publicUrl' | 'smsOutbox'
+    | 'assistantRepo'
+    | 'memoryRepo'
+    | 'workspace'
+    | 'clock'
+    | 'transaction'
+    | 'publicUrl'
+    | 'smsOutbox'
+    | 'assistantSettingsRepo'
   >,
   input: { user: UserRow; approvalId: string; answer: 'yes' | 'no' },
 ): Promise<TDecideApprovalResponse> {

@@ -62,7 +62,7 @@ export function briefingText(
 
 export function reminderText(
   language: TLanguage,
-  input: { event: TWorkspaceEvent; zone: string; leadMinutes: number },
+  input: { event: TWorkspaceEvent; zone: string; minutesLeft: number },
 ): string {
   const { event } = input;
   const link = meetingLink(event);
@@ -70,7 +70,7 @@ export function reminderText(
   return say(language, 'reminder', {
     title: event.title,
     time: clock(event.start, input.zone),
-    lead: String(input.leadMinutes),
+    lead: String(input.minutesLeft),
     where: place && place !== link ? say(language, 'reminderWhere', { place }) : '',
     link: link ? say(language, 'reminderLink', { url: link }) : '',
   });

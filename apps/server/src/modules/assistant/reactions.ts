@@ -4,7 +4,10 @@ import type { UserRow } from '../users/repo';
 import { askWhich, decideOneByText } from './approvals';
 import type { AssistantDeps } from './deps';
 
-type ReactionDeps = Pick<AssistantDeps, 'assistantRepo' | 'memoryRepo' | 'workspace' | 'clock' | 'publicUrl'>;
+type ReactionDeps = Pick<
+  AssistantDeps,
+  'assistantRepo' | 'memoryRepo' | 'workspace' | 'clock' | 'publicUrl' | 'assistantSettingsRepo'
+>;
 
 /** What a reaction came to: words to answer with, or nothing (recorded as not answered). */
 export type ReactionOutcome = { kind: 'reply'; text: string | null } | { kind: 'ignored' };

@@ -109,7 +109,11 @@ export async function sendBriefing(deps: ProactiveDeps, job: BriefingJob): Promi
   const { settings, zone, user } = check;
   // Scheduled under settings since changed (time moved, briefing off, another zone): its own
   // job, scheduled by the next pass, sends instead.
-  if (settings.briefing_time !== job.time || zone !== job.zone) return;
+  if (settings.briefing_time !== job.time || zone !== job.zone) {
+    // A change the pass was not told of (a zone set elsewhere): it works the next one out again.
+    await deps.assistantSettingsRepo.rescheduleBriefing(user.id);
+    return;
+  }
   const now = deps.clock.now();
   const due = instantOf(`${job.day}T${job.time}`, zone);
   if (now.getTime() < due.getTime() || now.getTime() - due.getTime() > BRIEFING_STALE_MS) return;
@@ -150,8 +154,14 @@ export async function sendReminder(deps: ProactiveDeps, job: ReminderJob): Promi
   await queue(deps, check, {
     key: `reminder:${job.settingsId}:${job.connectionId}:${job.eventId}:${job.start}`,
     kind: 'reminder',
-    text: reminderText(user.language, { event, zone, leadMinutes: job.lead }),
+    // The time left, not the lead: an event found 10 minutes ahead is "in 10 min" (issue 31, part 3).
+    text: reminderText(user.language, { event, zone, minutesLeft: minutesLeft(job, now) }),
   });
+}
+
+/** Whole minutes until the event, rounded up (14:59 left is "in 15 min"), at most the lead. */
+export function minutesLeft(job: Pick<ReminderJob, 'start' | 'lead'>, now: Date): number {
+  return Math.min(job.lead, Math.max(1, Math.ceil((Date.parse(job.start) - now.getTime()) / 60_000)));
 }
 
 /** Unread mails whose sender is in the person's contacts; null when the mail could not be read. */

@@ -34,6 +34,7 @@ export function defaultSettingsRow(userId: string, nowIso: string): AssistantSet
     reminder_lead_minutes: DEFAULT_SETTINGS.reminderLeadMinutes,
     greeted_phone: null,
     reminders_scanned_at: null,
+    briefing_next_at: null,
     updated_at: nowIso,
   };
 }
@@ -66,6 +67,7 @@ export async function getAssistantSettings(
   let { user } = input;
   if (!user.time_zone && input.browserZone && isIanaZone(input.browserZone)) {
     await deps.usersRepo.setTimeZone(user.id, input.browserZone);
+    await deps.assistantSettingsRepo.rescheduleBriefing(user.id);
     user = { ...user, time_zone: input.browserZone };
   }
   const row = await deps.assistantSettingsRepo.find(user.id);
@@ -98,9 +100,17 @@ export async function updateAssistantSettings(
       ? { reminder_lead_minutes: changes.reminderLeadMinutes }
       : {}),
   };
-  if (Object.keys(own).length > 0) {
+  // A new briefing time, a pause or resume, or another zone: the next pass works the next
+  // briefing out again (decision 490); the one already queued finds the settings changed and stays.
+  const briefingMoves =
+    changes.briefingTime !== undefined || changes.paused !== undefined || changes.timeZone !== undefined;
+  if (Object.keys(own).length > 0 || briefingMoves) {
     await deps.assistantSettingsRepo.ensure(defaultSettingsRow(user.id, nowIso));
-    await deps.assistantSettingsRepo.update(user.id, { ...own, updated_at: nowIso });
+    await deps.assistantSettingsRepo.update(user.id, {
+      ...own,
+      ...(briefingMoves ? { briefing_next_at: null } : {}),
+      updated_at: nowIso,
+    });
   }
   const row = await deps.assistantSettingsRepo.find(user.id);
   return { settings: describeSettings(user, row), phone: user.phone_number };

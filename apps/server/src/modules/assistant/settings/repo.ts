@@ -81,13 +81,50 @@ export class AssistantSettingsRepo extends Repo {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  /** Unpaused people with a linked number and a briefing time. */
-  async withBriefing(): Promise<ScheduledPerson[]> {
-    const rows = await this.people()
-      .where('assistant_settings.paused', '=', 0)
-      .where('assistant_settings.briefing_time', 'is not', null)
+  /**
+   * Rows whose next briefing is due by `byIso`, or not worked out yet (null), soonest first:
+   * read by the `briefing_next_at` index, a bounded batch (decision 490). Whoever has no briefing
+   * to get (paused, none set, no number) is among them until the pass parks them.
+   */
+  async briefingsDue(byIso: string, limit: number): Promise<(ScheduledPerson & { linked: boolean })[]> {
+    const rows = await this.db
+      .selectFrom('assistant_settings')
+      .innerJoin('users', 'users.id', 'assistant_settings.user_id')
+      .selectAll('assistant_settings')
+      .select(['users.phone_number', 'users.language', 'users.time_zone'])
+      .where((eb) =>
+        eb.or([
+          eb('assistant_settings.briefing_next_at', 'is', null),
+          eb('assistant_settings.briefing_next_at', '<=', byIso),
+        ]),
+      )
+      .orderBy('assistant_settings.briefing_next_at')
+      .limit(limit)
       .execute();
-    return rows.map(toPerson);
+    return rows.map((row) => ({ ...toPerson(row), linked: row.phone_number !== null }));
+  }
+
+  /**
+   * Moves the person's next briefing from `seen` to `next`: of instances racing, one sees true.
+   * `next` null parks the row (no briefing time, or paused) until a setting changes.
+   */
+  async moveBriefing(userId: string, seen: string | null, next: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('assistant_settings')
+      .set({ briefing_next_at: next })
+      .where('user_id', '=', userId)
+      .where((eb) => (seen === null ? eb('briefing_next_at', 'is', null) : eb('briefing_next_at', '=', seen)))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** The person's briefing is to be worked out again by the next pass (a setting changed). */
+  async rescheduleBriefing(userId: string): Promise<void> {
+    await this.db
+      .updateTable('assistant_settings')
+      .set({ briefing_next_at: null })
+      .where('user_id', '=', userId)
+      .execute();
   }
 
   /** Unpaused people with reminders on whom no instance looked at since `beforeIso`. */
