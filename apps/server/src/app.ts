@@ -25,6 +25,7 @@ import { authRoutes } from './modules/auth/routes';
 import { sessionsPlugin } from './modules/auth/sessions';
 import { billingRepoPlugin } from './modules/billing/repo';
 import { billingRoutes } from './modules/billing/routes';
+import { changeFeedPlugin } from './modules/change-feed/plugin';
 import { connectionsPlugin } from './modules/connections/plugin';
 import { connectionsRepoPlugin } from './modules/connections/repo';
 import { contactRepoPlugin } from './modules/contact/repo';
@@ -172,6 +173,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   // Repositories, workers and request guards.
   await app.register(jobsPlugin);
+  await app.register(changeFeedPlugin);
   await app.register(smsOutboxRepoPlugin);
   await app.register(smsOutboxPlugin);
   await app.register(usersRepoPlugin);

@@ -29,6 +29,7 @@ const MODULE_USES: Record<string, readonly string[]> = {
   account: ['billing', 'connections', 'mail-outbox', 'security-events', 'sms-outbox', 'users'],
   'app-config': [],
   assistant: ['billing', 'sms-outbox', 'usage', 'users', 'workspace'],
+  'change-feed': [],
   apple: ['connections', 'security-events', 'workspace'],
   auth: ['security-events', 'sms-outbox', 'users'],
   billing: ['security-events', 'users'],

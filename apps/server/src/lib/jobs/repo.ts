@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { isPostgres } from '../../db/dialect';
 import { Repo } from '../../db/repo';
@@ -205,6 +205,30 @@ export class JobsRepo extends Repo {
         .execute();
     }
     return doomed.length;
+  }
+
+  /**
+   * Withdraws the pending jobs of `kind` whose key starts with `keyPrefix` (an event's reminders,
+   * its start moved or the event cancelled), but those in `keep` (still right) and any a worker
+   * holds right now: that one runs and decides for itself. The number withdrawn.
+   */
+  async cancelPending(
+    kind: string,
+    keyPrefix: string,
+    now: Date,
+    keep: readonly string[] = [],
+  ): Promise<number> {
+    const at = now.toISOString();
+    let doomed = this.db.deleteFrom('jobs');
+    if (keep.length > 0) doomed = doomed.where('key', 'not in', [...keep]);
+    const result = await doomed
+      .where('status', '=', 'pending')
+      .where('kind', '=', kind)
+      // Compared as a prefix, not with LIKE: an id may hold `_` or `%`.
+      .where(sql<string>`substr(key, 1, ${keyPrefix.length})`, '=', keyPrefix)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', at)]))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   findByKey(key: string): Promise<JobRow | undefined> {

@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 import { exponentialBackoff } from '../../lib/jobs/worker';
 import { runPeriodically } from '../../lib/periodic-job';
 import { assistantDeps } from './deps';
-import { followUpJob, sendFollowUp } from './follow-ups/check';
+import { followCalendarChanges } from './event-reminders';
+import { followUpJob, sendFollowUp, wakeFollowUps } from './follow-ups/check';
 import { followUpScreenRoutes } from './follow-ups/screen-routes';
 import { apologise, handleInbound } from './handle-inbound';
 import { inboundJob, inboundReceiver } from './receive-message';
@@ -37,6 +38,10 @@ export const assistantPlugin = fp(
       db: app.db,
       leaseMarginMs: app.config.assistantLeaseMarginMs,
     };
+    // Work that follows the workspace's changes (issue 31): reminders move with their events,
+    // follow-ups look at their threads when mail arrives.
+    app.changeFeed.onChanges((records) => followCalendarChanges(deps, records));
+    app.changeFeed.onChanges((records) => wakeFollowUps(deps, records));
     app.jobs.worker.register(inboundJob, (job) => handleInbound(deps, job.payload.messageId), {
       // A failing model or provider backs off; after the last try the person gets one apology.
       maxAttempts: 6,
@@ -101,6 +106,7 @@ export const assistantPlugin = fp(
     name: 'assistant',
     dependencies: [
       'jobs',
+      'change-feed',
       'assistant-repo',
       'assistant-settings-repo',
       'assistant-reminders-repo',

@@ -1,9 +1,9 @@
 import { addDays, dateIn, instantOf, zoneOrUtc } from '../../lib/zoned-time';
 import { listEvents } from '../workspace/calendar';
 import { WorkspaceError } from '../workspace/workspace-error';
+import { enqueueEventReminder } from './event-reminders';
 import { checkFollowUps } from './follow-ups/check';
 import { planStanding } from './plan-standing';
-import { worthReminding } from './proactive-texts';
 import { quietEnd } from './quiet-hours';
 import {
   type BriefingJob,
@@ -11,8 +11,6 @@ import {
   type GreetingJob,
   greetingJob,
   type ProactiveDeps,
-  type ReminderJob,
-  reminderJob,
 } from './send-proactive';
 import { defaultSettingsRow } from './settings';
 import type { ScheduledPerson } from './settings/repo';
@@ -162,21 +160,7 @@ async function scheduleReminders(deps: ProactiveDeps, now: Date): Promise<void> 
       if (error instanceof WorkspaceError) return { events: [] };
       throw error;
     });
-    for (const event of listed.events) {
-      if (!worthReminding(event) || Date.parse(event.start) <= now.getTime()) continue;
-      const payload: ReminderJob = {
-        settingsId: settings.id,
-        connectionId: event.connectionId,
-        eventId: event.id,
-        start: event.start,
-        lead,
-      };
-      await deps.jobs.enqueue(deps.db, reminderJob, {
-        key: `reminder:${settings.id}:${event.connectionId}:${event.id}:${event.start}:${lead}`,
-        payload,
-        runAt: new Date(Math.max(now.getTime(), Date.parse(event.start) - lead * 60_000)),
-      });
-    }
+    for (const event of listed.events) await enqueueEventReminder(deps, settings, event, now);
   }
 }
 

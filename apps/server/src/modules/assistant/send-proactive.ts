@@ -27,7 +27,11 @@ const PROACTIVE_SEGMENTS = 2;
 const UNREAD_LIMIT = 50;
 const SENDERS_LIMIT = 20;
 
-export type ProactiveDeps = AssistantDeps & { jobs: Pick<Jobs, 'enqueue'>; log: FastifyBaseLogger; db: Db };
+export type ProactiveDeps = AssistantDeps & {
+  jobs: Pick<Jobs, 'enqueue' | 'repo'>;
+  log: FastifyBaseLogger;
+  db: Db;
+};
 
 export interface BriefingJob {
   settingsId: string;

@@ -1,7 +1,14 @@
 import type { TSampleChangeRequest, TSampleChangeResponse } from '@app/contract/dev/sample-world';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error';
-import { changeEvent, deliverMail, openSample, replyFrom } from '../../providers/sample-workspace/world';
+import {
+  changeEvent,
+  deliverMail,
+  mailArrived,
+  openSample,
+  replyFrom,
+  type SampleConnection,
+} from '../../providers/sample-workspace/world';
 
 const SAMPLE_PROVIDERS = new Set(['google', 'microsoft', 'apple']);
 
@@ -43,6 +50,17 @@ export async function changeSample(
       now,
     });
     if (!changed) throw new AppError('NOT_FOUND', 'No such event, or none still to come.');
+    // Told to the change feed as a calendar's sync would tell it (issue 31): its reminders follow.
+    const eventId = changed.event.id;
+    await app.changeFeed.publish([
+      {
+        ...(changed.cancelled
+          ? { kind: 'event.cancelled', eventId }
+          : { kind: 'event.changed', eventId, event: null }),
+        userId: user.id,
+        connectionId: connection.id,
+      },
+    ]);
     return {
       id: changed.event.id,
       threadId: null,
@@ -60,8 +78,14 @@ export async function changeSample(
           ...(change.text ? { text: change.text } : {}),
         });
   if (!delivered) throw new AppError('NOT_FOUND', `No contact or mail names ${change.who}.`);
-  // The mailbox changed: the person's follow-ups look at the next pass, as the change feed will.
-  await app.followUpsRepo.wake(user.id, now.toISOString());
+  // Told to the change feed as a mailbox's sync would tell it (issue 31): follow-ups look again.
+  const arrived = mailArrived(delivered, {
+    connectionId: connection.id,
+    provider: connection.provider as SampleConnection['provider'],
+    ownEmail: connection.email,
+    now,
+  });
+  await app.changeFeed.publish([{ ...arrived, userId: user.id, connectionId: connection.id }]);
   return {
     id: delivered.mailId,
     threadId: delivered.threadId,

@@ -1,6 +1,7 @@
 import type { TLanguage } from '@app/contract/messages';
 import type { TMailAddress } from '@app/contract/workspace/mail';
 import { newId } from '../../lib/ids';
+import type { FeedChange } from '../change-feed/feed-adapter';
 import { localCalendar } from '../icloud/local-homes';
 import { sampleOwnerOf } from './owner';
 import type { SampleWorkspaceRepo } from './repo';
@@ -66,6 +67,33 @@ export interface Delivered {
   threadId: string;
   from: TMailAddress;
   subject: string;
+}
+
+/**
+ * What the change feed says of a mail delivered into a sample mailbox (issue 31): the same
+ * record a real mailbox's sync would give, so the work that follows mail runs offline too.
+ */
+export function mailArrived(
+  delivered: Delivered,
+  at: { connectionId: string; provider: SampleConnection['provider']; ownEmail: string; now: Date },
+): FeedChange {
+  return {
+    kind: 'mail.arrived',
+    message: {
+      id: delivered.mailId,
+      connectionId: at.connectionId,
+      provider: at.provider,
+      threadId: delivered.threadId,
+      from: delivered.from,
+      to: [{ email: at.ownEmail, name: null }],
+      cc: [],
+      subject: delivered.subject,
+      snippet: '',
+      date: at.now.toISOString(),
+      unread: true,
+      hasAttachments: false,
+    },
+  };
 }
 
 function matchesWho(who: string) {

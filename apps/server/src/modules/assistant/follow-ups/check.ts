@@ -2,6 +2,7 @@ import type { TMailSummary } from '@app/contract/workspace/mail';
 import { z } from 'zod';
 import { defineJob } from '../../../lib/jobs/definition';
 import { zoneOrUtc } from '../../../lib/zoned-time';
+import type { ChangeRecord } from '../../../providers/change-feed/feed-adapter';
 import { ownAddresses, readThread, searchMail } from '../../workspace/mail';
 import { WorkspaceError } from '../../workspace/workspace-error';
 import { mayStartMessage } from '../may-start';
@@ -37,6 +38,20 @@ export const followUpJob = defineJob<FollowUpJob>({
     who: z.string().nullable(),
   }),
 });
+
+/**
+ * Mail arrived (a change record): the person's watches look at their threads on the next pass
+ * instead of at their next scheduled look (issue 31). Only the mailbox's own word wakes them, and
+ * waking decides nothing: the look reads the thread as it is.
+ */
+export async function wakeFollowUps(
+  deps: Pick<ProactiveDeps, 'followUpsRepo' | 'clock'>,
+  records: ChangeRecord[],
+): Promise<void> {
+  const now = deps.clock.now().toISOString();
+  const people = new Set(records.filter((r) => r.kind === 'mail.arrived').map((r) => r.userId));
+  for (const userId of people) await deps.followUpsRepo.wake(userId, now);
+}
 
 /**
  * The follow-ups part of the scheduling pass (decision 411): only the watches due (by the
