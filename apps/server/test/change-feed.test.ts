@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newId } from '../src/lib/ids';
+import { changeFeedDeps } from '../src/modules/change-feed/deps';
+import { renew, subscribe } from '../src/modules/change-feed/subscriptions';
 import { sealToken } from '../src/modules/connections/sealed-tokens';
 import {
   type ChangeRecord,
@@ -18,12 +20,19 @@ class LogFeed implements FeedAdapter {
   readonly push = true;
   log: FeedChange[] = [];
   expired = new Set<string>();
+  failRenew = false;
+  lifetimeMs = 4 * 3600_000;
   syncs: (string | null)[] = [];
   async subscribe() {
     return { externalId: 'ext-1', expiresAt: null, cursor: String(this.log.length) };
   }
   async renew() {
-    return { externalId: 'ext-1', expiresAt: null, cursor: String(this.log.length) };
+    if (this.failRenew) throw new Error('provider down');
+    return {
+      externalId: 'ext-1',
+      expiresAt: new Date(Date.now() + this.lifetimeMs).toISOString(),
+      cursor: String(this.log.length),
+    };
   }
   async unsubscribe() {}
   async sync(_account: unknown, _resource: unknown, cursor: string | null) {
@@ -149,5 +158,36 @@ describe('change feed core (issue 31)', () => {
     const record: ChangeRecord = { kind: 'event.cancelled', eventId: 'local', userId, connectionId };
     await app.changeFeed.publish([record]);
     expect(seen).toEqual([[record]]);
+  });
+
+  it('schedules the renewal before expiry; failures fall back to a slow poll and tell the person once', async () => {
+    const deps = changeFeedDeps(app);
+    const connection = (await app.connectionsRepo.findById(connectionId))!;
+    const row = (await subscribe(deps, connection, 'mail'))!;
+    expect(row.external_id).toBe('ext-1');
+    await renew(deps, row.id);
+    const renewed = (await app.feedSubscriptionsRepo.findById(row.id))!;
+    const renewJob = await app.jobs.repo.findByKey(`feed.renew:${row.id}:${renewed.expires_at}`);
+    expect(renewJob?.status).toBe('pending');
+    expect(Date.parse(renewJob!.run_at)).toBe(Date.parse(renewed.expires_at!) - 3600_000);
+
+    feed.failRenew = true;
+    for (let i = 0; i < 6; i++) await renew(deps, row.id);
+    const failing = (await app.feedSubscriptionsRepo.findById(row.id))!;
+    expect(failing.state).toBe('polling');
+    expect(failing.failures).toBe(6);
+    expect(failing.told_at).not.toBeNull();
+    expect(failing.next_poll_at).not.toBeNull();
+    const texts = await vi.waitFor(async () => {
+      const sent = await app.devOutbox.list({ to: '+15555550100', limit: 10 });
+      expect(sent.length).toBeGreaterThan(0);
+      return sent;
+    });
+    expect(texts).toHaveLength(1);
+
+    feed.failRenew = false;
+    await renew(deps, row.id);
+    const back = (await app.feedSubscriptionsRepo.findById(row.id))!;
+    expect([back.state, back.failures, back.told_at]).toEqual(['active', 0, null]);
   });
 });

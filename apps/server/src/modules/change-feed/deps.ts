@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Db } from '../../db/database';
+import type { Db, RunInTransaction } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { Jobs } from '../../lib/jobs/plugin';
+import type { SecretBox } from '../../lib/secret-box';
 import type { FeedAdapter } from '../../providers/change-feed/feed-adapter';
 import type { WorkspaceProvider } from '../../providers/workspace/index';
 import type { ConnectionAccess } from '../connections/connection-access';
 import type { ConnectionsRepo } from '../connections/repo';
+import type { SmsOutbox } from '../sms-outbox/plugin';
 import type { UsersRepo } from '../users/repo';
 import type { FeedSubscriptionsRepo } from './repo';
 
@@ -20,6 +22,13 @@ export interface ChangeFeedDeps {
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
+  secretBox: SecretBox;
+  smsOutbox: SmsOutbox;
+  transaction: RunInTransaction;
+  publicUrl: string;
+  productName: string;
+  /** A polled feed's pace (FEED_POLL_INTERVAL_MS). */
+  pollIntervalMs: number;
 }
 
 export function changeFeedDeps(app: FastifyInstance): ChangeFeedDeps {
@@ -33,5 +42,11 @@ export function changeFeedDeps(app: FastifyInstance): ChangeFeedDeps {
     db: app.db,
     clock: app.clock,
     log: app.log,
+    secretBox: app.secretBox,
+    smsOutbox: app.smsOutbox,
+    transaction: app.transaction,
+    publicUrl: app.config.publicUrl,
+    productName: app.config.productName,
+    pollIntervalMs: app.config.feedPollIntervalMs,
   };
 }

@@ -15,3 +15,18 @@ export const feedSyncJob = defineJob<FeedSyncJob>({
 export function feedSyncKey(subscriptionId: string, marker: string): string {
   return `feed.sync:${subscriptionId}:${marker}`;
 }
+
+/** Renews a push subscription before it lapses (and retries a failed push with back-off). */
+export interface FeedSubscriptionJob {
+  subscriptionId: string;
+}
+const subscriptionPayload = z.object({ subscriptionId: z.string() });
+export const feedRenewJob = defineJob<FeedSubscriptionJob>({
+  kind: 'feed.renew',
+  payload: subscriptionPayload,
+});
+/** Syncs a polled feed (CalDAV, or a push that lapsed) and schedules the next poll. */
+export const feedPollJob = defineJob<FeedSubscriptionJob>({
+  kind: 'feed.poll',
+  payload: subscriptionPayload,
+});

@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 import { exponentialBackoff } from '../../lib/jobs/worker';
 import type { ChangeRecord } from '../../providers/change-feed/feed-adapter';
 import { changeFeedDeps } from './deps';
-import { feedSyncJob, feedSyncKey } from './jobs';
+import { feedPollJob, feedRenewJob, feedSyncJob, feedSyncKey } from './jobs';
+import { failed, pollAt, renew, SLOW_POLL_MS } from './subscriptions';
 import { syncSubscription } from './sync';
 
 export type ChangeConsumer = (records: ChangeRecord[]) => Promise<void>;
@@ -23,6 +24,11 @@ export interface ChangeFeed {
    * (deduplicated by `marker`), processed from the queue.
    */
   notify(subscriptionId: string, marker: string): Promise<void>;
+  /**
+   * Asks for a sync of the connection's polled feeds (CalDAV) no later than `at` (a reminder or
+   * a follow-up near): one `feed.poll` job per feed and moment. Push feeds need no asking.
+   */
+  pollSoon(connectionId: string, at: Date): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -52,12 +58,43 @@ export const changeFeedPlugin = fp(
           payload: { subscriptionId, marker },
         });
       },
+      pollSoon: async (connectionId, at) => {
+        for (const row of await deps.feedSubscriptionsRepo.listForConnection(connectionId)) {
+          if (
+            deps.feeds[row.provider]?.push === false &&
+            (!row.next_poll_at || row.next_poll_at > at.toISOString())
+          )
+            await pollAt(deps, row.id, at);
+        }
+      },
     };
     app.decorate('changeFeed', feed);
     app.jobs.worker.register(
       feedSyncJob,
-      async (job) => deliver(await syncSubscription(deps, job.payload.subscriptionId)),
+      (job) => syncSubscription(deps, job.payload.subscriptionId, deliver),
       { maxAttempts: 5, backoff: exponentialBackoff(5000, 5 * 60_000), leaseMs: 60_000, maxRunning: 4 },
+    );
+    // Renewal and polls handle their own failures (slow poll, back-off, telling once): one try each.
+    const once = { maxAttempts: 1, backoff: () => 0, leaseMs: 60_000, maxRunning: 4 };
+    app.jobs.worker.register(feedRenewJob, (job) => renew(deps, job.payload.subscriptionId), once);
+    app.jobs.worker.register(
+      feedPollJob,
+      async (job) => {
+        const row = await deps.feedSubscriptionsRepo.findById(job.payload.subscriptionId);
+        const adapter = row && deps.feeds[row.provider];
+        if (!row || !adapter) return;
+        try {
+          await syncSubscription(deps, row.id, deliver);
+        } catch (error) {
+          deps.log.warn({ err: error, subscriptionId: row.id }, 'change feed poll failed');
+          return failed(deps, row);
+        }
+        // The next poll: the feed's pace, or the slow poll while a push is lapsed.
+        const now = deps.clock.now().getTime();
+        if (!adapter.push) await pollAt(deps, row.id, new Date(now + deps.pollIntervalMs));
+        else if (row.state === 'polling') await pollAt(deps, row.id, new Date(now + SLOW_POLL_MS));
+      },
+      once,
     );
   },
   {

@@ -10,21 +10,22 @@ import type { FeedSubscriptionRow } from './repo';
 /**
  * One sync of a subscription (the `feed.sync` job): what changed since the stored cursor, with
  * the person's fresh credential; a cursor the provider refuses is a full sync (a `resynced`
- * change). The new cursor is stored by compare-and-set: of two instances syncing at once, the one
- * that lost hands on nothing (the winner delivers the same changes), so the cursor never goes
- * back. Returns the records to hand to the consumers.
+ * change). The records go to the consumers first, then the new cursor is stored by
+ * compare-and-set, so of two instances syncing at once the later write never takes the cursor
+ * back (the consumers may see a change twice, which they take).
  */
 export async function syncSubscription(
   deps: ChangeFeedDeps,
   subscriptionId: string,
-): Promise<ChangeRecord[]> {
+  deliver: (records: ChangeRecord[]) => Promise<void>,
+): Promise<void> {
   const sub = await deps.feedSubscriptionsRepo.findById(subscriptionId);
-  if (!sub) return [];
+  if (!sub) return;
   const adapter = deps.feeds[sub.provider];
-  if (!adapter) return [];
+  if (!adapter) return;
   const connection = await deps.connectionsRepo.findById(sub.connection_id);
   const user = connection && (await deps.usersRepo.findById(connection.user_id));
-  if (!connection || !user || connection.status !== 'connected') return [];
+  if (!connection || !user || connection.status !== 'connected') return;
   const target = {
     connection: connection as typeof connection & { provider: FeedSubscriptionRow['provider'] },
     user,
@@ -43,17 +44,16 @@ export async function syncSubscription(
       };
     }
   });
+  // Handed on before the cursor moves: a consumer that throws retries the job from the same
+  // cursor, so nothing is lost (at worst delivered twice, which consumers take).
+  await deliver(
+    result.changes.map((change) => ({ ...change, userId: sub.user_id, connectionId: sub.connection_id })),
+  );
   const nowIso = deps.clock.now().toISOString();
   if (result.cursor !== sub.cursor) {
-    if (!(await deps.feedSubscriptionsRepo.advanceCursor(sub.id, sub.cursor, result.cursor, nowIso)))
-      return [];
+    await deps.feedSubscriptionsRepo.advanceCursor(sub.id, sub.cursor, result.cursor, nowIso);
   }
   if (sub.failures > 0 || sub.told_at) {
     await deps.feedSubscriptionsRepo.update(sub.id, { failures: 0, told_at: null, updated_at: nowIso });
   }
-  return result.changes.map((change) => ({
-    ...change,
-    userId: sub.user_id,
-    connectionId: sub.connection_id,
-  }));
 }
