@@ -25,6 +25,7 @@ import { authRoutes } from './modules/auth/routes';
 import { sessionsPlugin } from './modules/auth/sessions';
 import { billingRepoPlugin } from './modules/billing/repo';
 import { billingRoutes } from './modules/billing/routes';
+import { hookRoutes } from './modules/change-feed/hooks';
 import { changeFeedPlugin } from './modules/change-feed/plugin';
 import { feedSubscriptionsRepoPlugin } from './modules/change-feed/repo';
 import { connectionsPlugin } from './modules/connections/plugin';
@@ -216,6 +217,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(billingRoutes);
   await app.register(usageRoutes);
   await app.register(devRoutes);
+  await app.register(hookRoutes);
 
   if (config.web.enabled) {
     const settings = publicAppConfig(app);
