@@ -25,7 +25,9 @@ import { authRoutes } from './modules/auth/routes';
 import { sessionsPlugin } from './modules/auth/sessions';
 import { billingRepoPlugin } from './modules/billing/repo';
 import { billingRoutes } from './modules/billing/routes';
+import { hookRoutes } from './modules/change-feed/hooks';
 import { changeFeedPlugin } from './modules/change-feed/plugin';
+import { feedSubscriptionsRepoPlugin } from './modules/change-feed/repo';
 import { connectionsPlugin } from './modules/connections/plugin';
 import { connectionsRepoPlugin } from './modules/connections/repo';
 import { contactRepoPlugin } from './modules/contact/repo';
@@ -173,7 +175,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   // Repositories, workers and request guards.
   await app.register(jobsPlugin);
-  await app.register(changeFeedPlugin);
   await app.register(smsOutboxRepoPlugin);
   await app.register(smsOutboxPlugin);
   await app.register(usersRepoPlugin);
@@ -189,6 +190,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(contactRepoPlugin);
   await app.register(connectionsRepoPlugin);
   await app.register(connectionsPlugin);
+  await app.register(feedSubscriptionsRepoPlugin);
+  await app.register(changeFeedPlugin);
   await app.register(mailOutboxPlugin);
   await app.register(retentionPlugin);
   await app.register(billingRepoPlugin);
@@ -214,6 +217,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(billingRoutes);
   await app.register(usageRoutes);
   await app.register(devRoutes);
+  await app.register(hookRoutes);
 
   if (config.web.enabled) {
     const settings = publicAppConfig(app);

@@ -155,6 +155,8 @@ const ZEnv = z.object({
   MAIL_FROM: z.string().min(3).max(200).optional(),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
   /** The job queue (lib/jobs): how often due jobs are looked for, and how many run at once per instance. */
+  /** How often a polled change feed (CalDAV) is synced when nothing asks for sooner (issue 31). */
+  FEED_POLL_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /**
@@ -285,6 +287,8 @@ export interface Config {
   previousEncryptionKeys: string[];
   mail: { smtpUrl?: string; from: string; retryBaseMs: number };
   jobs: { pollIntervalMs: number; concurrency: number };
+  /** FEED_POLL_INTERVAL_MS: a polled change feed's pace. */
+  feedPollIntervalMs: number;
   /** ERASURE_REWRITE_DELAY_MS: the window whose account deletions share one rewrite of the file. */
   erasureRewriteDelayMs: number;
   assistantTurnTimeoutMs: number;
@@ -475,6 +479,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retryBaseMs: e.MAIL_RETRY_BASE_MS,
     },
     jobs: { pollIntervalMs: e.JOBS_POLL_INTERVAL_MS, concurrency: e.JOBS_CONCURRENCY },
+    feedPollIntervalMs: e.FEED_POLL_INTERVAL_MS,
     erasureRewriteDelayMs: e.ERASURE_REWRITE_DELAY_MS,
     assistantTurnTimeoutMs: e.ASSISTANT_TURN_TIMEOUT_MS,
     assistantLeaseMarginMs: e.ASSISTANT_LEASE_MARGIN_MS,

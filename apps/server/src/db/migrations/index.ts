@@ -19,6 +19,7 @@ import * as m0018 from './0018-assistant-reminders';
 import * as m0019 from './0019-follow-ups';
 import * as m0020 from './0020-assistant-memories';
 import * as m0021 from './0021-cached-tokens';
+import * as m0022 from './0022-feed-subscriptions';
 import * as m0023 from './0023-briefing-next';
 
 /**
@@ -46,5 +47,6 @@ export const migrations: Record<string, Migration> = {
   '0019-follow-ups': m0019,
   '0020-assistant-memories': m0020,
   '0021-cached-tokens': m0021,
+  '0022-feed-subscriptions': m0022,
   '0023-briefing-next': m0023,
 };

@@ -1,24 +1,34 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { exponentialBackoff } from '../../lib/jobs/worker';
 import type { ChangeRecord } from '../../providers/change-feed/feed-adapter';
+import { changeFeedDeps } from './deps';
+import { feedPollJob, feedRenewJob, feedSyncJob, feedSyncKey } from './jobs';
+import { failed, pollAt, renew, SLOW_POLL_MS } from './subscriptions';
+import { syncSubscription } from './sync';
 
-/** What a consumer is handed: the records of one change, all of one person and connection or not. */
 export type ChangeConsumer = (records: ChangeRecord[]) => Promise<void>;
 
-/**
- * The change feed's hand-over point (issue 31): producers (the sample workspace today; the
- * providers' push and poll syncs next) publish typed change records, and the work that follows
- * changes (event reminders, follow-ups) consumes them. Consumers must be idempotent: the same
- * change may be published twice, and out of order, and each must do no harm the second time.
- */
+/** The change feed as the rest of the server sees it (issue 31). */
 export interface ChangeFeed {
-  /** Registered by consumers while the app is built. */
-  onChanges(consumer: ChangeConsumer): void;
   /**
-   * Hands the records to every consumer in turn. A consumer's failure does not keep the others
-   * from their records; the first failure is thrown once all have run, so the producer can retry.
+   * Registered by consumers at plugin time. Called with the records of one sync (from the
+   * `feed.sync` job; a throw retries the job), so consumers must be idempotent: duplicates and
+   * out-of-order deliveries are harmless.
    */
+  onChanges(consumer: ChangeConsumer): void;
+  /** In-process emit (the sample workspace's changes); runs the consumers. */
   publish(records: ChangeRecord[]): Promise<void>;
+  /**
+   * A verified provider notification for a subscription: stored as a `feed.sync` job at once
+   * (deduplicated by `marker`), processed from the queue.
+   */
+  notify(subscriptionId: string, marker: string): Promise<void>;
+  /**
+   * Asks for a sync of the connection's polled feeds (CalDAV) no later than `at` (a reminder or
+   * a follow-up near): one `feed.poll` job per feed and moment. Push feeds need no asking.
+   */
+  pollSoon(connectionId: string, at: Date): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -27,25 +37,68 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The change feed (issue 31): provider notifications become durable `feed.sync` jobs; a sync
+ * reads what changed since the subscription's cursor and hands the records to the consumers.
+ */
 export const changeFeedPlugin = fp(
   async (app: FastifyInstance) => {
+    const deps = changeFeedDeps(app);
     const consumers: ChangeConsumer[] = [];
-    app.decorate('changeFeed', {
+    const deliver = async (records: ChangeRecord[]) => {
+      if (records.length === 0) return;
+      for (const consumer of consumers) await consumer(records);
+    };
+    const feed: ChangeFeed = {
       onChanges: (consumer) => void consumers.push(consumer),
-      publish: async (records) => {
-        if (records.length === 0) return;
-        const failures: unknown[] = [];
-        for (const consumer of consumers) {
-          try {
-            await consumer(records);
-          } catch (error) {
-            app.log.error({ err: error }, 'a change consumer failed');
-            failures.push(error);
-          }
-        }
-        if (failures.length > 0) throw failures[0];
+      publish: deliver,
+      notify: async (subscriptionId, marker) => {
+        await app.jobs.enqueue(app.db, feedSyncJob, {
+          key: feedSyncKey(subscriptionId, marker),
+          payload: { subscriptionId, marker },
+        });
       },
-    } satisfies ChangeFeed);
+      pollSoon: async (connectionId, at) => {
+        for (const row of await deps.feedSubscriptionsRepo.listForConnection(connectionId)) {
+          if (
+            deps.feeds[row.provider]?.push === false &&
+            (!row.next_poll_at || row.next_poll_at > at.toISOString())
+          )
+            await pollAt(deps, row.id, at);
+        }
+      },
+    };
+    app.decorate('changeFeed', feed);
+    app.jobs.worker.register(
+      feedSyncJob,
+      (job) => syncSubscription(deps, job.payload.subscriptionId, deliver),
+      { maxAttempts: 5, backoff: exponentialBackoff(5000, 5 * 60_000), leaseMs: 60_000, maxRunning: 4 },
+    );
+    // Renewal and polls handle their own failures (slow poll, back-off, telling once): one try each.
+    const once = { maxAttempts: 1, backoff: () => 0, leaseMs: 60_000, maxRunning: 4 };
+    app.jobs.worker.register(feedRenewJob, (job) => renew(deps, job.payload.subscriptionId), once);
+    app.jobs.worker.register(
+      feedPollJob,
+      async (job) => {
+        const row = await deps.feedSubscriptionsRepo.findById(job.payload.subscriptionId);
+        const adapter = row && deps.feeds[row.provider];
+        if (!row || !adapter) return;
+        try {
+          await syncSubscription(deps, row.id, deliver);
+        } catch (error) {
+          deps.log.warn({ err: error, subscriptionId: row.id }, 'change feed poll failed');
+          return failed(deps, row);
+        }
+        // The next poll: the feed's pace, or the slow poll while a push is lapsed.
+        const now = deps.clock.now().getTime();
+        if (!adapter.push) await pollAt(deps, row.id, new Date(now + deps.pollIntervalMs));
+        else if (row.state === 'polling') await pollAt(deps, row.id, new Date(now + SLOW_POLL_MS));
+      },
+      once,
+    );
   },
-  { name: 'change-feed' },
+  {
+    name: 'change-feed',
+    dependencies: ['jobs', 'feed-subscriptions-repo', 'connections', 'users-repo', 'workspace-adapters'],
+  },
 );
