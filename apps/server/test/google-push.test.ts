@@ -201,8 +201,8 @@ describe('Google Calendar push', () => {
       fake.putEvent(PRIMARY.id, {
         id: `p${i}`,
         summary: `Event ${i}`,
-        start: { date: '2026-12-0' + String(i + 1) },
-        end: { date: '2026-12-0' + String(i + 2) },
+        start: { date: `2026-12-0${String(i + 1)}` },
+        end: { date: `2026-12-0${String(i + 2)}` },
       });
     const synced = await feed.sync(me, 'calendar', cursor);
     expect(synced.changes.map((change) => change.kind === 'event.changed' && change.event?.title)).toEqual([
