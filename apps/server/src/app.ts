@@ -25,6 +25,8 @@ import { authRoutes } from './modules/auth/routes';
 import { sessionsPlugin } from './modules/auth/sessions';
 import { billingRepoPlugin } from './modules/billing/repo';
 import { billingRoutes } from './modules/billing/routes';
+import { changeFeedPlugin } from './modules/change-feed/plugin';
+import { feedSubscriptionsRepoPlugin } from './modules/change-feed/repo';
 import { connectionsPlugin } from './modules/connections/plugin';
 import { connectionsRepoPlugin } from './modules/connections/repo';
 import { contactRepoPlugin } from './modules/contact/repo';
@@ -187,6 +189,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(contactRepoPlugin);
   await app.register(connectionsRepoPlugin);
   await app.register(connectionsPlugin);
+  await app.register(feedSubscriptionsRepoPlugin);
+  await app.register(changeFeedPlugin);
   await app.register(mailOutboxPlugin);
   await app.register(retentionPlugin);
   await app.register(billingRepoPlugin);

@@ -32,6 +32,7 @@ const MODULE_USES: Record<string, readonly string[]> = {
   apple: ['connections', 'security-events', 'workspace'],
   auth: ['security-events', 'sms-outbox', 'users'],
   billing: ['security-events', 'users'],
+  'change-feed': ['connections', 'users', 'workspace'],
   connections: ['security-events', 'sms-outbox', 'users'],
   contact: ['billing', 'connections', 'integrations', 'mail-outbox', 'users'],
   dev: [],

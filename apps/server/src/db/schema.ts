@@ -243,6 +243,7 @@ export interface Database {
   assistant_memories: AssistantMemoriesTable;
   assistant_follow_ups: AssistantFollowUpsTable;
   assistant_reminders: AssistantRemindersTable;
+  feed_subscriptions: FeedSubscriptionsTable;
 }
 
 /** One job of the durable queue (lib/jobs, migration 0012). */
@@ -492,6 +493,30 @@ export interface AssistantRemindersTable {
   state: 'active' | 'done' | 'cancelled';
   last_fired_at: string | null;
   last_outcome: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A change-feed subscription: one per connection and resource (issue 31, migration 0022). */
+export interface FeedSubscriptionsTable {
+  id: string;
+  user_id: string;
+  connection_id: string;
+  provider: 'google' | 'microsoft' | 'apple';
+  resource: 'calendar' | 'mail';
+  /** Ours, named by the provider's notifications; unique. */
+  channel_id: string;
+  /** SHA-256 (hex) of the shared secret the provider echoes. */
+  secret: string;
+  external_id: string | null;
+  cursor: string | null;
+  expires_at: string | null;
+  next_poll_at: string | null;
+  /** active: push works (or the feed is polled by design); polling: push lapsed, slow poll. */
+  state: 'active' | 'polling';
+  failures: Generated<number>;
+  /** When the person was told that the feed keeps failing; once per run of failures. */
+  told_at: string | null;
   created_at: string;
   updated_at: string;
 }

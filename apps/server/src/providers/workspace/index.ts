@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { CalendarAdapter } from '../calendar/calendar-adapter';
+import type { FeedAdapter } from '../change-feed/feed-adapter';
 import type { ContactsAdapter } from '../contacts/contacts-adapter';
 import type { MailboxAdapter } from '../mailbox/mailbox';
 import type { BuiltPort } from '../port';
@@ -16,6 +17,11 @@ export interface WorkspaceAdapters {
   calendars: Record<WorkspaceProvider, CalendarAdapter>;
   mailboxes: Partial<Record<WorkspaceProvider, MailboxAdapter>>;
   contacts: Record<WorkspaceProvider, ContactsAdapter>;
+  /**
+   * The change feed's adapters (issue 31), one per provider that has a real API here; each
+   * provider adds its own entry. The sample workspace subscribes to nothing (it publishes).
+   */
+  feeds: Partial<Record<WorkspaceProvider, FeedAdapter>>;
   /** The providers answered by the sample workspace. */
   local: WorkspaceProvider[];
 }
@@ -113,6 +119,7 @@ export async function buildWorkspaceAdapters(app: FastifyInstance): Promise<Work
         () => new LocalContactsAdapter(local),
       ),
     },
+    feeds: {},
     local: (Object.keys(isLocal) as WorkspaceProvider[]).filter((p) => isLocal[p]),
   };
 }
