@@ -35,15 +35,20 @@ const ZProfile = z.object({ historyId: z.union([z.string(), z.number()]).transfo
 export class GmailFeed {
   private readonly api: GoogleApi;
 
-  constructor(options: { baseUrl: string; timeoutMs: number; topic: string }) {
+  constructor(options: { baseUrl: string; timeoutMs: number; topic: string | null }) {
     this.api = new GoogleApi(options, 'Gmail');
     this.topic = options.topic;
   }
 
-  private readonly topic: string;
+  private readonly topic: string | null;
 
   /** Watching again is how Gmail renews, so subscribe and renew are one call. */
   async subscribe(account: WorkspaceAccount, cursor: string | null): Promise<Subscribed> {
+    if (!this.topic) {
+      // No Pub/Sub topic configured: no push for Gmail, the module's polling syncs it.
+      const start = cursor ?? (await this.sync(account, null)).cursor;
+      return { externalId: account.email.toLowerCase(), expiresAt: null, cursor: start };
+    }
     const watch = await this.api.read(
       account,
       {

@@ -16,7 +16,7 @@ export class GoogleFeedAdapter implements FeedAdapter {
   private readonly calendar: GoogleCalendarFeed;
   private readonly gmail: GmailFeed;
 
-  constructor(options: { calendarUrl: string; gmailUrl: string; timeoutMs: number; topic: string }) {
+  constructor(options: { calendarUrl: string; gmailUrl: string; timeoutMs: number; topic: string | null }) {
     this.calendar = new GoogleCalendarFeed({ baseUrl: options.calendarUrl, timeoutMs: options.timeoutMs });
     this.gmail = new GmailFeed({
       baseUrl: options.gmailUrl,
