@@ -130,6 +130,19 @@ const ZEnv = z.object({
   /** Gmail API v1 and Google People API v1 bases, the same way as GOOGLE_CALENDAR_API_URL. */
   GMAIL_API_URL: z.url().optional(),
   GOOGLE_PEOPLE_API_URL: z.url().optional(),
+  /**
+   * Gmail push (issue 31): the Pub/Sub topic `users.watch` publishes to
+   * (`projects/<project>/topics/<topic>`, gmail-api-push@system.gserviceaccount.com may publish),
+   * and what the push subscription's OIDC token must carry: its audience and its service account.
+   */
+  GOOGLE_PUBSUB_TOPIC: z
+    .string()
+    .regex(/^projects\/[^/]+\/topics\/[^/]+$/, 'must be projects/<project>/topics/<topic>')
+    .optional(),
+  GOOGLE_PUBSUB_AUDIENCE: z.string().min(1).max(500).optional(),
+  GOOGLE_PUBSUB_SERVICE_ACCOUNT: z.email().optional(),
+  /** Google's signing keys for those tokens; tests point it at a loopback fake's JWKS. */
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   /** How long one calendar call may take before the provider counts as unavailable. */
   CALENDAR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   FACEBOOK_CLIENT_ID: z.string().min(8).max(300).optional(),
@@ -314,7 +327,14 @@ export interface Config {
    * which picks its real adapters even while it signs in through the local issuer.
    */
   workspaceApis: {
-    google: { calendarUrl: string; gmailUrl: string; peopleUrl: string; explicit: boolean };
+    google: {
+      calendarUrl: string;
+      gmailUrl: string;
+      peopleUrl: string;
+      explicit: boolean;
+      /** Gmail push through Pub/Sub; null when GOOGLE_PUBSUB_TOPIC is unset (Gmail is then polled). */
+      pubsub: { topic: string; audience: string; serviceAccount: string; jwksUrl: string } | null;
+    };
     microsoft: { graphUrl: string; explicit: boolean };
     timeoutMs: number;
   };
@@ -429,6 +449,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       );
     }
   }
+  const pubsubVars = [e.GOOGLE_PUBSUB_TOPIC, e.GOOGLE_PUBSUB_AUDIENCE, e.GOOGLE_PUBSUB_SERVICE_ACCOUNT];
+  if (pubsubVars.some(Boolean) && !pubsubVars.every(Boolean)) {
+    throw new ConfigError(
+      'Invalid environment variable(s):\n  GOOGLE_PUBSUB_TOPIC, GOOGLE_PUBSUB_AUDIENCE, GOOGLE_PUBSUB_SERVICE_ACCOUNT: set all three for Gmail push, or none to poll Gmail',
+    );
+  }
   if (e.STRIPE_SECRET_KEY && (!e.STRIPE_WEBHOOK_SECRET || !e.STRIPE_STARTER_PRICE_ID)) {
     throw new ConfigError(
       'Invalid environment variable(s):\n  STRIPE_WEBHOOK_SECRET, STRIPE_STARTER_PRICE_ID: set both with STRIPE_SECRET_KEY (a webhook secret and a price for the Starter plan)',
@@ -526,6 +552,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         gmailUrl: (e.GMAIL_API_URL ?? 'https://gmail.googleapis.com/gmail/v1').replace(/\/+$/, ''),
         peopleUrl: (e.GOOGLE_PEOPLE_API_URL ?? 'https://people.googleapis.com/v1').replace(/\/+$/, ''),
         explicit: Boolean(e.GOOGLE_CALENDAR_API_URL || e.GMAIL_API_URL || e.GOOGLE_PEOPLE_API_URL),
+        pubsub: e.GOOGLE_PUBSUB_TOPIC
+          ? {
+              topic: e.GOOGLE_PUBSUB_TOPIC,
+              audience: e.GOOGLE_PUBSUB_AUDIENCE ?? '',
+              serviceAccount: e.GOOGLE_PUBSUB_SERVICE_ACCOUNT ?? '',
+              jwksUrl: e.GOOGLE_JWKS_URL,
+            }
+          : null,
       },
       microsoft: {
         graphUrl: (e.MICROSOFT_GRAPH_URL ?? 'https://graph.microsoft.com/v1.0').replace(/\/+$/, ''),

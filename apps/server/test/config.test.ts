@@ -53,6 +53,25 @@ describe('config', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
   });
 
+  it('takes Gmail push settings all three together, or none (Gmail is then polled)', () => {
+    const pubsub = {
+      GOOGLE_PUBSUB_TOPIC: 'projects/relay-prod/topics/gmail-push',
+      GOOGLE_PUBSUB_AUDIENCE: 'https://relay.example.com/v1/hooks/google/gmail',
+      GOOGLE_PUBSUB_SERVICE_ACCOUNT: 'gmail-push@relay-prod.iam.gserviceaccount.com',
+    };
+    expect(loadConfig({}).workspaceApis.google.pubsub).toBeNull();
+    expect(loadConfig(pubsub).workspaceApis.google.pubsub).toEqual({
+      topic: pubsub.GOOGLE_PUBSUB_TOPIC,
+      audience: pubsub.GOOGLE_PUBSUB_AUDIENCE,
+      serviceAccount: pubsub.GOOGLE_PUBSUB_SERVICE_ACCOUNT,
+      jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+    });
+    expect(() => loadConfig({ GOOGLE_PUBSUB_TOPIC: pubsub.GOOGLE_PUBSUB_TOPIC })).toThrow(
+      /GOOGLE_PUBSUB_AUDIENCE/,
+    );
+    expect(() => loadConfig({ ...pubsub, GOOGLE_PUBSUB_TOPIC: 'gmail-push' })).toThrow(/GOOGLE_PUBSUB_TOPIC/);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '' }).port).toBe(3000);
   });

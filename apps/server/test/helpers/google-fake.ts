@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 
 /**
  * One loopback server answering the three Google APIs the workspace adapters use (Calendar v3,
@@ -94,6 +95,31 @@ export interface Failure {
   headers?: Record<string, string>;
 }
 
+/** A push channel made by events.watch (developers.google.com/calendar/api/guides/push). */
+export interface FakeChannel {
+  id: string;
+  resourceId: string;
+  calendarId: string;
+  address: string;
+  token: string | undefined;
+  expiration: number;
+  stopped: boolean;
+  /** X-Goog-Message-Number of the last notification sent on it. */
+  messageNumber: number;
+}
+
+/** What Pub/Sub's push puts in its OIDC token; the defaults are a correct push. */
+export interface PushToken {
+  audience: string;
+  email: string;
+  emailVerified?: boolean;
+  issuer?: string;
+  /** Signed with a key the JWKS does not serve. */
+  foreignKey?: boolean;
+  /** No Authorization header at all. */
+  unsigned?: boolean;
+}
+
 type Send = (status: number, body?: unknown, headers?: Record<string, string>) => void;
 
 const BASES: Record<string, Api> = {
@@ -151,6 +177,37 @@ export class GoogleFake {
   /** What each token's search finds: the contacts as they were at its last warm-up (Google's cache). */
   private readonly contactCache = new Map<string, FakePerson[]>();
 
+  /** Calendar push: channels by id, and the change log events.list's syncToken reads. */
+  readonly channels = new Map<string, FakeChannel>();
+  /** The change sequence at which each event (`calendarId/eventId`) last changed. */
+  private readonly changedAt = new Map<string, number>();
+  private changeSeq = 100;
+  /** Sync tokens at or below this sequence are answered 410 GONE (Google's token expiry). */
+  syncTokenFloor = 0;
+  private nextResource = 1;
+
+  /** Gmail push: the mailbox's address, its history and the watch. */
+  gmailAddress = 'ada@example.com';
+  historyId = 5000;
+  /** startHistoryId below this is answered 404 (Gmail keeps history about a week). */
+  historyFloor = 0;
+  private readonly history: { id: number; messageId: string }[] = [];
+  gmailWatch: { topicName: string; labelIds: string[]; labelFilterBehavior?: string } | null = null;
+  /** Made on first use: RSA key generation is slow, and most tests never push to Gmail. */
+  private keyPairs: {
+    own: ReturnType<typeof generateKeyPair>;
+    foreign: ReturnType<typeof generateKeyPair>;
+  } | null = null;
+  private get keys() {
+    this.keyPairs ??= { own: generateKeyPair('RS256'), foreign: generateKeyPair('RS256') };
+    return this.keyPairs.own;
+  }
+  private get foreignKeys() {
+    void this.keys;
+    return this.keyPairs!.foreign;
+  }
+  private pubsubMessage = 1;
+
   private readonly failures: (Failure | 'hang')[] = [];
   private server: Server | undefined;
   url = '';
@@ -166,6 +223,128 @@ export class GoogleFake {
   }
   get peopleUrl(): string {
     return `${this.url}/people/v1`;
+  }
+  /** The JWKS the fake signs Pub/Sub push tokens with (Google's `oauth2/v3/certs`). */
+  get jwksUrl(): string {
+    return `${this.url}/oauth2/v3/certs`;
+  }
+
+  /** An event created or changed in the fake, logged for the next incremental sync. */
+  putEvent(calendarId: string, event: FakeEvent): void {
+    const events = this.events.get(calendarId) ?? [];
+    const index = events.findIndex((existing) => existing.id === event.id);
+    if (index >= 0) events[index] = event;
+    else events.push(event);
+    this.events.set(calendarId, events);
+    this.changedAt.set(`${calendarId}/${event.id}`, ++this.changeSeq);
+  }
+
+  /** An event deleted in the fake; an incremental sync reports it cancelled. */
+  removeEvent(calendarId: string, eventId: string): void {
+    const events = this.events.get(calendarId) ?? [];
+    const index = events.findIndex((existing) => existing.id === eventId);
+    if (index >= 0) events.splice(index, 1);
+    this.deletedEvents.add(`${calendarId}/${eventId}`);
+    this.changedAt.set(`${calendarId}/${eventId}`, ++this.changeSeq);
+  }
+
+  /** Every sync token handed out so far now answers 410. */
+  expireSyncTokens(): void {
+    this.syncTokenFloor = this.changeSeq;
+    this.changeSeq += 1;
+  }
+
+  /** The live channels on a calendar. */
+  liveChannels(calendarId?: string): FakeChannel[] {
+    return [...this.channels.values()].filter(
+      (channel) => !channel.stopped && (calendarId === undefined || channel.calendarId === calendarId),
+    );
+  }
+
+  /**
+   * Posts a notification on a channel the way Google does: an empty body and the X-Goog-*
+   * headers; `state` 'sync' is the handshake. `override` forges or replays headers.
+   */
+  async notifyChannel(
+    channel: FakeChannel,
+    state: 'sync' | 'exists' | 'not_exists' = 'exists',
+    override: Record<string, string> = {},
+  ): Promise<number> {
+    channel.messageNumber += 1;
+    const headers: Record<string, string> = {
+      'x-goog-channel-id': channel.id,
+      'x-goog-channel-expiration': new Date(channel.expiration).toUTCString(),
+      'x-goog-resource-id': channel.resourceId,
+      'x-goog-resource-uri': `${this.calendarUrl}/calendars/${encodeURIComponent(channel.calendarId)}/events?alt=json`,
+      'x-goog-resource-state': state,
+      'x-goog-message-number': String(channel.messageNumber),
+      ...(channel.token !== undefined ? { 'x-goog-channel-token': channel.token } : {}),
+      ...override,
+    };
+    const response = await fetch(channel.address, { method: 'POST', headers });
+    await response.arrayBuffer();
+    return response.status;
+  }
+
+  /** Notifies every live channel on the calendar; the statuses answered. */
+  async notifyCalendar(calendarId: string): Promise<number[]> {
+    const statuses: number[] = [];
+    for (const channel of this.liveChannels(calendarId)) statuses.push(await this.notifyChannel(channel));
+    return statuses;
+  }
+
+  /** A message arrived in INBOX: stored, and a messageAdded record in the history. */
+  deliver(message: FakeMessage): void {
+    this.messages.set(message.id, message);
+    this.historyId += 1;
+    this.history.push({ id: this.historyId, messageId: message.id });
+  }
+
+  /** The OIDC token Pub/Sub's authenticated push sends, signed with the fake's key. */
+  async pushToken(claims: PushToken): Promise<string> {
+    const { privateKey } = await (claims.foreignKey ? this.foreignKeys : this.keys);
+    return new SignJWT({ email: claims.email, email_verified: claims.emailVerified ?? true })
+      .setProtectedHeader({ alg: 'RS256', kid: claims.foreignKey ? 'foreign' : 'fake-google', typ: 'JWT' })
+      .setIssuer(claims.issuer ?? 'https://accounts.google.com')
+      .setAudience(claims.audience)
+      .setSubject('109876543210987654321')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(privateKey);
+  }
+
+  /**
+   * Pub/Sub's push of a Gmail notification to `address`: the JSON envelope with the base64
+   * data `{emailAddress, historyId}` and, unless unsigned, `Authorization: Bearer <OIDC token>`.
+   * `messageId` repeats a delivery as Pub/Sub's redelivery does.
+   */
+  async pushGmail(
+    address: string,
+    claims: PushToken,
+    options: { messageId?: string; historyId?: number; emailAddress?: string } = {},
+  ): Promise<{ status: number; messageId: string }> {
+    const messageId = options.messageId ?? String(this.pubsubMessage++);
+    const data = {
+      emailAddress: options.emailAddress ?? this.gmailAddress,
+      historyId: options.historyId ?? this.historyId,
+    };
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (!claims.unsigned) headers.authorization = `Bearer ${await this.pushToken(claims)}`;
+    const response = await fetch(address, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        message: {
+          data: Buffer.from(JSON.stringify(data)).toString('base64'),
+          messageId,
+          message_id: messageId,
+          publishTime: new Date().toISOString(),
+        },
+        subscription: 'projects/fake-project/subscriptions/gmail-push',
+      }),
+    });
+    await response.arrayBuffer();
+    return { status: response.status, messageId };
   }
 
   /** The next request, whatever it asks, is answered with this. */
@@ -231,6 +410,10 @@ export class GoogleFake {
       res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', ...headers });
       res.end(JSON.stringify(answer));
     };
+    if (req.method === 'GET' && url.pathname === '/oauth2/v3/certs') {
+      const key: JWK = await exportJWK((await this.keys).publicKey);
+      return send(200, { keys: [{ ...key, kid: 'fake-google', alg: 'RS256', use: 'sig' }] });
+    }
     const forced = this.failures.shift();
     if (forced === 'hang') return;
     if (forced) {
@@ -250,6 +433,7 @@ export class GoogleFake {
     if (!this.granted.has(api)) return send(403, googleError(403));
     if (
       (req.method === 'POST' || req.method === 'PATCH') &&
+      text.length > 0 &&
       !String(contentType).startsWith('application/json')
     )
       return send(
@@ -287,6 +471,7 @@ export class GoogleFake {
         : send(404, googleError(404));
     }
     if (method === 'POST' && s.join('/') === 'freeBusy') return this.freeBusy(body, send);
+    if (method === 'POST' && s.join('/') === 'channels/stop') return this.stopChannel(body, send);
     if (s[0] !== 'calendars' || s[2] !== 'events' || s.length > 4) return send(404, googleError(404));
     const calendar = this.calendar(s[1]!);
     if (!calendar || calendar.accessRole === 'freeBusyReader') return send(404, googleError(404));
@@ -300,6 +485,9 @@ export class GoogleFake {
       send(403, googleError(403, 'requiredAccessLevel', 'You need to have writer access to this calendar.'));
     const shown = (event: FakeEvent) => this.withOffsets(event, calendar);
 
+    if (s.length === 4 && s[3] === 'watch' && method === 'POST') return this.watch(calendar, body, send);
+    if (s.length === 3 && method === 'GET' && (q.has('syncToken') || !q.has('timeMin')))
+      return this.syncList(calendar, q, send);
     if (s.length === 3 && method === 'GET') {
       const min = Date.parse(q.get('timeMin') ?? '');
       const max = Date.parse(q.get('timeMax') ?? '');
@@ -338,6 +526,7 @@ export class GoogleFake {
       const problem = checkTimes(event);
       if (problem) return bad(problem);
       events.push(event);
+      this.changedAt.set(`${calendar.id}/${event.id}`, ++this.changeSeq);
       return send(200, { kind: 'calendar#event', ...shown(event) });
     }
     const index = events.findIndex((event) => event.id === s[3]);
@@ -350,6 +539,7 @@ export class GoogleFake {
       if (!writable) return readOnly();
       events.splice(index, 1);
       this.deletedEvents.add(key);
+      this.changedAt.set(key, ++this.changeSeq);
       return send(204);
     }
     if (method === 'PATCH') {
@@ -358,9 +548,108 @@ export class GoogleFake {
       const problem = checkTimes(patched);
       if (problem) return bad(problem);
       events[index] = patched;
+      this.changedAt.set(key, ++this.changeSeq);
       return send(200, { kind: 'calendar#event', ...shown(patched) });
     }
     return send(404, googleError(404));
+  }
+
+  /** events.watch: a channel on the calendar; Google then posts the 'sync' handshake on it. */
+  private watch(calendar: FakeCalendar, body: unknown, send: Send) {
+    const request = (body ?? {}) as {
+      id?: unknown;
+      type?: unknown;
+      address?: unknown;
+      token?: unknown;
+      params?: { ttl?: unknown };
+    };
+    if (typeof request.id !== 'string' || !/^[A-Za-z0-9\-_+/=]{1,64}$/.test(request.id))
+      return send(400, googleError(400, 'invalid', 'Invalid channel id'));
+    if (request.type !== 'web_hook' && request.type !== 'webhook')
+      return send(400, googleError(400, 'invalid', 'Invalid channel type'));
+    if (typeof request.address !== 'string' || !/^https?:\/\//.test(request.address))
+      return send(400, googleError(400, 'invalid', 'Invalid address'));
+    const existing = this.channels.get(request.id);
+    if (existing && !existing.stopped && existing.expiration > Date.now())
+      return send(400, googleError(400, 'channelIdNotUnique', `Channel id ${request.id} not unique`));
+    const ttl = Math.min(Number(request.params?.ttl ?? 604800), 604800);
+    const channel: FakeChannel = {
+      id: request.id,
+      resourceId: `res-${calendar.id.replace(/\W/g, '')}-${this.nextResource++}`,
+      calendarId: calendar.id,
+      address: request.address,
+      token: typeof request.token === 'string' ? request.token : undefined,
+      expiration: Date.now() + ttl * 1000,
+      stopped: false,
+      messageNumber: 0,
+    };
+    this.channels.set(channel.id, channel);
+    send(200, {
+      kind: 'api#channel',
+      id: channel.id,
+      resourceId: channel.resourceId,
+      resourceUri: `${this.calendarUrl}/calendars/${encodeURIComponent(calendar.id)}/events?alt=json`,
+      ...(channel.token !== undefined ? { token: channel.token } : {}),
+      expiration: String(channel.expiration),
+    });
+    // The handshake follows the answer; a callback not listening is Google's problem, not ours.
+    setTimeout(() => void this.notifyChannel(channel, 'sync').catch(() => undefined), 0);
+  }
+
+  /** channels.stop: by id and resourceId both; an unknown pair is 404. */
+  private stopChannel(body: unknown, send: Send) {
+    const request = (body ?? {}) as { id?: unknown; resourceId?: unknown };
+    const channel = typeof request.id === 'string' ? this.channels.get(request.id) : undefined;
+    if (!channel || channel.resourceId !== request.resourceId || channel.stopped)
+      return send(404, googleError(404, 'notFound', `Channel '${String(request.id)}' not found for project`));
+    channel.stopped = true;
+    send(204);
+  }
+
+  /**
+   * events.list as a sync: without syncToken every event and a nextSyncToken on the last page;
+   * with one, what changed after it (deleted events as `status: cancelled`), 410 for an expired one.
+   */
+  private syncList(calendar: FakeCalendar, q: URLSearchParams, send: Send) {
+    for (const name of ['timeMin', 'timeMax', 'orderBy', 'q', 'updatedMin'])
+      if (q.has('syncToken') && q.has(name))
+        return send(400, googleError(400, 'invalid', `${name} is not compatible with syncToken`));
+    const token = q.get('syncToken');
+    let since = -1;
+    if (token !== null) {
+      const match = /^CP(\d+)$/.exec(token);
+      if (!match || Number(match[1]) <= this.syncTokenFloor)
+        return send(
+          410,
+          googleError(410, 'fullSyncRequired', 'Sync token is no longer valid, a full sync is required.'),
+        );
+      since = Number(match[1]);
+    }
+    const seq = this.changeSeq;
+    const events = this.events.get(calendar.id) ?? [];
+    const live = new Map(events.map((event) => [event.id, event]));
+    const changed: FakeEvent[] =
+      token === null
+        ? events
+        : [...this.changedAt.entries()]
+            .filter(([key, at]) => key.startsWith(`${calendar.id}/`) && at > since)
+            .sort((a, b) => a[1] - b[1])
+            .map(([key]) => {
+              const id = key.slice(calendar.id.length + 1);
+              return live.get(id) ?? { id, status: 'cancelled' as const };
+            });
+    const page = this.page(changed, q, 2500, (event) =>
+      event.status === 'cancelled' && !event.start
+        ? { kind: 'calendar#event', id: event.id, status: 'cancelled' }
+        : { kind: 'calendar#event', status: 'confirmed', ...this.withOffsets(event, calendar) },
+    ) as { nextPageToken?: string };
+    send(200, {
+      kind: 'calendar#events',
+      summary: calendar.summary,
+      timeZone: calendar.timeZone,
+      ...page,
+      ...(page.nextPageToken ? {} : { nextSyncToken: `CP${seq}` }),
+    });
   }
 
   private calendar(id: string): FakeCalendar | undefined {
@@ -416,6 +705,69 @@ export class GoogleFake {
   private gmailApi(method: string, s: string[], q: URLSearchParams, body: unknown, send: Send) {
     if (s[0] !== 'users' || s[1] !== 'me') return send(404, googleError(404));
     const [, , collection, id, extra] = s;
+    if (method === 'POST' && collection === 'watch' && id === undefined) {
+      const request = (body ?? {}) as {
+        topicName?: unknown;
+        labelIds?: unknown;
+        labelFilterBehavior?: unknown;
+      };
+      if (
+        typeof request.topicName !== 'string' ||
+        !/^projects\/[^/]+\/topics\/[^/]+$/.test(request.topicName)
+      )
+        return send(400, googleError(400, 'invalidArgument', 'Invalid topicName'));
+      this.gmailWatch = {
+        topicName: request.topicName,
+        labelIds: Array.isArray(request.labelIds) ? (request.labelIds as string[]) : [],
+        ...(typeof request.labelFilterBehavior === 'string'
+          ? { labelFilterBehavior: request.labelFilterBehavior }
+          : {}),
+      };
+      return send(200, { historyId: String(this.historyId), expiration: String(Date.now() + 7 * 86400_000) });
+    }
+    if (method === 'POST' && collection === 'stop' && id === undefined) {
+      this.gmailWatch = null;
+      return send(204);
+    }
+    if (method === 'GET' && collection === 'profile' && id === undefined)
+      return send(200, {
+        emailAddress: this.gmailAddress,
+        messagesTotal: this.messages.size,
+        threadsTotal: this.messages.size,
+        historyId: String(this.historyId),
+      });
+    if (method === 'GET' && collection === 'history' && id === undefined) {
+      const start = Number(q.get('startHistoryId'));
+      if (!q.get('startHistoryId') || !Number.isFinite(start))
+        return send(400, googleError(400, 'invalidArgument', 'Missing startHistoryId'));
+      if (start < this.historyFloor) return send(404, googleError(404));
+      const label = q.get('labelId');
+      const records = this.history
+        .filter((record) => record.id > start)
+        .filter((record) => !label || this.messages.get(record.messageId)?.labelIds.includes(label))
+        .map((record) => ({
+          id: String(record.id),
+          messages: [{ id: record.messageId, threadId: this.messages.get(record.messageId)?.threadId }],
+          messagesAdded: [
+            {
+              message: {
+                id: record.messageId,
+                threadId: this.messages.get(record.messageId)?.threadId,
+                labelIds: this.messages.get(record.messageId)?.labelIds,
+              },
+            },
+          ],
+        }));
+      const page = this.page(records, q, 500, (record) => record) as {
+        items: unknown[];
+        nextPageToken?: string;
+      };
+      return send(200, {
+        ...(page.items.length > 0 ? { history: page.items } : {}),
+        ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}),
+        historyId: String(this.historyId),
+      });
+    }
     if (method === 'GET' && collection === 'messages' && id === undefined) {
       const asked = Number(q.get('maxResults') ?? 100);
       if (!(asked >= 1 && asked <= 500)) return send(400, googleError(400, 'invalidArgument'));
@@ -434,6 +786,20 @@ export class GoogleFake {
       if (!/^[0-9a-f]+$/.test(id)) return send(400, googleError(400, 'invalidArgument', 'Invalid id value'));
       const format = q.get('format') ?? 'full';
       if (!['minimal', 'full', 'raw', 'metadata'].includes(format)) return send(400, googleError(400));
+      if (format === 'metadata' && collection === 'messages') {
+        const message = this.messages.get(id);
+        if (!message) return send(404, googleError(404));
+        const wanted = q.getAll('metadataHeaders').map((name) => name.toLowerCase());
+        const headers = (message.payload.headers ?? []).filter(
+          (header) => wanted.length === 0 || wanted.includes(header.name.toLowerCase()),
+        );
+        const { payload, ...rest } = message;
+        return send(200, {
+          ...rest,
+          historyId: String(this.historyId),
+          payload: { mimeType: payload.mimeType, headers },
+        });
+      }
       if (format !== 'full') return send(500, 'the fake answers format=full only');
       const mask = q.get('fields');
       const shaped = (value: object) => (mask ? applyFields(value, parseFields(mask)) : value);

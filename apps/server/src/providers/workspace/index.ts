@@ -119,7 +119,17 @@ export async function buildWorkspaceAdapters(app: FastifyInstance): Promise<Work
         () => new LocalContactsAdapter(local),
       ),
     },
-    feeds: {},
+    // Push needs the real Google: the sample workspace publishes its changes in process.
+    feeds: isLocal.google
+      ? {}
+      : {
+          google: new (await import('../change-feed/google-feed')).GoogleFeedAdapter({
+            calendarUrl: apis.google.calendarUrl,
+            gmailUrl: apis.google.gmailUrl,
+            timeoutMs,
+            topic: apis.google.pubsub?.topic ?? null,
+          }),
+        },
     local: (Object.keys(isLocal) as WorkspaceProvider[]).filter((p) => isLocal[p]),
   };
 }
