@@ -96,6 +96,19 @@ export interface FakeContact {
   companyName: string | null;
 }
 
+/** Outlook events and messages: 10 080 minutes at most. */
+const MAX_SUBSCRIPTION_MS = 10_080 * 60 * 1000;
+
+export interface FakeSubscription {
+  id: string;
+  changeType: string;
+  notificationUrl: string;
+  lifecycleNotificationUrl: string | null;
+  resource: string;
+  expirationDateTime: string;
+  clientState: string | null;
+}
+
 interface Forced {
   status: number;
   body?: unknown;
@@ -142,6 +155,12 @@ export class GraphFake {
   /** Whether a bearer token is good; a test app's local issuer may answer instead. */
   acceptsToken: (token: string) => boolean | Promise<boolean> = (token) => token === GraphFake.TOKEN;
   url = '';
+  /** Subscriptions made through POST /subscriptions, by id. */
+  subscriptions = new Map<string, FakeSubscription>();
+  /** Delta tokens below this are refused with 410 syncStateNotFound (Graph forgot the state). */
+  staleBefore = 0;
+  private changeLog: { resource: 'calendar' | 'mail'; id: string; removed: boolean; seq: number }[] = [];
+  private seq = 0;
   private forced: Forced[] = [];
   private server: Server | undefined;
   private counter = 0;
@@ -232,6 +251,9 @@ export class GraphFake {
       req.headers['transfer-encoding'] === undefined
     )
       return reply({ status: 411, body: graphError(400, 'LengthRequired', 'Length Required') });
+    if (path === '/subscriptions' && method === 'POST') return reply(await this.createSubscription(body));
+    const sub = /^\/subscriptions\/([^/]+)$/.exec(path);
+    if (sub) return reply(this.subscription(method, decodeURIComponent(sub[1]!), body));
     reply(this.route(method, path, url.searchParams, body, req.headers));
   }
 
@@ -268,6 +290,8 @@ export class GraphFake {
         ([id, tail]) => this.message(method, id!, tail!, path, query, body, text),
       ],
       ['GET', /^\/me\/contacts$/, () => this.page(path, query, this.contacts)],
+      ['GET', /^\/me\/calendarView\/delta$/, () => this.delta('calendar', path, query, text)],
+      ['GET', /^\/me\/mailFolders\('inbox'\)\/messages\/delta$/, () => this.delta('mail', path, query, text)],
     ];
     for (const [verb, pattern, answer] of routes) {
       const match = verb === '*' || verb === method ? pattern.exec(path) : null;
@@ -277,6 +301,239 @@ export class GraphFake {
       status: 400,
       body: graphError(400, 'BadRequest', `Resource not found for the segment '${path}'.`),
     };
+  }
+
+  /** An event of the default calendar created or changed, as a person would in Outlook: logged for delta. */
+  changeEvent(event: FakeEvent): void {
+    const calendarId = this.defaultCalendar().id;
+    const list = (this.events.get(calendarId) ?? []).filter((entry) => entry.id !== event.id);
+    this.events.set(calendarId, [...list, event]);
+    this.log('calendar', event.id, false);
+  }
+
+  /** An event of the default calendar deleted. */
+  removeEvent(id: string): void {
+    const calendarId = this.defaultCalendar().id;
+    this.events.set(
+      calendarId,
+      (this.events.get(calendarId) ?? []).filter((entry) => entry.id !== id),
+    );
+    this.log('calendar', id, true);
+  }
+
+  /** A message arriving in the inbox. */
+  deliver(message: FakeMessage): void {
+    this.messages.push(message);
+    this.log('mail', message.id, false);
+  }
+
+  /** The delta token a deltaLink carries now: everything logged so far is behind it. */
+  get deltaPosition(): number {
+    return this.seq;
+  }
+
+  /**
+   * Posts a change notification (or a lifecycle one) for a subscription to its URL, as Graph
+   * does: `{ value: [...] }` with the clientState given at creation. Returns the answer's status.
+   */
+  async notify(
+    subscriptionId: string,
+    options: { lifecycleEvent?: string; clientState?: string; changeType?: string } = {},
+  ): Promise<number> {
+    const subscription = this.subscriptions.get(subscriptionId);
+    if (!subscription) throw new Error(`the fake has no subscription ${subscriptionId}`);
+    const entry: Record<string, unknown> = {
+      subscriptionId,
+      subscriptionExpirationDateTime: subscription.expirationDateTime,
+      clientState: options.clientState ?? subscription.clientState,
+      tenantId: '00000000-0000-0000-0000-000000000000',
+    };
+    if (options.lifecycleEvent) entry.lifecycleEvent = options.lifecycleEvent;
+    else {
+      entry.changeType = options.changeType ?? 'updated';
+      entry.resource = subscription.resource;
+      entry.resourceData = { '@odata.type': '#Microsoft.Graph.Event', id: `item-${this.seq}` };
+    }
+    const target = options.lifecycleEvent
+      ? subscription.lifecycleNotificationUrl
+      : subscription.notificationUrl;
+    const response = await fetch(target ?? subscription.notificationUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ value: [entry] }),
+    });
+    await response.arrayBuffer();
+    return response.status;
+  }
+
+  private log(resource: 'calendar' | 'mail', id: string, removed: boolean): void {
+    this.seq += 1;
+    this.changeLog.push({ resource, id, removed, seq: this.seq });
+  }
+
+  /**
+   * Graph's delta: the first round lists what is there, page by page (`$skiptoken` in the next
+   * link), and ends with a deltaLink (`$deltatoken`); a later round from it lists what changed
+   * since, a deleted item as `{ id, @removed }`. A token Graph no longer holds answers 410.
+   */
+  private delta(resource: 'calendar' | 'mail', path: string, query: URLSearchParams, text: boolean): Answer {
+    const skip = query.get('$skiptoken');
+    const deltaToken = query.get('$deltatoken');
+    let since: number | null = null;
+    let offset = 0;
+    if (skip !== null) {
+      const [base, at] = skip.split('.');
+      since = base === 'all' ? null : Number(base);
+      offset = Number(at);
+    } else if (deltaToken !== null) since = Number(deltaToken);
+    if (since !== null && (!Number.isInteger(since) || since < this.staleBefore))
+      return {
+        status: 410,
+        body: graphError(410, 'syncStateNotFound', 'The sync state generation is not found.'),
+      };
+    if (resource === 'calendar' && skip === null && deltaToken === null) {
+      if (
+        Number.isNaN(Date.parse(query.get('startDateTime') ?? '')) ||
+        Number.isNaN(Date.parse(query.get('endDateTime') ?? ''))
+      )
+        return { status: 400, body: graphError(400, 'ErrorInvalidParameter', 'No time window.') };
+    }
+    const current = (id: string): object | null => {
+      if (resource === 'mail') {
+        const message = this.messages.find((entry) => entry.id === id && !entry.isDraft);
+        return message ? select(answeredMessage(message, text), query) : null;
+      }
+      const event = (this.events.get(this.defaultCalendar().id) ?? []).find((entry) => entry.id === id);
+      return event ? answeredEvent(event, text) : null;
+    };
+    let items: object[];
+    if (since === null) {
+      // Messages delta takes one $filter: receivedDateTime ge|gt an instant.
+      const filter = query.get('$filter');
+      const received = filter === null ? null : /^receivedDateTime (ge|gt) (\S+)$/.exec(filter);
+      if (filter !== null && (!received || Number.isNaN(Date.parse(received[2]!)) || resource !== 'mail'))
+        return {
+          status: 400,
+          body: graphError(400, 'ErrorInvalidUrlQueryFilter', 'The filter is not supported.'),
+        };
+      const from = received ? Date.parse(received[2]!) : Number.NEGATIVE_INFINITY;
+      const ids =
+        resource === 'mail'
+          ? this.messages
+              .filter((entry) => !entry.isDraft && Date.parse(entry.receivedDateTime) >= from)
+              .map((entry) => entry.id)
+          : (this.events.get(this.defaultCalendar().id) ?? []).map((entry) => entry.id);
+      items = ids.flatMap((id) => current(id) ?? []);
+    } else {
+      const latest = new Map<string, boolean>();
+      for (const entry of this.changeLog)
+        if (entry.resource === resource && entry.seq > since) latest.set(entry.id, entry.removed);
+      items = [...latest].flatMap(([id, removed]) => {
+        const item = removed ? null : current(id);
+        return item ?? (removed ? [{ id, '@removed': { reason: 'deleted' } }] : []);
+      });
+    }
+    const value = items.slice(offset, offset + this.pageSize);
+    const answer: Record<string, unknown> = { '@odata.context': `${this.url}/$metadata#${path}`, value };
+    const base = `${this.nextLinkBase ?? this.url}${path}`;
+    if (offset + this.pageSize < items.length) {
+      // Graph keeps the first request's options ($select, $filter, the window) in its links.
+      const next = new URLSearchParams(query);
+      next.delete('$deltatoken');
+      next.set('$skiptoken', `${since ?? 'all'}.${offset + this.pageSize}`);
+      answer['@odata.nextLink'] = `${base}?${next.toString()}`;
+    } else answer['@odata.deltaLink'] = `${base}?$deltatoken=${this.seq}`;
+    return ok(answer);
+  }
+
+  /**
+   * POST /subscriptions: Graph first posts `?validationToken=` to the notification URL (and to the
+   * lifecycle URL) and creates the subscription only when each answers 200 text/plain with the
+   * token, within 10 seconds; else 400 ValidationError.
+   */
+  private async createSubscription(body: unknown): Promise<Answer> {
+    const input = body as Partial<FakeSubscription> | null;
+    if (
+      !input ||
+      typeof input.changeType !== 'string' ||
+      typeof input.notificationUrl !== 'string' ||
+      typeof input.resource !== 'string' ||
+      typeof input.expirationDateTime !== 'string'
+    )
+      return { status: 400, body: graphError(400, 'InvalidRequest', 'A required property is missing.') };
+    const expires = Date.parse(input.expirationDateTime);
+    if (Number.isNaN(expires) || expires > Date.now() + MAX_SUBSCRIPTION_MS || expires < Date.now())
+      return {
+        status: 400,
+        body: graphError(400, 'InvalidRequest', 'Subscription expiration is out of range.'),
+      };
+    if (
+      input.clientState !== undefined &&
+      (typeof input.clientState !== 'string' || input.clientState.length > 128)
+    )
+      return { status: 400, body: graphError(400, 'InvalidRequest', 'clientState is too long.') };
+    for (const target of new Set(
+      [input.notificationUrl, input.lifecycleNotificationUrl].filter(Boolean) as string[],
+    )) {
+      const token = `Validation: Testing client application reachability for subscription Request-Id: ${this.counter + 1}`;
+      const url = new URL(target);
+      url.searchParams.set('validationToken', token);
+      let fine = false;
+      try {
+        const response = await fetch(url, { method: 'POST', signal: AbortSignal.timeout(10_000) });
+        const text = await response.text();
+        fine =
+          response.status === 200 &&
+          (response.headers.get('content-type') ?? '').startsWith('text/plain') &&
+          text === token;
+      } catch {
+        fine = false;
+      }
+      if (!fine)
+        return {
+          status: 400,
+          body: graphError(
+            400,
+            'ValidationError',
+            'Subscription validation request failed. Response must exactly match validationToken query parameter.',
+          ),
+        };
+    }
+    this.counter += 1;
+    const subscription: FakeSubscription = {
+      id: `sub-${this.counter}`,
+      changeType: input.changeType,
+      notificationUrl: input.notificationUrl,
+      lifecycleNotificationUrl: input.lifecycleNotificationUrl ?? null,
+      resource: input.resource,
+      expirationDateTime: new Date(expires).toISOString(),
+      clientState: input.clientState ?? null,
+    };
+    this.subscriptions.set(subscription.id, subscription);
+    return { status: 201, body: subscription };
+  }
+
+  private subscription(method: string, id: string, body: unknown): Answer {
+    const subscription = this.subscriptions.get(id);
+    if (!subscription)
+      return { status: 404, body: graphError(404, 'ResourceNotFound', 'The object was not found.') };
+    if (method === 'DELETE') {
+      this.subscriptions.delete(id);
+      return { status: 204 };
+    }
+    if (method === 'GET') return ok(subscription);
+    if (method !== 'PATCH')
+      return { status: 405, body: graphError(400, 'BadRequest', 'Method not allowed.') };
+    const expires = Date.parse(
+      String((body as { expirationDateTime?: unknown } | null)?.expirationDateTime ?? ''),
+    );
+    if (Number.isNaN(expires) || expires > Date.now() + MAX_SUBSCRIPTION_MS || expires < Date.now())
+      return {
+        status: 400,
+        body: graphError(400, 'InvalidRequest', 'Subscription expiration is out of range.'),
+      };
+    subscription.expirationDateTime = new Date(expires).toISOString();
+    return ok(subscription);
   }
 
   private calendar(id: string, query: URLSearchParams): Answer {

@@ -23,7 +23,7 @@ const MAX_BUSY_EVENTS = 1000;
  * Times come back in UTC whatever zone the event was written in (its own zone is in
  * originalStartTimeZone), and bodies as text rather than Outlook's HTML.
  */
-const READ_PREFER = ['outlook.timezone="UTC"', 'outlook.body-content-type="text"'];
+export const READ_PREFER = ['outlook.timezone="UTC"', 'outlook.body-content-type="text"'];
 
 const EVENT_FIELDS =
   'id,subject,bodyPreview,body,isAllDay,isCancelled,start,end,originalStartTimeZone,location,attendees,organizer,type';
@@ -32,7 +32,7 @@ const ZWhen = z.object({ dateTime: z.string(), timeZone: z.string().nullish() })
 const ZEmailAddress = z.object({ address: z.string().nullish(), name: z.string().nullish() });
 
 /** The parts of Graph's event resource we read (learn.microsoft.com/graph/api/resources/event). */
-const ZGraphEvent = z.object({
+export const ZGraphEvent = z.object({
   id: z.string().min(1),
   subject: z.string().nullish(),
   bodyPreview: z.string().nullish(),
@@ -64,7 +64,7 @@ const ZBusyEvent = z.object({
   end: ZWhen,
 });
 
-const ZCalendar = z.object({
+export const ZCalendar = z.object({
   id: z.string().min(1),
   name: z.string().nullish(),
   isDefaultCalendar: z.boolean().nullish(),
@@ -285,7 +285,11 @@ export class GraphCalendarAdapter implements CalendarAdapter {
   }
 }
 
-function toEvent(account: WorkspaceAccount, calendar: GraphCalendar, item: GraphEvent): TWorkspaceEvent {
+export function toEvent(
+  account: WorkspaceAccount,
+  calendar: GraphCalendar,
+  item: GraphEvent,
+): TWorkspaceEvent {
   const allDay = item.isAllDay ?? false;
   const start = allDay ? graphDate(item.start) : graphInstant(item.start);
   const end = allDay ? graphDate(item.end) : graphInstant(item.end);

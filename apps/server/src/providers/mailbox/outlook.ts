@@ -14,7 +14,7 @@ import { GRAPH, GraphApi, type GraphOptions } from '../workspace/graph-api';
 import { htmlToText } from './html-text';
 import type { MailboxAdapter, OutgoingMail } from './mailbox';
 
-const SUMMARY_FIELDS =
+export const SUMMARY_FIELDS =
   'id,conversationId,from,toRecipients,ccRecipients,subject,bodyPreview,receivedDateTime,sentDateTime,isRead,hasAttachments';
 const MESSAGE_FIELDS = `${SUMMARY_FIELDS},body,internetMessageId,internetMessageHeaders`;
 const TEXT_BODY = ['outlook.body-content-type="text"'];
@@ -30,7 +30,7 @@ const ZRecipient = z.object({
 });
 
 /** The parts of Graph's message resource we read (learn.microsoft.com/graph/api/resources/message). */
-const ZSummary = z.object({
+export const ZSummary = z.object({
   id: z.string().min(1),
   conversationId: z.string().nullish(),
   from: ZRecipient.nullish(),
@@ -265,7 +265,7 @@ function addresses(values: z.infer<typeof ZRecipient>[] | null | undefined): TMa
   return (values ?? []).flatMap((value) => address(value) ?? []);
 }
 
-function toSummary(account: WorkspaceAccount, item: GraphSummary): TMailSummary {
+export function toSummary(account: WorkspaceAccount, item: GraphSummary): TMailSummary {
   const when = Date.parse(item.receivedDateTime ?? item.sentDateTime ?? '');
   if (Number.isNaN(when)) throw new ProviderError('protocol', `${GRAPH} sent a message without a date`);
   return {

@@ -120,16 +120,27 @@ export async function buildWorkspaceAdapters(app: FastifyInstance): Promise<Work
       ),
     },
     // Push needs the real Google: the sample workspace publishes its changes in process.
-    feeds: isLocal.google
-      ? {}
-      : {
-          google: new (await import('../change-feed/google-feed')).GoogleFeedAdapter({
-            calendarUrl: apis.google.calendarUrl,
-            gmailUrl: apis.google.gmailUrl,
-            timeoutMs,
-            topic: apis.google.pubsub?.topic ?? null,
+    feeds: {
+      ...(isLocal.google
+        ? {}
+        : {
+            google: new (await import('../change-feed/google-feed')).GoogleFeedAdapter({
+              calendarUrl: apis.google.calendarUrl,
+              gmailUrl: apis.google.gmailUrl,
+              timeoutMs,
+              topic: apis.google.pubsub?.topic ?? null,
+            }),
           }),
-        },
+      ...(isLocal.microsoft
+        ? {}
+        : {
+            microsoft: new (await import('../change-feed/graph-feed')).GraphFeedAdapter({
+              baseUrl: apis.microsoft.graphUrl,
+              timeoutMs,
+              now: () => app.clock.now(),
+            }),
+          }),
+    },
     local: (Object.keys(isLocal) as WorkspaceProvider[]).filter((p) => isLocal[p]),
   };
 }
