@@ -119,7 +119,17 @@ export async function buildWorkspaceAdapters(app: FastifyInstance): Promise<Work
         () => new LocalContactsAdapter(local),
       ),
     },
-    feeds: {},
+    feeds: {
+      // Apple has no push: its feed polls sync-collection (issue 31); the sample workspace publishes.
+      ...(isLocal.apple
+        ? {}
+        : {
+            apple: new (await import('../change-feed/caldav-feed')).CaldavFeedAdapter({
+              ...dav,
+              now: () => app.clock.now(),
+            }),
+          }),
+    },
     local: (Object.keys(isLocal) as WorkspaceProvider[]).filter((p) => isLocal[p]),
   };
 }
