@@ -22,7 +22,7 @@ export type CaldavCalendarOptions = DavServers;
 const SERVICE = 'iCloud Calendar';
 const DAY = 86_400_000;
 
-interface CalendarRef {
+export interface CalendarRef {
   url: string;
   name: string;
 }
@@ -43,7 +43,7 @@ const ZObjects = z.array(
   }),
 );
 
-function nameOf(url: string, displayName: unknown): string {
+export function nameOf(url: string, displayName: unknown): string {
   const text = (displayName as { _cdata?: unknown } | null)?._cdata ?? displayName;
   if (typeof text === 'string' && text.trim()) return text.trim();
   return decodeURIComponent(url.replace(/\/+$/, '').split('/').pop() ?? '');
@@ -277,24 +277,34 @@ export class CaldavCalendarAdapter implements CalendarAdapter {
     url: string,
     occurrence: IcalOccurrence,
   ): TWorkspaceEvent {
-    return {
-      id: encodeEventId({ url, recurrenceId: occurrence.recurrenceId }),
-      connectionId: account.connectionId,
-      provider: account.provider,
-      calendarId: calendar.url,
-      calendar: calendar.name,
-      title: occurrence.title,
-      start: occurrence.start,
-      end: occurrence.end,
-      allDay: occurrence.allDay,
-      timeZone: occurrence.timeZone,
-      location: occurrence.location,
-      description: occurrence.description,
-      attendees: occurrence.attendees,
-      organizer: occurrence.organizer,
-      recurring: occurrence.recurring,
-    };
+    return caldavEvent(account, calendar, url, occurrence);
   }
+}
+
+/** One occurrence of a calendar object as the workspace shows it (listed here, reported by the change feed). */
+export function caldavEvent(
+  account: WorkspaceAccount,
+  calendar: CalendarRef,
+  url: string,
+  occurrence: IcalOccurrence,
+): TWorkspaceEvent {
+  return {
+    id: encodeEventId({ url, recurrenceId: occurrence.recurrenceId }),
+    connectionId: account.connectionId,
+    provider: account.provider,
+    calendarId: calendar.url,
+    calendar: calendar.name,
+    title: occurrence.title,
+    start: occurrence.start,
+    end: occurrence.end,
+    allDay: occurrence.allDay,
+    timeZone: occurrence.timeZone,
+    location: occurrence.location,
+    description: occurrence.description,
+    attendees: occurrence.attendees,
+    organizer: occurrence.organizer,
+    recurring: occurrence.recurring,
+  };
 }
 
 function sameCollection(a: string, b: string): boolean {

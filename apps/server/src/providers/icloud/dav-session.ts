@@ -52,7 +52,16 @@ export class DavSessions {
     this.allowed = hostGuard([servers.caldavUrl, servers.carddavUrl]);
   }
 
-  async run<T>(account: WorkspaceAccount, work: (session: DavSession) => Promise<T>): Promise<T> {
+  /**
+   * `failOnClientError: false` hands every 4xx to `work` as it came (the change feed reads a
+   * refused sync token's precondition from the body); `work` then throws a DavFailure for those
+   * it does not expect, which are worded like the rest.
+   */
+  async run<T>(
+    account: WorkspaceAccount,
+    work: (session: DavSession) => Promise<T>,
+    options: { failOnClientError?: boolean } = {},
+  ): Promise<T> {
     const { access } = account;
     // A programming error, like bearerOf's: the service hands DAV adapters DAV accounts only.
     if (access.kind !== 'dav') throw new Error(`${account.provider} has no DAV login`);
@@ -62,7 +71,11 @@ export class DavSessions {
     const carddav = davAccount('carddav', this.servers.carddavUrl, access.homes.carddav);
     try {
       return await runDavCall(
-        { allowed: this.allowed, timeoutMs: this.servers.timeoutMs, failOnClientError: true },
+        {
+          allowed: this.allowed,
+          timeoutMs: this.servers.timeoutMs,
+          failOnClientError: options.failOnClientError ?? true,
+        },
         (fetch) =>
           work({
             fetch,

@@ -140,6 +140,15 @@ export async function buildWorkspaceAdapters(app: FastifyInstance): Promise<Work
               now: () => app.clock.now(),
             }),
           }),
+      // Apple has no push: its feed polls sync-collection (issue 31).
+      ...(isLocal.apple
+        ? {}
+        : {
+            apple: new (await import('../change-feed/caldav-feed')).CaldavFeedAdapter({
+              ...dav,
+              now: () => app.clock.now(),
+            }),
+          }),
     },
     local: (Object.keys(isLocal) as WorkspaceProvider[]).filter((p) => isLocal[p]),
   };
