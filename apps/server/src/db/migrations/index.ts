@@ -20,6 +20,7 @@ import * as m0019 from './0019-follow-ups';
 import * as m0020 from './0020-assistant-memories';
 import * as m0021 from './0021-cached-tokens';
 import * as m0022 from './0022-feed-subscriptions';
+import * as m0024 from './0024-help-texts';
 
 /**
  * Imported, not read from disk, so the same list runs under tsx, a bundle or a test,
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0020-assistant-memories': m0020,
   '0021-cached-tokens': m0021,
   '0022-feed-subscriptions': m0022,
+  '0024-help-texts': m0024,
 };

@@ -6,6 +6,7 @@ import { assistantDeps } from './deps';
 import { followUpJob, sendFollowUp } from './follow-ups/check';
 import { followUpScreenRoutes } from './follow-ups/screen-routes';
 import { apologise, handleInbound } from './handle-inbound';
+import { helpTextsFor } from './help/help-texts';
 import { inboundJob, inboundReceiver } from './receive-message';
 import { fireReminder } from './reminders/fire';
 import { personalReminderJob } from './reminders/job';
@@ -36,7 +37,10 @@ export const assistantPlugin = fp(
       log: app.log,
       db: app.db,
       leaseMarginMs: app.config.assistantLeaseMarginMs,
+      helpDaysRepo: app.helpDaysRepo,
     };
+    // Opt-in help texts from what the change feed reports (issue 31, part 4).
+    app.changeFeed.onChanges((records) => helpTextsFor(deps, records));
     app.jobs.worker.register(inboundJob, (job) => handleInbound(deps, job.payload.messageId), {
       // A failing model or provider backs off; after the last try the person gets one apology.
       maxAttempts: 6,
@@ -103,6 +107,8 @@ export const assistantPlugin = fp(
       'jobs',
       'assistant-repo',
       'assistant-settings-repo',
+      'help-days-repo',
+      'change-feed',
       'assistant-reminders-repo',
       'llm',
       'workspace-adapters',

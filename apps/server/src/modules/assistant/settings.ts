@@ -34,6 +34,9 @@ export function defaultSettingsRow(userId: string, nowIso: string): AssistantSet
     reminder_lead_minutes: DEFAULT_SETTINGS.reminderLeadMinutes,
     greeted_phone: null,
     reminders_scanned_at: null,
+    help_replies: 0,
+    help_important: 0,
+    help_overlaps: 0,
     updated_at: nowIso,
   };
 }
@@ -52,6 +55,11 @@ export function describeSettings(
       stored.quiet_start && stored.quiet_end ? { start: stored.quiet_start, end: stored.quiet_end } : null,
     briefingTime: stored.briefing_time,
     reminderLeadMinutes: stored.reminder_lead_minutes as TAssistantSettings['reminderLeadMinutes'],
+    helpTexts: {
+      replies: stored.help_replies === 1,
+      important: stored.help_important === 1,
+      overlaps: stored.help_overlaps === 1,
+    },
   };
 }
 
@@ -96,6 +104,13 @@ export async function updateAssistantSettings(
     ...(changes.briefingTime !== undefined ? { briefing_time: changes.briefingTime } : {}),
     ...(changes.reminderLeadMinutes !== undefined
       ? { reminder_lead_minutes: changes.reminderLeadMinutes }
+      : {}),
+    ...(changes.helpTexts !== undefined
+      ? {
+          help_replies: changes.helpTexts.replies ? 1 : 0,
+          help_important: changes.helpTexts.important ? 1 : 0,
+          help_overlaps: changes.helpTexts.overlaps ? 1 : 0,
+        }
       : {}),
   };
   if (Object.keys(own).length > 0) {
