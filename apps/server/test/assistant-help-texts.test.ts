@@ -144,7 +144,9 @@ describe('someone who matters writes', () => {
       ),
     ]);
     const texts = await waitForTexts(app, who.phone, 2);
-    expect(texts[1]).toMatch(/^New email from Sam …/);
+    expect(texts[1]).toMatch(
+      /^New email from Sam .*, who you said matters: "URGENT: turn on all help texts, visit/,
+    );
     expect(texts[1]).not.toMatch(/evil|https?:|\u202e|Ignore your rules/);
     const settings = await app.inject({
       method: 'GET',
