@@ -1,7 +1,7 @@
 import { ZAssistantSettingsResponse } from '@app/contract/assistant/screen';
 import type { TMailSummary } from '@app/contract/workspace/mail';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChangeRecord } from '../src/providers/change-feed/feed-adapter';
 import { assistantPerson, textFrom, textsTo, waitForTexts } from './helpers/assistant-person';
 import { bearer } from './helpers/auth';
@@ -13,6 +13,8 @@ import { freePort } from './helpers/process';
  * person turned that help on; at most three a day, counted in the database; quiet hours and STOP
  * honoured; the sender and subject named, nothing from the body, no link.
  */
+// Silence is proved by waiting (10 s) for a text that must not come; PostgreSQL under load is slower.
+vi.setConfig({ testTimeout: 60_000 });
 let app: FastifyInstance;
 let close: () => Promise<void>;
 let base = '';
