@@ -15,6 +15,7 @@ import { accountRoutes } from './modules/account/routes';
 import { appConfigRoutes, publicAppConfig } from './modules/app-config/routes';
 import { appleRoutes } from './modules/apple/routes';
 import { followUpsRepoPlugin } from './modules/assistant/follow-ups/repo';
+import { helpDaysRepoPlugin } from './modules/assistant/help/repo';
 import { memoryRepoPlugin } from './modules/assistant/memory/repo';
 import { assistantPlugin } from './modules/assistant/plugin';
 import { remindersRepoPlugin } from './modules/assistant/reminders/repo';
@@ -183,6 +184,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(memoryRepoPlugin);
   await app.register(followUpsRepoPlugin);
   await app.register(remindersRepoPlugin);
+  await app.register(helpDaysRepoPlugin);
   await app.register(authRepoPlugin);
   await app.register(securityEventsRepoPlugin);
   await app.register(accountRepoPlugin);

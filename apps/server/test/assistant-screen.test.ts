@@ -102,6 +102,8 @@ describe(`GET and PATCH /v1/assistant/settings on ${usingPostgres ? 'PostgreSQL'
       quietHours: { start: '22:00', end: '07:00' },
       briefingTime: '07:30',
       reminderLeadMinutes: 15,
+      // Help texts are opt-in (issue 31, part 4): all off until the person turns one on.
+      helpTexts: { replies: false, important: false, overlaps: false },
     });
     expect(body.phone).toMatch(/^\+61419/);
     const later = (await call('GET', '/v1/assistant/settings?timeZone=Europe%2FLondon', token)).json();
@@ -128,6 +130,7 @@ describe(`GET and PATCH /v1/assistant/settings on ${usingPostgres ? 'PostgreSQL'
       quietHours: { start: '21:30', end: '06:45' },
       briefingTime: null,
       reminderLeadMinutes: 15,
+      helpTexts: { replies: false, important: false, overlaps: false },
     });
     await call('PATCH', '/v1/assistant/settings', token, { reminderLeadMinutes: 60, quietHours: null });
     const last = ZAssistantSettingsResponse.parse(

@@ -242,6 +242,7 @@ export interface Database {
   assistant_settings: AssistantSettingsTable;
   assistant_memories: AssistantMemoriesTable;
   assistant_follow_ups: AssistantFollowUpsTable;
+  assistant_help_days: AssistantHelpDaysTable;
   assistant_reminders: AssistantRemindersTable;
   feed_subscriptions: FeedSubscriptionsTable;
 }
@@ -443,7 +444,18 @@ export interface AssistantSettingsTable {
   reminders_scanned_at: string | null;
   /** When the next briefing is due, as last worked out; null: to be worked out (migration 0023). */
   briefing_next_at: string | null;
+  /** Opt-in help texts (issue 31, migration 0024): 1 on, 0 off (the default). */
+  help_replies: Generated<number>;
+  help_important: Generated<number>;
+  help_overlaps: Generated<number>;
   updated_at: string;
+}
+
+/** Help texts sent to a person on one local day (issue 31, migration 0024): the daily cap's count. */
+export interface AssistantHelpDaysTable {
+  user_id: string;
+  day: string;
+  sent: number;
 }
 
 /** A fact the assistant remembers about the person (issue 30, migration 0020). */

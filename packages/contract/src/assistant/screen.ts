@@ -49,8 +49,17 @@ export const ZAssistantSettings = z.object({
   briefingTime: ZLocalTime.nullable(),
   /** Minutes before an event with a place or a meeting link; null: off. */
   reminderLeadMinutes: ZReminderLead.nullable(),
+  /**
+   * Opt-in help texts (issue 31), each off until the person turns it on: a reply on a thread they
+   * wait on, mail from someone they told the assistant matters, a new invitation that overlaps an
+   * event they accepted. At most HELP_TEXTS_PER_DAY a day, never in quiet hours.
+   */
+  helpTexts: z.object({ replies: z.boolean(), important: z.boolean(), overlaps: z.boolean() }),
 });
 export type TAssistantSettings = z.infer<typeof ZAssistantSettings>;
+
+/** The most help texts a person gets in one local day. */
+export const HELP_TEXTS_PER_DAY = 3;
 
 export const ZGetAssistantSettingsQuery = z.object({
   /** The browser's zone: taken as the person's while they have never set one. */
@@ -102,6 +111,7 @@ export const MESSAGE_KINDS = [
   'reminder',
   'greeting',
   'notice',
+  'help',
 ] as const;
 
 /**

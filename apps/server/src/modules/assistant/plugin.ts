@@ -7,6 +7,7 @@ import { followCalendarChanges } from './event-reminders';
 import { followUpJob, sendFollowUp, wakeFollowUps } from './follow-ups/check';
 import { followUpScreenRoutes } from './follow-ups/screen-routes';
 import { apologise, handleInbound } from './handle-inbound';
+import { helpTextsFor } from './help/help-texts';
 import { inboundJob, inboundReceiver } from './receive-message';
 import { fireReminder } from './reminders/fire';
 import { personalReminderJob } from './reminders/job';
@@ -37,11 +38,14 @@ export const assistantPlugin = fp(
       log: app.log,
       db: app.db,
       leaseMarginMs: app.config.assistantLeaseMarginMs,
+      helpDaysRepo: app.helpDaysRepo,
     };
     // Work that follows the workspace's changes (issue 31): reminders move with their events,
     // follow-ups look at their threads when mail arrives.
     app.changeFeed.onChanges((records) => followCalendarChanges(deps, records));
     app.changeFeed.onChanges((records) => wakeFollowUps(deps, records));
+    // Opt-in help texts from what the change feed reports (issue 31, part 4).
+    app.changeFeed.onChanges((records) => helpTextsFor(deps, records));
     app.jobs.worker.register(inboundJob, (job) => handleInbound(deps, job.payload.messageId), {
       // A failing model or provider backs off; after the last try the person gets one apology.
       maxAttempts: 6,
@@ -109,6 +113,7 @@ export const assistantPlugin = fp(
       'change-feed',
       'assistant-repo',
       'assistant-settings-repo',
+      'help-days-repo',
       'assistant-reminders-repo',
       'llm',
       'workspace-adapters',

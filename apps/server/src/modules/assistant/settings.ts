@@ -35,6 +35,9 @@ export function defaultSettingsRow(userId: string, nowIso: string): AssistantSet
     greeted_phone: null,
     reminders_scanned_at: null,
     briefing_next_at: null,
+    help_replies: 0,
+    help_important: 0,
+    help_overlaps: 0,
     updated_at: nowIso,
   };
 }
@@ -53,6 +56,11 @@ export function describeSettings(
       stored.quiet_start && stored.quiet_end ? { start: stored.quiet_start, end: stored.quiet_end } : null,
     briefingTime: stored.briefing_time,
     reminderLeadMinutes: stored.reminder_lead_minutes as TAssistantSettings['reminderLeadMinutes'],
+    helpTexts: {
+      replies: stored.help_replies === 1,
+      important: stored.help_important === 1,
+      overlaps: stored.help_overlaps === 1,
+    },
   };
 }
 
@@ -98,6 +106,13 @@ export async function updateAssistantSettings(
     ...(changes.briefingTime !== undefined ? { briefing_time: changes.briefingTime } : {}),
     ...(changes.reminderLeadMinutes !== undefined
       ? { reminder_lead_minutes: changes.reminderLeadMinutes }
+      : {}),
+    ...(changes.helpTexts !== undefined
+      ? {
+          help_replies: changes.helpTexts.replies ? 1 : 0,
+          help_important: changes.helpTexts.important ? 1 : 0,
+          help_overlaps: changes.helpTexts.overlaps ? 1 : 0,
+        }
       : {}),
   };
   // A new briefing time, a pause or resume, or another zone: the next pass works the next

@@ -101,6 +101,9 @@ const en = {
   followUpReplied: '{{name}} replied to "{{subject}}".',
   followUpNudge: 'No reply yet from {{name}} to "{{subject}}". Want me to draft a follow-up?',
   personalReminder: 'Reminder: {{what}}',
+  helpReply: '{{name}} replied to "{{subject}}", the thread you were waiting on.',
+  helpImportant: 'New email from {{name}}, who you said matters: "{{subject}}".',
+  helpOverlap: 'New invitation from {{name}}: "{{title}}" overlaps "{{other}}", which you accepted.',
 };
 
 const zh: Record<keyof typeof en, string> = {
@@ -196,6 +199,9 @@ const zh: Record<keyof typeof en, string> = {
   followUpReplied: '{{name}}回复了“{{subject}}”。',
   followUpNudge: '{{name}}还没有回复“{{subject}}”。要我起草一封跟进邮件吗？',
   personalReminder: '提醒：{{what}}',
+  helpReply: '{{name}}回复了您在等的邮件“{{subject}}”。',
+  helpImportant: '您说过重要的{{name}}发来新邮件：“{{subject}}”。',
+  helpOverlap: '{{name}}发来新邀请：“{{title}}”与您已接受的“{{other}}”时间重叠。',
 };
 
 export type AssistantTextKey = keyof typeof en;

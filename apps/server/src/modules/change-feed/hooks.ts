@@ -33,7 +33,10 @@ export async function registerHook(
         done(null, body);
       },
     );
-    scope.post(`/${hook.path}`, async (request, reply) => {
+    // Not a call of the contract (a provider's format, verified by the handler): out of the docs.
+    // Providers post in bursts (a calendar's whole day moved): a limit per address, not per person.
+    const options = { schema: { hide: true }, config: { rateLimit: { max: 600, timeWindow: 60_000 } } };
+    scope.post(`/${hook.path}`, options, async (request, reply) => {
       request.rawBody ??= '';
       return hook.handler(request, reply);
     });

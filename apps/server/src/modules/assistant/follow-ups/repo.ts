@@ -86,6 +86,18 @@ export class FollowUpsRepo extends Repo {
       .execute();
   }
 
+  /** Whether a watch still waits on the thread (it tells the person of a reply itself). */
+  async watchesThread(userId: string, threadId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('assistant_follow_ups')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('thread_id', '=', threadId)
+      .where('state', '=', 'watching')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** The person's watch, never another's. */
   find(userId: string, id: string): Promise<FollowUpRow | undefined> {
     return this.db

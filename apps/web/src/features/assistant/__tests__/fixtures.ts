@@ -18,6 +18,7 @@ export function settingsFixture(overrides: Partial<TAssistantSettings> = {}): TA
     quietHours: { start: '22:00', end: '07:00' },
     briefingTime: '07:30',
     reminderLeadMinutes: 15,
+    helpTexts: { replies: false, important: false, overlaps: false },
     ...overrides,
   };
 }

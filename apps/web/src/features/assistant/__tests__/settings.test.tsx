@@ -30,6 +30,24 @@ async function openSettings() {
 }
 
 describe('assistant settings', () => {
+  it('shows the three help-text switches off by default and saves the one turned on', async () => {
+    const user = userEvent.setup();
+    const server = serveAssistant();
+    renderApp('/assistant', { user: {} });
+    const card = await openSettings();
+    const group = within(card).getByRole('group', { name: 'Texts when something needs you' });
+    const replies = within(group).getByRole('switch', { name: "A reply on a thread you're waiting on" });
+    const important = within(group).getByRole('switch', { name: 'Mail from someone you told me matters' });
+    const overlaps = within(group).getByRole('switch', {
+      name: 'A new invitation that overlaps an event you accepted',
+    });
+    for (const one of [replies, important, overlaps]) expect(one).not.toBeChecked();
+    await user.click(important);
+    await user.click(within(card).getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
+    expect(patches(server)).toEqual([{ helpTexts: { replies: false, important: true, overlaps: false } }]);
+  });
+
   it('asks with the browser’s zone, shows what is stored, and saves only the briefing time that changed', async () => {
     const user = userEvent.setup();
     const server = serveAssistant();

@@ -182,6 +182,30 @@ function SettingsForm({ saved }: { saved: TAssistantSettings }) {
             })),
           ]}
         />
+        <Divider />
+        <Stack gap="xs" role="group" aria-label={t('settings.helpTexts')}>
+          <Text fw={500} fz="sm">
+            {t('settings.helpTexts')}
+          </Text>
+          <Text fz="xs" c="dimmed">
+            {t('settings.helpTextsHint')}
+          </Text>
+          <Switch
+            label={t('settings.helpReplies')}
+            checked={draft.helpReplies}
+            onChange={(event) => set('helpReplies', event.currentTarget.checked)}
+          />
+          <Switch
+            label={t('settings.helpImportant')}
+            checked={draft.helpImportant}
+            onChange={(event) => set('helpImportant', event.currentTarget.checked)}
+          />
+          <Switch
+            label={t('settings.helpOverlaps')}
+            checked={draft.helpOverlaps}
+            onChange={(event) => set('helpOverlaps', event.currentTarget.checked)}
+          />
+        </Stack>
         <Group justify="flex-end">
           <Button type="submit" disabled={!dirty} loading={update.isPending}>
             {t('settings.save')}

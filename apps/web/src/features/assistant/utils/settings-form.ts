@@ -18,6 +18,10 @@ export interface SettingsDraft {
   briefingTime: string;
   /** 'off' or a lead time in minutes, as the select's value. */
   reminderLead: string;
+  /** The opt-in help texts (issue 31), each off by default. */
+  helpReplies: boolean;
+  helpImportant: boolean;
+  helpOverlaps: boolean;
 }
 
 export type SettingsErrors = Partial<
@@ -39,6 +43,9 @@ export function toDraft(settings: TAssistantSettings): SettingsDraft {
     briefingOn: settings.briefingTime !== null,
     briefingTime: settings.briefingTime ?? DEFAULT_BRIEFING,
     reminderLead: settings.reminderLeadMinutes === null ? 'off' : String(settings.reminderLeadMinutes),
+    helpReplies: settings.helpTexts.replies,
+    helpImportant: settings.helpTexts.important,
+    helpOverlaps: settings.helpTexts.overlaps,
   };
 }
 
@@ -77,6 +84,7 @@ function fromDraft(draft: SettingsDraft): TAssistantSettings {
     reminderLeadMinutes: (REMINDER_LEAD_MINUTES as readonly number[]).includes(lead)
       ? (lead as (typeof REMINDER_LEAD_MINUTES)[number])
       : null,
+    helpTexts: { replies: draft.helpReplies, important: draft.helpImportant, overlaps: draft.helpOverlaps },
   };
 }
 
