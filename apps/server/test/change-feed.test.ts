@@ -154,6 +154,51 @@ describe('change feed core (issue 31)', () => {
     expect(await cursor()).toBe('4');
   });
 
+  it('takes a Google Calendar notification only with its channel token and resource id, as one sync job per message', async () => {
+    const id = newId();
+    const now = new Date().toISOString();
+    await app.feedSubscriptionsRepo.insert({
+      id,
+      user_id: userId,
+      connection_id: newId(),
+      provider: 'google',
+      resource: 'calendar',
+      channel_id: `ch-${id}`,
+      secret: app.secretBox.seal('the-channel-token', `feed_subscriptions:${id}:secret`),
+      external_id: 'resource-7',
+      cursor: '0',
+      expires_at: null,
+      next_poll_at: null,
+      state: 'active',
+      told_at: null,
+      created_at: now,
+      updated_at: now,
+    });
+    const post = (headers: Record<string, string>) =>
+      app.inject({ method: 'POST', url: '/v1/hooks/google/calendar', headers, payload: '' });
+    const headers = {
+      'x-goog-channel-id': `ch-${id}`,
+      'x-goog-channel-token': 'the-channel-token',
+      'x-goog-resource-id': 'resource-7',
+      'x-goog-resource-state': 'exists',
+      'x-goog-message-number': '12',
+    };
+    const syncs = async () => ((await app.jobs.repo.findByKey(`feed.sync:${id}:ch-${id}:12`)) ? 1 : 0);
+    // Forged: a wrong token, another resource, an unknown channel. Nothing stored.
+    expect((await post({ ...headers, 'x-goog-channel-token': 'guess' })).statusCode).toBe(403);
+    expect((await post({ ...headers, 'x-goog-resource-id': 'resource-8' })).statusCode).toBe(403);
+    expect((await post({ ...headers, 'x-goog-channel-id': 'ch-nobody' })).statusCode).toBe(404);
+    expect(await syncs()).toBe(0);
+    // The handshake is answered and syncs nothing; a change is one job, delivered twice or not.
+    expect(
+      (await post({ ...headers, 'x-goog-resource-state': 'sync', 'x-goog-message-number': '1' })).statusCode,
+    ).toBe(200);
+    expect(await app.jobs.repo.findByKey(`feed.sync:${id}:ch-${id}:1`)).toBeUndefined();
+    expect((await post(headers)).statusCode).toBe(200);
+    expect((await post(headers)).statusCode).toBe(200);
+    expect(await syncs()).toBe(1);
+  });
+
   it('runs the consumers for an in-process publish', async () => {
     const record: ChangeRecord = { kind: 'event.cancelled', eventId: 'local', userId, connectionId };
     await app.changeFeed.publish([record]);

@@ -4,7 +4,7 @@ import {
   graphValidationToken,
   parseGraphNotifications,
 } from '../../providers/change-feed/graph-push';
-import { registerHook } from './hooks';
+import { registerHook } from './register-hook';
 
 /**
  * What the Microsoft hook needs of the change-feed core. The core implements it over its

@@ -31,6 +31,15 @@ export function callbackUrl(
   return `${publicUrl}/v1/hooks/${provider}`;
 }
 
+/** The subscription's shared secret, unsealed; null when it cannot be (another key, a damaged row). */
+export function openSecret(deps: Pick<ChangeFeedDeps, 'secretBox'>, row: FeedSubscriptionRow): string | null {
+  try {
+    return deps.secretBox.open(row.secret, secretContext(row.id)).plaintext;
+  } catch {
+    return null;
+  }
+}
+
 /** Whether `given` is the subscription's shared secret, compared in constant time. */
 export function secretMatches(
   deps: Pick<ChangeFeedDeps, 'secretBox'>,
