@@ -8,6 +8,7 @@ import { defineTool, quoted, rangeOf, type ToolEnv } from './shared';
  * An event as the model reads it: times in the person's zone. Its attendees do not become known
  * recipients by being read (known-recipients.ts).
  */
+/** An event as the model reads it: what is empty or false is left out, each event's tokens count. */
 function showEvent(ctx: TurnContext, event: TWorkspaceEvent) {
   return {
     id: event.id,
@@ -15,10 +16,10 @@ function showEvent(ctx: TurnContext, event: TWorkspaceEvent) {
     title: event.title,
     start: event.allDay ? event.start : localTime(event.start, ctx.timeZone),
     end: event.allDay ? event.end : localTime(event.end, ctx.timeZone),
-    allDay: event.allDay,
-    location: event.location,
-    attendees: event.attendees.map((a) => a.email),
-    description: event.description,
+    ...(event.allDay ? { allDay: true } : {}),
+    ...(event.location ? { location: event.location } : {}),
+    ...(event.attendees.length > 0 ? { attendees: event.attendees.map((a) => a.email) } : {}),
+    ...(event.description ? { description: event.description } : {}),
   };
 }
 
