@@ -34,7 +34,10 @@ class LogFeed implements FeedAdapter {
       cursor: String(this.log.length),
     };
   }
-  async unsubscribe() {}
+  unsubscribed: string[] = [];
+  async unsubscribe(_account: unknown, resource: string) {
+    this.unsubscribed.push(resource);
+  }
   async sync(_account: unknown, _resource: unknown, cursor: string | null) {
     this.syncs.push(cursor);
     if (cursor !== null && this.expired.has(cursor)) throw new CursorExpiredError();
@@ -197,6 +200,43 @@ describe('change feed core (issue 31)', () => {
     expect((await post(headers)).statusCode).toBe(200);
     expect((await post(headers)).statusCode).toBe(200);
     expect(await syncs()).toBe(1);
+  });
+
+  it('starts the feeds of a connection when it is connected and stops them before it is removed', async () => {
+    const id = newId();
+    const now = new Date().toISOString();
+    await app.connectionsRepo.insert({
+      id,
+      user_id: userId,
+      provider: 'google',
+      provider_account_id: `g-${id}`,
+      email: 'ada.work@example.com',
+      name: 'Ada',
+      granted_scopes: 'https://www.googleapis.com/auth/calendar',
+      access_token: sealToken(app.secretBox, id, 'access', 'token-work'),
+      refresh_token: null,
+      expires_at: new Date(Date.now() + 3600_000).toISOString(),
+      status: 'connected',
+      status_reason: null,
+      created_at: now,
+      updated_at: now,
+    });
+    const connection = (await app.connectionsRepo.findById(id))!;
+    await app.connectionLifecycle.connected(connection);
+    await vi.waitFor(
+      async () =>
+        expect((await app.feedSubscriptionsRepo.listForConnection(id)).map((r) => r.resource).sort()).toEqual(
+          ['calendar', 'mail'],
+        ),
+      { timeout: 5000 },
+    );
+    // Told twice (a repaired connection, a retry): still one feed per resource.
+    await app.connectionLifecycle.connected(connection);
+    expect(await app.feedSubscriptionsRepo.listForConnection(id)).toHaveLength(2);
+    feed.unsubscribed.length = 0;
+    await app.connectionLifecycle.removing(connection);
+    expect(feed.unsubscribed.sort()).toEqual(['calendar', 'mail']);
+    expect(await app.feedSubscriptionsRepo.listForConnection(id)).toEqual([]);
   });
 
   it('runs the consumers for an in-process publish', async () => {

@@ -31,7 +31,13 @@ class AppleIdTaken extends Error {}
 export async function connectApple(
   deps: Pick<
     AppleDeps,
-    'icloud' | 'connectionsRepo' | 'securityEvents' | 'transaction' | 'secretBox' | 'clock'
+    | 'icloud'
+    | 'connectionsRepo'
+    | 'securityEvents'
+    | 'transaction'
+    | 'secretBox'
+    | 'clock'
+    | 'connectionLifecycle'
   >,
   input: {
     userId: string;
@@ -114,6 +120,9 @@ export async function connectApple(
     }
     throw error;
   }
+  // Committed: whoever follows connections (the change feed) is told.
+  const connection = await deps.connectionsRepo.findByAccount('apple', appleId);
+  if (connection) await deps.connectionLifecycle.connected(connection);
   return {
     success: true,
     message: translate(input.language, 'appleConnected'),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RunInTransaction } from '../../db/database';
 import type { SecretBox } from '../../lib/secret-box';
 import type { IcloudClient } from '../../providers/icloud/icloud';
+import type { ConnectionLifecycle } from '../connections/lifecycle';
 import type { SecurityEventsRepo } from '../security-events/repo';
 import type { WorkspaceDeps } from '../workspace/deps';
 
@@ -12,6 +13,8 @@ export interface AppleDeps
   securityEvents: SecurityEventsRepo;
   transaction: RunInTransaction;
   secretBox: SecretBox;
+  /** Told of a connection connected (the change feed starts polling it). */
+  connectionLifecycle: ConnectionLifecycle;
 }
 
 /** Built once by the module's plugin. */
@@ -25,6 +28,7 @@ export function appleDeps(app: FastifyInstance): AppleDeps {
     securityEvents: app.securityEvents,
     transaction: app.transaction,
     secretBox: app.secretBox,
+    connectionLifecycle: app.connectionLifecycle,
     clock: app.clock,
   };
 }

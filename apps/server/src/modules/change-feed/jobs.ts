@@ -30,3 +30,12 @@ export const feedPollJob = defineJob<FeedSubscriptionJob>({
   kind: 'feed.poll',
   payload: subscriptionPayload,
 });
+
+/** Starts the feeds of a connection just connected (its calendars, its mailbox), from the queue. */
+export interface FeedConnectJob {
+  connectionId: string;
+}
+export const feedConnectJob = defineJob<FeedConnectJob>({
+  kind: 'feed.connect',
+  payload: z.object({ connectionId: z.string() }),
+});

@@ -3,8 +3,8 @@ import fp from 'fastify-plugin';
 import { exponentialBackoff } from '../../lib/jobs/worker';
 import type { ChangeRecord } from '../../providers/change-feed/feed-adapter';
 import { changeFeedDeps } from './deps';
-import { feedPollJob, feedRenewJob, feedSyncJob, feedSyncKey } from './jobs';
-import { failed, pollAt, renew, SLOW_POLL_MS } from './subscriptions';
+import { feedConnectJob, feedPollJob, feedRenewJob, feedSyncJob, feedSyncKey } from './jobs';
+import { failed, pollAt, renew, SLOW_POLL_MS, stop, subscribe } from './subscriptions';
 import { syncSubscription } from './sync';
 
 export type ChangeConsumer = (records: ChangeRecord[]) => Promise<void>;
@@ -69,6 +69,32 @@ export const changeFeedPlugin = fp(
       },
     };
     app.decorate('changeFeed', feed);
+    // A connection connected: its feeds start from the queue (a provider's watch call never holds
+    // up the person's sign-in; a crash in between loses nothing). Removed: its channels stop
+    // while its tokens still work.
+    app.connectionLifecycle.onConnected(async (connection) => {
+      if (!deps.feeds[connection.provider as keyof typeof deps.feeds]) return;
+      await app.jobs.enqueue(app.db, feedConnectJob, {
+        key: `feed.connect:${connection.id}:${connection.updated_at}`,
+        payload: { connectionId: connection.id },
+      });
+    });
+    app.connectionLifecycle.onRemoving(async (connection) => {
+      for (const row of await deps.feedSubscriptionsRepo.listForConnection(connection.id))
+        await stop(deps, row, connection);
+    });
+    app.jobs.worker.register(
+      feedConnectJob,
+      async (job) => {
+        const connection = await deps.connectionsRepo.findById(job.payload.connectionId);
+        if (connection?.status !== 'connected') return;
+        // Apple has no mail; Google's and Microsoft's mailboxes are followed beside their calendars.
+        const resources =
+          connection.provider === 'apple' ? (['calendar'] as const) : (['calendar', 'mail'] as const);
+        for (const resource of resources) await subscribe(deps, connection, resource);
+      },
+      { maxAttempts: 5, backoff: exponentialBackoff(5000, 5 * 60_000), leaseMs: 60_000, maxRunning: 4 },
+    );
     app.jobs.worker.register(
       feedSyncJob,
       (job) => syncSubscription(deps, job.payload.subscriptionId, deliver),

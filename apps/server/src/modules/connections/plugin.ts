@@ -3,11 +3,14 @@ import fp from 'fastify-plugin';
 import { runPeriodically } from '../../lib/periodic-job';
 import { ConnectionAccess } from './connection-access';
 import { connectionsDeps } from './deps';
+import { ConnectionLifecycle } from './lifecycle';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The one way every module uses a connection's tokens (design §7). */
     connectionAccess: ConnectionAccess;
+    /** Told when a connection is connected or about to be removed (issue 31). */
+    connectionLifecycle: ConnectionLifecycle;
   }
 }
 
@@ -23,6 +26,7 @@ export const connectionsPlugin = fp(
   async (app: FastifyInstance) => {
     const access = new ConnectionAccess(connectionsDeps(app));
     app.decorate('connectionAccess', access);
+    app.decorate('connectionLifecycle', new ConnectionLifecycle(app.log));
     runPeriodically(app, {
       everyMs: EVERY_MS,
       run: async () => {

@@ -60,6 +60,8 @@ export async function disconnect(
     };
   }
 
+  // While the tokens still work: the change feed stops the provider's channels (never blocking).
+  for (const connection of connections) await deps.connectionLifecycle.removing(connection);
   await deps.transaction(async (trx) => {
     const repo = deps.connectionsRepo.with(trx);
     for (const connection of connections) {

@@ -5,6 +5,7 @@ import type { OneTimeStore } from '../../lib/one-time-store/one-time-store';
 import type { SecretBox } from '../../lib/secret-box';
 import type { IdentityClient } from '../../providers/identity/identity';
 import type { AuthRepo } from '../auth/repo';
+import type { ConnectionLifecycle } from '../connections/lifecycle';
 import type { ConnectionsRepo } from '../connections/repo';
 import type { SecurityEventsRepo } from '../security-events/repo';
 import type { UsersRepo } from '../users/repo';
@@ -15,6 +16,8 @@ export interface OAuthDeps {
   /** Holds the state between the legs and the login ticket after. */
   oneTimeStore: OneTimeStore;
   connectionsRepo: ConnectionsRepo;
+  /** Told of a connection connected (the change feed subscribes). */
+  connectionLifecycle: ConnectionLifecycle;
   /** Spends a new phone user's verified-phone proof. */
   authRepo: AuthRepo;
   securityEvents: SecurityEventsRepo;
@@ -33,6 +36,7 @@ export function oauthDeps(app: FastifyInstance): OAuthDeps {
     identity: app.identity,
     oneTimeStore: app.oneTimeStore,
     connectionsRepo: app.connectionsRepo,
+    connectionLifecycle: app.connectionLifecycle,
     authRepo: app.authRepo,
     securityEvents: app.securityEvents,
     usersRepo: app.usersRepo,

@@ -85,6 +85,9 @@ export async function finishOAuth(
       }
       return { userId, scopes: saved.scopes };
     });
+    // Committed: whoever follows connections (the change feed) is told.
+    const connection = await deps.connectionsRepo.findByAccount(state.provider, identity.accountId);
+    if (connection?.status === 'connected') await deps.connectionLifecycle.connected(connection);
     const ticket =
       state.purpose === 'signin' ? await issueLoginTicket(deps, { userId, provider: input.provider }) : null;
     return {
