@@ -17,7 +17,7 @@ import { build } from './helpers/build';
  * test marks expired is refused as a provider refuses a lost sync token.
  */
 class LogFeed implements FeedAdapter {
-  readonly push = true;
+  push = true;
   log: FeedChange[] = [];
   expired = new Set<string>();
   failRenew = false;
@@ -34,10 +34,7 @@ class LogFeed implements FeedAdapter {
       cursor: String(this.log.length),
     };
   }
-  unsubscribed: string[] = [];
-  async unsubscribe(_account: unknown, resource: string) {
-    this.unsubscribed.push(resource);
-  }
+  async unsubscribe() {}
   async sync(_account: unknown, _resource: unknown, cursor: string | null) {
     this.syncs.push(cursor);
     if (cursor !== null && this.expired.has(cursor)) throw new CursorExpiredError();
@@ -53,6 +50,9 @@ describe('change feed core (issue 31)', () => {
   let app: FastifyInstance;
   let close: () => Promise<void>;
   const feed = new LogFeed();
+  // A polled feed (CalDAV's shape): subscribed on connect even on a plain-http server, which
+  // providers that push could not post to.
+  const polled = Object.assign(new LogFeed(), { push: false });
   const seen: ChangeRecord[][] = [];
   let userId: string;
   let connectionId: string;
@@ -61,6 +61,7 @@ describe('change feed core (issue 31)', () => {
   beforeAll(async () => {
     ({ app, close } = await build({}, (a) => {
       a.workspaceAdapters.feeds.google = feed;
+      a.workspaceAdapters.feeds.apple = polled;
       a.changeFeed.onChanges(async (records) => void seen.push(records));
     }));
     userId = newId();
@@ -205,38 +206,43 @@ describe('change feed core (issue 31)', () => {
   it('starts the feeds of a connection when it is connected and stops them before it is removed', async () => {
     const id = newId();
     const now = new Date().toISOString();
-    await app.connectionsRepo.insert({
-      id,
+    const row = (provider: 'apple' | 'google', key: string) => ({
+      id: key,
       user_id: userId,
-      provider: 'google',
-      provider_account_id: `g-${id}`,
+      provider,
+      provider_account_id: `${provider}-${key}`,
       email: 'ada.work@example.com',
       name: 'Ada',
-      granted_scopes: 'https://www.googleapis.com/auth/calendar',
-      access_token: sealToken(app.secretBox, id, 'access', 'token-work'),
+      granted_scopes: 'calendar',
+      access_token: sealToken(app.secretBox, key, 'access', 'app-password'),
       refresh_token: null,
-      expires_at: new Date(Date.now() + 3600_000).toISOString(),
-      status: 'connected',
+      expires_at: null,
+      status: 'connected' as const,
       status_reason: null,
       created_at: now,
       updated_at: now,
     });
+    await app.connectionsRepo.insert(row('apple', id));
     const connection = (await app.connectionsRepo.findById(id))!;
     await app.connectionLifecycle.connected(connection);
     await vi.waitFor(
       async () =>
-        expect((await app.feedSubscriptionsRepo.listForConnection(id)).map((r) => r.resource).sort()).toEqual(
-          ['calendar', 'mail'],
-        ),
+        expect((await app.feedSubscriptionsRepo.listForConnection(id)).map((r) => r.resource)).toEqual([
+          'calendar',
+        ]),
       { timeout: 5000 },
     );
-    // Told twice (a repaired connection, a retry): still one feed per resource.
+    // Told twice (a repaired connection, a retry): still one feed.
     await app.connectionLifecycle.connected(connection);
-    expect(await app.feedSubscriptionsRepo.listForConnection(id)).toHaveLength(2);
-    feed.unsubscribed.length = 0;
+    expect(await app.feedSubscriptionsRepo.listForConnection(id)).toHaveLength(1);
     await app.connectionLifecycle.removing(connection);
-    expect(feed.unsubscribed.sort()).toEqual(['calendar', 'mail']);
     expect(await app.feedSubscriptionsRepo.listForConnection(id)).toEqual([]);
+
+    // A pushing provider on a server reached over plain http: Google could not post here; nothing starts.
+    const pushed = newId();
+    await app.connectionsRepo.insert(row('google', pushed));
+    await app.connectionLifecycle.connected((await app.connectionsRepo.findById(pushed))!);
+    expect(await app.jobs.repo.findByKey(`feed.connect:${pushed}:${now}`)).toBeUndefined();
   });
 
   it('runs the consumers for an in-process publish', async () => {

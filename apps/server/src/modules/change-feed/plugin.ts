@@ -73,7 +73,10 @@ export const changeFeedPlugin = fp(
     // up the person's sign-in; a crash in between loses nothing). Removed: its channels stop
     // while its tokens still work.
     app.connectionLifecycle.onConnected(async (connection) => {
-      if (!deps.feeds[connection.provider as keyof typeof deps.feeds]) return;
+      const adapter = deps.feeds[connection.provider as keyof typeof deps.feeds];
+      // Google and Graph post only to an https address (their documented rule): a server
+      // reached over plain http (a test, a laptop) has no push, and the periodic look serves it.
+      if (!adapter || (adapter.push && !deps.publicUrl.startsWith('https://'))) return;
       await app.jobs.enqueue(app.db, feedConnectJob, {
         key: `feed.connect:${connection.id}:${connection.updated_at}`,
         payload: { connectionId: connection.id },
