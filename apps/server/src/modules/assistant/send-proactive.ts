@@ -76,7 +76,7 @@ export const reminderJob = defineJob<ReminderJob>({
  * outbound row and a send job; the opt-out checked again at the moment of sending). The send
  * key is what makes it once: a person and day for a briefing, an event and start for a reminder.
  */
-async function queue(
+export async function queueProactive(
   deps: ProactiveDeps,
   check: { user: { id: string; phone_number: string; language: 'en' | 'zh' } },
   input: { key: string; kind: TOutboundKind; text: string },
@@ -100,7 +100,7 @@ export async function sendGreeting(deps: ProactiveDeps, job: GreetingJob): Promi
   if (!check.ok) return void deps.log.info({ reason: check.reason }, 'greeting not sent');
   // Greets the number it was meant for: a number changed since is greeted by its own job.
   if (deps.phoneHash(check.user.phone_number) !== job.phoneHash) return;
-  await queue(deps, check, {
+  await queueProactive(deps, check, {
     key: `greeting:${job.settingsId}:${job.phoneHash}`,
     kind: 'greeting',
     text: say(check.user.language, 'greeting', { product: deps.productName }),
@@ -128,7 +128,7 @@ export async function sendBriefing(deps: ProactiveDeps, job: BriefingJob): Promi
     .then((listed) => listed.events)
     .catch(orNothing<TWorkspaceEvent[]>([]));
   const unreadFromContacts = await unreadFromContactsOf(deps, user.id);
-  await queue(deps, check, {
+  await queueProactive(deps, check, {
     key: `briefing:${job.settingsId}:${job.day}`,
     kind: 'briefing',
     text: briefingText(user.language, { events, zone, unreadFromContacts }),
@@ -155,7 +155,7 @@ export async function sendReminder(deps: ProactiveDeps, job: ReminderJob): Promi
     (e) => e.id === job.eventId && e.connectionId === job.connectionId && e.start === job.start,
   );
   if (!event || !worthReminding(event)) return;
-  await queue(deps, check, {
+  await queueProactive(deps, check, {
     key: `reminder:${job.settingsId}:${job.connectionId}:${job.eventId}:${job.start}`,
     kind: 'reminder',
     // The time left, not the lead: an event found 10 minutes ahead is "in 10 min" (issue 31, part 3).

@@ -7,8 +7,7 @@ import { listEvents } from '../../workspace/calendar';
 import { ownAddresses, readThread } from '../../workspace/mail';
 import { WorkspaceError } from '../../workspace/workspace-error';
 import { mayStartMessage } from '../may-start';
-import { queueReplies } from '../replies';
-import type { ProactiveDeps } from '../send-proactive';
+import { type ProactiveDeps, queueProactive } from '../send-proactive';
 import type { AssistantSettingsRow } from '../settings/repo';
 import { say } from '../texts';
 import { importantSender } from './important';
@@ -181,16 +180,10 @@ async function send(
   if (!(await deps.helpDaysRepo.take(check.user.id, day, HELP_TEXTS_PER_DAY))) {
     return void deps.log.info('help text not sent: the day’s cap is reached');
   }
-  const { queued } = await queueReplies(deps, {
-    inboundId: input.key,
+  const queued = await queueProactive(deps, check, {
     key: input.key,
-    userId: check.user.id,
-    to: { channel: 'sms', e164: check.user.phone_number },
-    language: check.user.language,
-    turnId: null,
-    parts: [say(check.user.language, input.text.key, input.text.vars)],
     kind: 'help',
-    maxSegments: 2,
+    text: say(check.user.language, input.text.key, input.text.vars),
   });
   // A duplicate delivery of a record already texted gives its slot back.
   if (!queued) await deps.helpDaysRepo.give(check.user.id, day);
