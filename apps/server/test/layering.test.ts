@@ -44,6 +44,8 @@ const MODULE_USES: Record<string, readonly string[]> = {
   oauth: ['auth', 'connections', 'integrations', 'security-events', 'users'],
   'phone-mapping': ['auth', 'connections', 'security-events', 'users'],
   retention: [],
+  // Pure slot finding (issue 32): the loop that asks and books builds on it, never the reverse.
+  scheduling: [],
   'security-events': [],
   'sms-outbox': [],
   usage: ['billing', 'internal-api', 'mail-outbox', 'sms-outbox', 'users'],
