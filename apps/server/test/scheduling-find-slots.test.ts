@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { wallTimeOf } from '../src/lib/zoned-time';
 import {
+  checkSlot,
   DEFAULT_WORKING_HOURS,
   findSlots,
   type Interval,
@@ -258,5 +259,45 @@ describe('findSlots', () => {
     });
     expect(findSlots(q)).toEqual(findSlots(q));
     expect(local(findSlots(q).slots, 'Asia/Kolkata')[0]).toBe('2026-11-30T09:00-09:30');
+  });
+
+  it('checks a time someone proposes, off the grid too, and names why it does not fit', () => {
+    const q = query({
+      zone: 'Europe/London',
+      now: new Date('2026-11-30T10:00:00Z'),
+      busy: [{ start: '2026-12-03T15:00:00Z', end: '2026-12-03T16:00:00Z' }],
+      preferences: { avoid: [{ weekday: 5, from: '12:00', to: '24:00' }] },
+      others: [{ email: 'sam@example.com', zone: 'America/New_York', busy: null }],
+    });
+    const at = (start: string, minutes = 30) => ({
+      start,
+      end: new Date(Date.parse(start) + minutes * 60_000).toISOString(),
+    });
+    expect(checkSlot(q, at('2026-12-02T15:10:00Z'))).toBeNull();
+    expect(checkSlot(q, at('2026-11-30T09:30:00Z'))).toBe('past');
+    expect(checkSlot(q, at('2026-12-07T15:00:00Z'))).toBe('outside_window');
+    expect(checkSlot(q, at('2026-12-02T17:45:00Z'))).toBe('outside_hours');
+    expect(checkSlot(q, at('2026-12-04T15:00:00Z'))).toBe('preferences');
+    expect(checkSlot(q, at('2026-12-02T10:00:00Z'))).toBe('others_hours');
+    expect(checkSlot(q, at('2026-12-03T15:30:00Z'))).toBe('busy');
+    // A slot that openSlots lists always checks clean.
+    for (const slot of openSlots(q)) expect(checkSlot(q, slot)).toBeNull();
+  });
+
+  it('answers for three months, four calendars of 600 events each, in well under a second', () => {
+    const busy = Array.from({ length: 600 }, (_, i) => {
+      const start = Date.parse('2026-11-30T09:00:00Z') + i * 3.7 * 3_600_000;
+      return { start: new Date(start).toISOString(), end: new Date(start + 3_600_000).toISOString() };
+    });
+    const others = ['a', 'b', 'c'].map((name) => ({
+      email: `${name}@example.com`,
+      zone: 'Europe/Berlin',
+      busy,
+    }));
+    const window = { start: '2026-11-30T00:00:00Z', end: '2027-03-01T00:00:00Z' };
+    const started = performance.now();
+    const result = findSlots(query({ zone: 'Europe/London', window, busy, others }));
+    expect(result.slots).toHaveLength(3);
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 });

@@ -201,40 +201,75 @@ interface Candidate {
   part: 'morning' | 'afternoon';
 }
 
+/** Why a time is not a slot; `checkSlot` names the first that applies. */
+export type SlotProblem =
+  | 'past'
+  | 'outside_window'
+  | 'outside_hours'
+  | 'preferences'
+  | 'others_hours'
+  | 'busy';
+
+/** What every check of one query shares, worked out once. */
+interface Rules {
+  zone: string;
+  from: number;
+  until: number;
+  busy: [number, number][];
+  others: { zone: string; hours: WorkingHours }[];
+}
+
+function rulesOf(query: SlotQuery): Rules {
+  return {
+    zone: zoneOrUtc(query.zone),
+    from: Math.max(Date.parse(query.window.start), query.now.getTime()),
+    until: Date.parse(query.window.end),
+    busy: knownBusy(query, zoneOrUtc(query.zone)),
+    others: query.others
+      .filter((other) => other.zone !== null)
+      .map((other) => ({ zone: zoneOrUtc(other.zone!), hours: other.workingHours ?? DEFAULT_WORKING_HOURS })),
+  };
+}
+
+function problemOf(query: SlotQuery, rules: Rules, start: number, end: number): SlotProblem | null {
+  if (start < query.now.getTime()) return 'past';
+  if (start < rules.from || end > rules.until) return 'outside_window';
+  const span = localSpan(start, end, rules.zone);
+  if (!withinHours(span, query.workingHours)) return 'outside_hours';
+  if (!respectsPreferences(span, query.preferences)) return 'preferences';
+  if (!rules.others.every((other) => withinHours(localSpan(start, end, other.zone), other.hours))) {
+    return 'others_hours';
+  }
+  return overlapsBusy(rules.busy, start, end) ? 'busy' : null;
+}
+
 /**
  * Every slot that fits, earliest first: on the step grid of the person's working day, on a wall
  * time that exists (02:30 on the day clocks skip it does not), never before `now`, inside the
  * window, everyone's working hours and the person's preferences, clear of every known busy time.
  */
-function candidates(query: SlotQuery, zone: string): Candidate[] {
-  const busy = knownBusy(query, zone);
+function candidates(query: SlotQuery): Candidate[] {
+  const rules = rulesOf(query);
+  const { zone, from, until } = rules;
+  if (!(until > from)) return [];
   const duration = query.durationMinutes * MINUTE;
   const step = query.stepMinutes ?? DEFAULT_STEP_MINUTES;
-  const from = Math.max(Date.parse(query.window.start), query.now.getTime());
-  const until = Date.parse(query.window.end);
-  if (!(until > from)) return [];
   const hours = query.workingHours;
   const dayStart = minutesOf(hours.start) ?? 0;
   const dayEnd = minutesOf(hours.end) ?? 24 * 60;
-  const others = query.others
-    .filter((other) => other.zone !== null)
-    .map((other) => ({ zone: zoneOrUtc(other.zone!), hours: other.workingHours ?? DEFAULT_WORKING_HOURS }));
   const found: Candidate[] = [];
   const last = dateIn(new Date(until), zone);
   for (let date = dateIn(new Date(from), zone); date <= last; date = addDays(date, 1)) {
     if (!hours.days.includes(isoWeekday(date))) continue;
-    // The end is checked on the clock below: across a clock change a day has 23 or 25 hours.
+    // The end is checked on the clock: across a clock change a day has 23 or 25 hours.
     for (let minute = dayStart; minute < Math.min(dayEnd, 24 * 60); minute += step) {
       const wall = `${date}T${hhmm(minute)}`;
       const start = instantOf(wall, zone).getTime();
       if (wallTimeOf(new Date(start), zone).slice(0, 16) !== wall) continue; // skipped by the clocks
       const end = start + duration;
-      if (start < from || end > until) continue;
-      const span = localSpan(start, end, zone);
-      if (!withinHours(span, hours) || !respectsPreferences(span, query.preferences)) continue;
-      if (!others.every((other) => withinHours(localSpan(start, end, other.zone), other.hours))) continue;
-      if (overlapsBusy(busy, start, end)) continue;
-      found.push({ start, end, date, part: span.from < NOON ? 'morning' : 'afternoon' });
+      if (problemOf(query, rules, start, end) !== null) continue;
+      const part = localSpan(start, end, zone).from < NOON ? 'morning' : 'afternoon';
+      found.push({ start, end, date, part });
     }
   }
   return found.sort((a, b) => a.start - b.start);
@@ -297,15 +332,29 @@ const toInterval = (c: Candidate): Interval => ({
  */
 export function openSlots(query: SlotQuery): Interval[] {
   checked(query);
-  return candidates(query, zoneOrUtc(query.zone)).map(toInterval);
+  return candidates(query).map(toInterval);
+}
+
+/**
+ * Whether a given time (off the grid too: "Priya suggests Thursday 3:10pm") fits the query, and
+ * if not the first reason: in the past, outside the window, outside the person's working hours,
+ * against their preferences, outside another participant's working hours, or busy. Its own
+ * length counts, not `durationMinutes`.
+ */
+export function checkSlot(query: SlotQuery, slot: Interval): SlotProblem | null {
+  checked(query);
+  const start = Date.parse(slot.start);
+  const end = Date.parse(slot.end);
+  if (Number.isNaN(start) || Number.isNaN(end) || end <= start) throw new RangeError('not a time span');
+  return problemOf(query, rulesOf(query), start, end);
 }
 
 /** A few good slots, spread out, or none and the window to offer next. */
 export function findSlots(query: SlotQuery): SlotResult {
   checked(query);
   const step = query.stepMinutes ?? DEFAULT_STEP_MINUTES;
-  const found = candidates(query, zoneOrUtc(query.zone));
-  const slots = spread(found, query.count ?? DEFAULT_SLOT_COUNT, step * MINUTE).map(toInterval);
+  const count = Math.max(1, query.count ?? DEFAULT_SLOT_COUNT);
+  const slots = spread(candidates(query), count, step * MINUTE).map(toInterval);
   if (slots.length > 0) return { slots, nextWindow: null };
   const start = Date.parse(query.window.start);
   const end = Date.parse(query.window.end);
