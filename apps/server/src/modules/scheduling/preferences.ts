@@ -61,7 +61,7 @@ const EN_PARTS: [RegExp, Part][] = [
 ];
 const EN_NO = /\b(?:no|not|never|don'?t|do not|avoid|hate|can'?t|cannot|won'?t|nothing)\b/;
 const EN_YES = /\b(?:prefer|prefers|like|only|rather|best|want|love|ideally|please)\b/;
-const EN_MEETING = /\b(?:meetings?|meet|calls?|appointments?)\b/;
+const EN_MEETING = /\b(?:meetings?|meet|calls?|appointments?|book|schedule)\b/;
 /** Said by the person of themselves: "I", "my", or a rule with no subject ("No meetings …"). */
 const EN_OWN =
   /^(?:no|not|never|only|don'?t|avoid|please|meetings?|calls?|prefer|on|before|after|between|mornings?|afternoons?|evenings?|mon|tue|wed|thu|fri|sat|sun|weekends?)\b|\b(?:i|i'm|i'd|my|me)\b/;
@@ -154,7 +154,7 @@ const ZH_YES = /喜欢|希望|最好|只|偏好|倾向|尽量/;
 const ZH_MEETING = /会|约|见面|通话|电话|面谈/;
 /** Said by the person of themselves: "我", or a rule with no subject ("周五下午不开会"). */
 const ZH_OWN =
-  /我|^(?:周|星期|礼拜|上午|早上|中午|下午|晚上|\d|十|[一二三四五六七八九]点|不|别|只|尽量|最好|会议|开会)/;
+  /我|^(?:每|周|星期|礼拜|上午|早上|中午|下午|晚上|\d|十|[一二三四五六七八九]点|不|别|只|尽量|最好|会议|开会)/;
 const ZH_FILLER = /我|喜欢|希望|最好|只|尽量|不要|不|别|在|的|都|开会|会议|安排|[\s，,。]/g;
 
 function zhTime(
