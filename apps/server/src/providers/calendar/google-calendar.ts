@@ -1,10 +1,12 @@
 import type { TBusyInterval, TWorkspaceEvent } from '@app/contract/workspace/calendar';
+import type { TOthersBusy } from '@app/contract/workspace/others-free-busy';
 import { dateIn, zoneOrUtc } from '../../lib/zoned-time';
 import { GoogleApi, segment } from '../google-api';
 import { mapBounded } from '../map-bounded';
 import { ProviderError } from '../provider-errors';
 import type { WorkspaceAccount } from '../workspace/account';
-import type { CalendarAdapter, EventPatch, InstantRange, NewEvent } from './calendar-adapter';
+import { allUnknown } from './all-unknown';
+import type { CalendarAdapter, EventPatch, InstantRange, NewEvent, OthersQuery } from './calendar-adapter';
 import {
   type CalendarEntry,
   type GoogleEvent,
@@ -91,6 +93,11 @@ export class GoogleCalendarAdapter implements CalendarAdapter {
       }),
     );
     return mergeBusy(intervals, range);
+  }
+
+  /** Filled in with the provider's free/busy of others. */
+  async othersFreeBusy(_account: WorkspaceAccount, query: OthersQuery): Promise<Record<string, TOthersBusy>> {
+    return allUnknown(query.emails, 'unavailable');
   }
 
   async createEvent(account: WorkspaceAccount, event: NewEvent): Promise<TWorkspaceEvent> {

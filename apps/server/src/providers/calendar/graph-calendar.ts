@@ -1,4 +1,5 @@
 import type { TAttendee, TBusyInterval, TWorkspaceEvent } from '@app/contract/workspace/calendar';
+import type { TOthersBusy } from '@app/contract/workspace/others-free-busy';
 import { z } from 'zod';
 import { dateIn, startOfDayIn, wallTimeOf } from '../../lib/zoned-time';
 import { htmlToText } from '../mailbox/html-text';
@@ -6,7 +7,15 @@ import { mapBounded } from '../map-bounded';
 import { isProviderError, ProviderError } from '../provider-errors';
 import type { WorkspaceAccount } from '../workspace/account';
 import { GRAPH, GraphApi, type GraphOptions } from '../workspace/graph-api';
-import type { CalendarAdapter, EventPatch, EventWhen, InstantRange, NewEvent } from './calendar-adapter';
+import { allUnknown } from './all-unknown';
+import type {
+  CalendarAdapter,
+  EventPatch,
+  EventWhen,
+  InstantRange,
+  NewEvent,
+  OthersQuery,
+} from './calendar-adapter';
 import { graphDate, graphInstant } from './graph-datetime';
 import { mergeBusy } from './merge-busy';
 import { toIana, toWindows } from './windows-zones';
@@ -152,6 +161,11 @@ export class GraphCalendarAdapter implements CalendarAdapter {
       return { start: Date.parse(start), end: Date.parse(end) };
     });
     return mergeBusy(intervals, range);
+  }
+
+  /** Filled in with the provider's free/busy of others. */
+  async othersFreeBusy(_account: WorkspaceAccount, query: OthersQuery): Promise<Record<string, TOthersBusy>> {
+    return allUnknown(query.emails, 'unavailable');
   }
 
   /**

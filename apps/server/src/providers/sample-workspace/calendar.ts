@@ -1,11 +1,14 @@
 import type { TAttendee, TBusyInterval, TWorkspaceEvent } from '@app/contract/workspace/calendar';
+import type { TOthersBusy } from '@app/contract/workspace/others-free-busy';
 import { newId } from '../../lib/ids';
+import { allUnknown } from '../calendar/all-unknown';
 import type {
   CalendarAdapter,
   EventPatch,
   EventWhen,
   InstantRange,
   NewEvent,
+  OthersQuery,
 } from '../calendar/calendar-adapter';
 import { mergeBusy } from '../calendar/merge-busy';
 import type { WorkspaceAccount } from '../workspace/account';
@@ -41,6 +44,11 @@ export class LocalCalendarAdapter implements CalendarAdapter {
       const timed = (await this.inRange(owner, account, range)).filter(({ event }) => !event.allDay);
       return mergeBusy(timed, range);
     });
+  }
+
+  /** Filled in with the sample people's own days. */
+  async othersFreeBusy(_account: WorkspaceAccount, query: OthersQuery): Promise<Record<string, TOthersBusy>> {
+    return allUnknown(query.emails, 'not_found');
   }
 
   createEvent(account: WorkspaceAccount, input: NewEvent): Promise<TWorkspaceEvent> {
