@@ -21,6 +21,7 @@ import {
   onSampleWorkspace,
   type SampleWorkspaceDeps,
 } from './open-workspace';
+import { ownBusyOf, samplePersonOf, workingHoursOf } from './sample-people';
 import { eventItem, readStored, type StoredEvent, ZStoredContact, ZStoredEvent } from './stored';
 
 /**
@@ -46,9 +47,43 @@ export class LocalCalendarAdapter implements CalendarAdapter {
     });
   }
 
-  /** Filled in with the sample people's own days. */
-  async othersFreeBusy(_account: WorkspaceAccount, query: OthersQuery): Promise<Record<string, TOthersBusy>> {
-    return allUnknown(query.emails, 'not_found');
+  /**
+   * The sample people's busy time as a provider would show it: their own blocks (sample-people.ts)
+   * and the owner's meetings they are invited to and did not decline, with their working hours.
+   * Anyone else is unknown as each provider says it (Google `notFound`, Graph outside the
+   * organisation); a local Apple account, like iCloud, sees no one (decision 548).
+   */
+  othersFreeBusy(account: WorkspaceAccount, query: OthersQuery): Promise<Record<string, TOthersBusy>> {
+    if (account.provider === 'apple') return Promise.resolve(allUnknown(query.emails, 'not_supported'));
+    return onSampleWorkspace(this.deps, account, async (owner) => {
+      const meetings = (await this.inRange(owner, account, query)).filter(({ event }) => !event.allDay);
+      const out: Record<string, TOthersBusy> = {};
+      for (const email of query.emails) {
+        const person = samplePersonOf(email);
+        if (!person) {
+          out[email] = { unknown: account.provider === 'microsoft' ? 'outside_organisation' : 'not_found' };
+          continue;
+        }
+        const workingHours = workingHoursOf(person, account.timeZone);
+        const invited = meetings.filter(({ event }) =>
+          event.attendees.some(
+            (attendee) => attendee.response !== 'declined' && samplePersonOf(attendee.email) === person,
+          ),
+        );
+        const busy = mergeBusy(
+          [
+            ...ownBusyOf(owner, person, workingHours, query).map((span) => ({
+              start: Date.parse(span.start),
+              end: Date.parse(span.end),
+            })),
+            ...invited.map(({ start, end }) => ({ start, end })),
+          ],
+          query,
+        );
+        out[email] = { busy, workingHours };
+      }
+      return out;
+    });
   }
 
   createEvent(account: WorkspaceAccount, input: NewEvent): Promise<TWorkspaceEvent> {
