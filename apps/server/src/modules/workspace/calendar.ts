@@ -114,12 +114,15 @@ export async function othersFreeBusy(
       ),
     ),
   );
-  const answers: Record<string, TOthersBusy>[] = [];
+  // An account that could not be asked (refused here, or failing below) said nothing of anyone.
+  const answers: Record<string, TOthersBusy>[] = targets.refused.map(() => ({}));
   const failures = [...targets.refused];
   for (const outcome of settled) {
     if (outcome.status === 'fulfilled') answers.push(outcome.value);
-    else if (outcome.reason instanceof WorkspaceError) failures.push(outcome.reason);
-    else throw outcome.reason;
+    else if (outcome.reason instanceof WorkspaceError) {
+      failures.push(outcome.reason);
+      answers.push({});
+    } else throw outcome.reason;
   }
   const people: Record<string, TOthersBusy> = {};
   for (const email of emails)
@@ -144,12 +147,16 @@ function distinctAddresses(emails: readonly string[]): string[] {
   return out;
 }
 
-/** Which unknown reason says most, when several accounts say different things. */
+/**
+ * Which unknown reason says most, when several accounts say different things: an account that
+ * could not be asked this time comes first (asking again may know them), then a refusal, then
+ * the organisation's edge, then no calendar found; a provider that cannot see anyone last.
+ */
 const REASON_ORDER: readonly TUnknownReason[] = [
+  'unavailable',
   'no_permission',
   'outside_organisation',
   'not_found',
-  'unavailable',
   'not_supported',
 ];
 
