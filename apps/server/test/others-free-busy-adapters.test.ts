@@ -273,3 +273,59 @@ describe('Microsoft Graph: others by getSchedule', () => {
     expect(error.kind).toBe('scope_missing');
   });
 });
+
+describe('Google: moving a meeting others are invited to', () => {
+  beforeEach(() => {
+    google.requests.length = 0;
+    google.calendars.splice(0, google.calendars.length, {
+      id: 'me@example.com',
+      summary: 'me@example.com',
+      timeZone: 'Europe/Berlin',
+      accessRole: 'owner',
+      primary: true,
+    });
+    google.events.clear();
+  });
+
+  it('sends only the new times, with sendUpdates=all, and keeps who is invited', async () => {
+    const adapter = googleCalendar();
+    const created = await adapter.createEvent(onGoogle, {
+      title: 'Planning with Priya',
+      when: {
+        allDay: false,
+        start: '2026-12-01T14:00:00.000Z',
+        end: '2026-12-01T14:30:00.000Z',
+        timeZone: 'Europe/Berlin',
+      },
+      location: null,
+      description: null,
+      attendees: ['priya@example.com'],
+      sendUpdates: true,
+      calendarId: null,
+    });
+    google.requests.length = 0;
+
+    const moved = await adapter.updateEvent(onGoogle, created.id, {
+      when: {
+        allDay: false,
+        start: '2026-12-02T09:00:00.000Z',
+        end: '2026-12-02T09:30:00.000Z',
+        timeZone: 'Europe/Berlin',
+      },
+      sendUpdates: true,
+    });
+
+    const patch = google.requestsTo('calendar').find((request) => request.method === 'PATCH')!;
+    expect(patch.query.get('sendUpdates')).toBe('all');
+    // Nothing but the times (the date cleared, as a PATCH must): the attendees stay as they are.
+    expect(patch.body).toEqual({
+      start: { dateTime: '2026-12-02T09:00:00.000Z', timeZone: 'Europe/Berlin', date: null },
+      end: { dateTime: '2026-12-02T09:30:00.000Z', timeZone: 'Europe/Berlin', date: null },
+    });
+    expect(moved).toMatchObject({
+      start: '2026-12-02T09:00:00.000Z',
+      end: '2026-12-02T09:30:00.000Z',
+      attendees: [{ email: 'priya@example.com', response: 'needs_action' }],
+    });
+  });
+});
