@@ -94,15 +94,27 @@ describe('change feed core (issue 31)', () => {
       updated_at: now,
     });
     subscriptionId = newId();
-    await app.feedSubscriptionsRepo.insert({
-      id: subscriptionId,
+    await app.feedSubscriptionsRepo.insert(
+      subscriptionRow(subscriptionId, { connection_id: connectionId, secret: 'hash', external_id: 'ext-1' }),
+    );
+  });
+  afterAll(async () => close());
+  beforeEach(() => {
+    seen.length = 0;
+  });
+
+  /** A Google Calendar subscription of Ada's, active from cursor '0' (channel `ch-<id>`). */
+  function subscriptionRow(
+    id: string,
+    row: { connection_id: string; secret: string; external_id: string },
+  ): Parameters<typeof app.feedSubscriptionsRepo.insert>[0] {
+    const now = new Date().toISOString();
+    return {
+      id,
       user_id: userId,
-      connection_id: connectionId,
       provider: 'google',
       resource: 'calendar',
-      channel_id: `ch-${subscriptionId}`,
-      secret: 'hash',
-      external_id: 'ext-1',
+      channel_id: `ch-${id}`,
       cursor: '0',
       expires_at: null,
       next_poll_at: null,
@@ -110,12 +122,9 @@ describe('change feed core (issue 31)', () => {
       told_at: null,
       created_at: now,
       updated_at: now,
-    });
-  });
-  afterAll(async () => close());
-  beforeEach(() => {
-    seen.length = 0;
-  });
+      ...row,
+    };
+  }
 
   const cursor = async () => (await app.feedSubscriptionsRepo.findById(subscriptionId))!.cursor;
   const job = (marker: string) => app.jobs.repo.findByKey(`feed.sync:${subscriptionId}:${marker}`);
@@ -160,24 +169,13 @@ describe('change feed core (issue 31)', () => {
 
   it('takes a Google Calendar notification only with its channel token and resource id, as one sync job per message', async () => {
     const id = newId();
-    const now = new Date().toISOString();
-    await app.feedSubscriptionsRepo.insert({
-      id,
-      user_id: userId,
-      connection_id: newId(),
-      provider: 'google',
-      resource: 'calendar',
-      channel_id: `ch-${id}`,
-      secret: app.secretBox.seal('the-channel-token', `feed_subscriptions:${id}:secret`),
-      external_id: 'resource-7',
-      cursor: '0',
-      expires_at: null,
-      next_poll_at: null,
-      state: 'active',
-      told_at: null,
-      created_at: now,
-      updated_at: now,
-    });
+    await app.feedSubscriptionsRepo.insert(
+      subscriptionRow(id, {
+        connection_id: newId(),
+        secret: app.secretBox.seal('the-channel-token', `feed_subscriptions:${id}:secret`),
+        external_id: 'resource-7',
+      }),
+    );
     const post = (headers: Record<string, string>) =>
       app.inject({ method: 'POST', url: '/v1/hooks/google/calendar', headers, payload: '' });
     const headers = {

@@ -118,6 +118,8 @@ export interface PushToken {
   foreignKey?: boolean;
   /** No Authorization header at all. */
   unsigned?: boolean;
+  /** Issued two hours ago and lapsed an hour ago. */
+  expired?: boolean;
 }
 
 type Send = (status: number, body?: unknown, headers?: Record<string, string>) => void;
@@ -314,8 +316,8 @@ export class GoogleFake {
       .setIssuer(claims.issuer ?? 'https://accounts.google.com')
       .setAudience(claims.audience)
       .setSubject('109876543210987654321')
-      .setIssuedAt()
-      .setExpirationTime('1h')
+      .setIssuedAt(claims.expired ? '2h ago' : undefined)
+      .setExpirationTime(claims.expired ? '1h ago' : '1h')
       .sign(privateKey);
   }
 

@@ -1,5 +1,6 @@
 import type { TWorkspaceEvent } from '@app/contract/workspace/calendar';
 import type { TMailSummary } from '@app/contract/workspace/mail';
+import { isProviderError } from '../provider-errors';
 import type { WorkspaceAccount } from '../workspace/account';
 
 /**
@@ -64,6 +65,38 @@ export class CursorExpiredError extends Error {
     super(message);
     this.name = 'CursorExpiredError';
   }
+}
+
+/**
+ * One read from a sync cursor: the provider's refusal of the cursor (`refused` knows how it says
+ * so: a 410, a 404, a 400 naming the sync state) is a CursorExpiredError; anything else as it came.
+ */
+export async function readFromCursor<T>(
+  read: () => Promise<T>,
+  refused: (error: unknown) => boolean,
+  message: string,
+): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (refused(error)) throw new CursorExpiredError(message);
+    throw error;
+  }
+}
+
+/** A stop whose "not found" is what was wanted: a channel lapsed or a subscription already gone. */
+export async function stopUnlessGone(stop: () => Promise<unknown>): Promise<void> {
+  try {
+    await stop();
+  } catch (error) {
+    if (!isProviderError(error, 'not_found')) throw error;
+  }
+}
+
+/** An expiration in milliseconds since the epoch (Google's, a string or a number) as an ISO time. */
+export function expiryFromMillis(expiration: string | number | undefined): string | null {
+  const ms = Number(expiration);
+  return expiration !== undefined && Number.isFinite(ms) ? new Date(ms).toISOString() : null;
 }
 
 export interface FeedAdapter {

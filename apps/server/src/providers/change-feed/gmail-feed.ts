@@ -3,7 +3,13 @@ import { GoogleApi, segment } from '../google-api';
 import { toSummary, ZGmailMessage } from '../mailbox/gmail-wire';
 import { isProviderError } from '../provider-errors';
 import type { WorkspaceAccount } from '../workspace/account';
-import { CursorExpiredError, type FeedChange, type Subscribed } from './feed-adapter';
+import {
+  expiryFromMillis,
+  type FeedChange,
+  readFromCursor,
+  type Subscribed,
+  stopUnlessGone,
+} from './feed-adapter';
 
 /** A page loop that never ends is a provider bug; past this many pages the sync stops and fails. */
 const MAX_PAGES = 50;
@@ -58,21 +64,16 @@ export class GmailFeed {
       },
       ZWatch,
     );
-    const ms = Number(watch.expiration);
     return {
       // The notification names the mailbox by its address: that is how a push finds its subscription.
       externalId: account.email.toLowerCase(),
-      expiresAt: watch.expiration !== undefined && Number.isFinite(ms) ? new Date(ms).toISOString() : null,
+      expiresAt: expiryFromMillis(watch.expiration),
       cursor: cursor ?? watch.historyId,
     };
   }
 
   async unsubscribe(account: WorkspaceAccount): Promise<void> {
-    try {
-      await this.api.call(account, { method: 'POST', path: '/users/me/stop' });
-    } catch (error) {
-      if (!isProviderError(error, 'not_found')) throw error;
-    }
+    await stopUnlessGone(() => this.api.call(account, { method: 'POST', path: '/users/me/stop' }));
   }
 
   async sync(
@@ -88,26 +89,17 @@ export class GmailFeed {
     let pageToken: string | undefined;
     for (let page = 0; ; page += 1) {
       if (page >= MAX_PAGES) throw new Error('Gmail history did not end');
-      let answer: z.infer<typeof ZHistory>;
-      try {
-        answer = await this.api.read(
-          account,
-          {
-            path: '/users/me/history',
-            query: {
-              startHistoryId: cursor,
-              historyTypes: 'messageAdded',
-              labelId: 'INBOX',
-              ...(pageToken ? { pageToken } : {}),
-            },
-          },
-          ZHistory,
-        );
-      } catch (error) {
-        if (isProviderError(error, 'not_found'))
-          throw new CursorExpiredError('Gmail no longer has this history (404)');
-        throw error;
-      }
+      const query = {
+        startHistoryId: cursor,
+        historyTypes: 'messageAdded',
+        labelId: 'INBOX',
+        ...(pageToken ? { pageToken } : {}),
+      };
+      const answer = await readFromCursor(
+        () => this.api.read(account, { path: '/users/me/history', query }, ZHistory),
+        (error) => isProviderError(error, 'not_found'),
+        'Gmail no longer has this history (404)',
+      );
       for (const record of answer.history)
         for (const { message } of record.messagesAdded ?? [])
           if (!added.includes(message.id)) added.push(message.id);

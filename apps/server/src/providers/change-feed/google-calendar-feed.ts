@@ -5,11 +5,13 @@ import { GoogleApi } from '../google-api';
 import { isProviderError } from '../provider-errors';
 import type { WorkspaceAccount } from '../workspace/account';
 import {
-  CursorExpiredError,
+  expiryFromMillis,
   type FeedChange,
   type FeedSubscriptionState,
+  readFromCursor,
   type Subscribed,
   type SubscribeInput,
+  stopUnlessGone,
 } from './feed-adapter';
 
 /** A page loop that never ends is a provider bug; past this many pages the sync stops and fails. */
@@ -55,7 +57,7 @@ export class GoogleCalendarFeed {
       ZChannel,
     );
     const cursor = input.cursor ?? (await this.sync(account, null)).cursor;
-    return { externalId: channel.resourceId, expiresAt: expiresAt(channel.expiration), cursor };
+    return { externalId: channel.resourceId, expiresAt: expiryFromMillis(channel.expiration), cursor };
   }
 
   /** Google cannot extend a channel: the old one is stopped and a new one made under the same id. */
@@ -66,16 +68,8 @@ export class GoogleCalendarFeed {
 
   async unsubscribe(account: WorkspaceAccount, state: FeedSubscriptionState): Promise<void> {
     if (!state.externalId) return;
-    try {
-      await this.api.call(account, {
-        method: 'POST',
-        path: '/channels/stop',
-        body: { id: state.channelId, resourceId: state.externalId },
-      });
-    } catch (error) {
-      // A channel already lapsed or stopped is what we wanted.
-      if (!isProviderError(error, 'not_found')) throw error;
-    }
+    const body = { id: state.channelId, resourceId: state.externalId };
+    await stopUnlessGone(() => this.api.call(account, { method: 'POST', path: '/channels/stop', body }));
   }
 
   async sync(
@@ -86,25 +80,16 @@ export class GoogleCalendarFeed {
     const changes: FeedChange[] = [];
     let pageToken: string | undefined;
     for (let page = 0; page < MAX_PAGES; page += 1) {
-      let answer: z.infer<typeof ZSyncPage>;
-      try {
-        answer = await this.api.read(
-          account,
-          {
-            path: '/calendars/primary/events',
-            query: {
-              ...(cursor ? { syncToken: cursor } : {}),
-              maxResults: '250',
-              ...(pageToken ? { pageToken } : {}),
-            },
-          },
-          ZSyncPage,
-        );
-      } catch (error) {
-        if (cursor && isProviderError(error, 'not_found') && error.status === 410)
-          throw new CursorExpiredError('Google Calendar refused the sync token (410)');
-        throw error;
-      }
+      const query = {
+        ...(cursor ? { syncToken: cursor } : {}),
+        maxResults: '250',
+        ...(pageToken ? { pageToken } : {}),
+      };
+      const answer = await readFromCursor(
+        () => this.api.read(account, { path: '/calendars/primary/events', query }, ZSyncPage),
+        (error) => Boolean(cursor) && isProviderError(error, 'not_found') && error.status === 410,
+        'Google Calendar refused the sync token (410)',
+      );
       if (cursor) {
         const entry = { ...calendar, timeZone: calendar.timeZone ?? answer.timeZone };
         for (const item of answer.items) {
@@ -125,9 +110,4 @@ export class GoogleCalendarFeed {
     }
     throw new Error('Google Calendar ended a sync without a nextSyncToken');
   }
-}
-
-function expiresAt(expiration: string | number | undefined): string | null {
-  const ms = Number(expiration);
-  return expiration !== undefined && Number.isFinite(ms) ? new Date(ms).toISOString() : null;
 }

@@ -5,13 +5,14 @@ import { isProviderError, ProviderError } from '../provider-errors';
 import type { WorkspaceAccount } from '../workspace/account';
 import { GRAPH, GraphApi, type GraphOptions } from '../workspace/graph-api';
 import {
-  CursorExpiredError,
   type FeedAdapter,
   type FeedChange,
   type FeedResource,
   type FeedSubscriptionState,
+  readFromCursor,
   type Subscribed,
   type SubscribeInput,
+  stopUnlessGone,
 } from './feed-adapter';
 
 /**
@@ -116,13 +117,8 @@ export class GraphFeedAdapter implements FeedAdapter {
     state: FeedSubscriptionState,
   ): Promise<void> {
     if (!state.externalId) return;
-    try {
-      await this.api.call(account, this.api.url(`/subscriptions/${encodeURIComponent(state.externalId)}`), {
-        method: 'DELETE',
-      });
-    } catch (error) {
-      if (!isProviderError(error, 'not_found')) throw error;
-    }
+    const url = this.api.url(`/subscriptions/${encodeURIComponent(state.externalId)}`);
+    await stopUnlessGone(() => this.api.call(account, url, { method: 'DELETE' }));
   }
 
   async sync(
@@ -133,14 +129,11 @@ export class GraphFeedAdapter implements FeedAdapter {
     let url = cursor ? this.api.nextPage(cursor) : this.firstDelta(resource);
     const items: Record<string, unknown>[] = [];
     for (let page = 1; ; page += 1) {
-      let answer: z.infer<typeof ZDeltaPage>;
-      try {
-        answer = await this.api.json(account, url, ZDeltaPage, { prefer: [...READ_PREFER, PAGE_PREFER] });
-      } catch (error) {
-        if (cursor && isExpired(error))
-          throw new CursorExpiredError(`${GRAPH} no longer knows the delta state`);
-        throw error;
-      }
+      const answer = await readFromCursor(
+        () => this.api.json(account, url, ZDeltaPage, { prefer: [...READ_PREFER, PAGE_PREFER] }),
+        (error) => Boolean(cursor) && isExpired(error),
+        `${GRAPH} no longer knows the delta state`,
+      );
       // A full round only positions the cursor: its items are not kept.
       if (cursor) items.push(...answer.value);
       const delta = answer['@odata.deltaLink'];
