@@ -153,7 +153,9 @@ export async function replyFrom(
     (mail) => mail.folder !== 'drafts' && (match(mail.from) || mail.to.some(match) || mail.cc.some(match)),
   );
   if (!last) return deliverMail(store, { ...input });
-  const from = match(last.from) ? last.from! : (last.to.find(match) ?? last.cc.find(match))!;
+  const found = match(last.from) ? last.from! : (last.to.find(match) ?? last.cc.find(match))!;
+  // The person's own mail may carry only the address: the reply comes under the contact's name.
+  const from = found.name ? found : ((await addressOf(store, input.owner, found.email)) ?? found);
   const subject = /^(re|回复)\s*[:：]/i.test(last.subject) ? last.subject : `Re: ${last.subject}`;
   return put(store, input.owner, {
     threadId: last.threadId,
