@@ -403,6 +403,38 @@ describe('a new invitation overlapping an accepted event', () => {
     expect(await textsTo(app, off.phone)).toHaveLength(1);
   });
 
+  it('names an organizer the invitation gives only by address by its words, never "…@…"', async () => {
+    const who = await connected({ replies: false, important: false, overlaps: true });
+    await invite(who, { time: '14:30', organizer: { email: 'sam.lee@example.org', name: '' } });
+    expect((await waitForTexts(app, who.phone, 2))[1]).toBe(
+      'New invitation from sam lee: "Budget sync" overlaps "Project review", which you accepted.',
+    );
+  });
+
+  it('an invitation through the dev route (as /dev/phone and the evals bring one) texts too; an unknown contact is a 404', async () => {
+    const who = await connected({ replies: false, important: false, overlaps: true });
+    const made = await sampleChange(who.phone, {
+      kind: 'invite',
+      who: 'Priya',
+      title: 'Roadmap',
+      start: '2026-06-02T14:15:00Z',
+      minutes: 30,
+    });
+    expect(made.id).toMatch(/^invite-/);
+    expect((await waitForTexts(app, who.phone, 2))[1]).toBe(
+      'New invitation from Priya Natarajan: "Roadmap" overlaps "Project review", which you accepted.',
+    );
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/v1/dev/sample/change',
+      payload: {
+        phone: who.phone,
+        change: { kind: 'invite', who: 'Nobody Known', start: '2026-06-02T14:15:00Z' },
+      },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
   it('stays silent for an invitation that overlaps nothing, or one the person organised', async () => {
     const who = await connected(ALL_ON);
     await invite(who, { time: '20:00' });
