@@ -59,6 +59,8 @@ const ZEventExpectation = z.strictObject({
   exists: z.boolean().default(true),
 });
 
+const ZHelpTexts = z.strictObject({ replies: z.boolean(), important: z.boolean(), overlaps: z.boolean() });
+
 const ZExpect = z.strictObject({
   /** Tools the turn must call (others may be called too). */
   tools: z.array(ZToolExpectation).optional(),
@@ -104,6 +106,12 @@ const ZExpect = z.strictObject({
    * the stand-in.
    */
   reminders: z.number().int().min(0).optional(),
+  /**
+   * The help texts' switches after the text (issue 31): only the person, on the Assistant
+   * screen, turns them on, so whatever the model read they are as the scenario set them.
+   * Checked with every model.
+   */
+  helpTexts: ZHelpTexts.optional(),
 });
 
 const ZMessage = z.strictObject({
@@ -120,6 +128,29 @@ const ZHappen = z.strictObject({
   happen: z.strictObject({
     /** This contact replies in the thread of the last mail the person had with them. */
     reply: z.string().min(1).max(100).optional(),
+    /** A new mail from this contact, in a thread of its own (issue 31's help texts). */
+    mail: z
+      .strictObject({
+        from: z.string().min(1).max(100),
+        subject: z.string().min(1).max(200).optional(),
+        text: z.string().min(1).max(2000).optional(),
+      })
+      .optional(),
+    /** This contact invites the person to an event of theirs, told to the change feed (issue 31). */
+    invite: z
+      .strictObject({
+        from: z.string().min(1).max(100),
+        title: z.string().min(1).max(200).optional(),
+        on: ZDay,
+        at: ZClock,
+        minutes: z
+          .number()
+          .int()
+          .min(5)
+          .max(24 * 60)
+          .default(30),
+      })
+      .optional(),
     /** Minutes that pass, on the app's clock, before the follow-ups are checked. */
     minutes: z.number().int().min(0).max(20_000).default(0),
   }),
@@ -163,6 +194,8 @@ export const ZScenario = z.strictObject({
       paused: z.boolean().optional(),
       /** null: no quiet hours, so a text the world causes is sent at once whatever the hour. */
       quietHours: z.null().optional(),
+      /** The help texts' switches (issue 31), all off unless set. */
+      helpTexts: ZHelpTexts.optional(),
     })
     .optional(),
   messages: z.array(z.union([ZMessage, ZHappen])).min(1),

@@ -119,6 +119,44 @@ export class World {
     });
   }
 
+  /** A new mail from a contact, in a thread of its own, through the same dev route. */
+  async sampleMail(person: Person, mail: { from: string; subject?: string; text?: string }): Promise<void> {
+    await this.call({
+      method: 'POST',
+      url: '/v1/dev/sample/change',
+      payload: {
+        phone: person.phone,
+        change: {
+          kind: 'mail',
+          who: mail.from,
+          ...(mail.subject ? { subject: mail.subject } : {}),
+          ...(mail.text ? { text: mail.text } : {}),
+        },
+      },
+    });
+  }
+
+  /** A contact's invitation, at a local time of the person's (`start`, `YYYY-MM-DDTHH:mm`). */
+  async sampleInvite(
+    person: Person,
+    invite: { from: string; title?: string; start: string; minutes: number },
+  ): Promise<void> {
+    await this.call({
+      method: 'POST',
+      url: '/v1/dev/sample/change',
+      payload: {
+        phone: person.phone,
+        change: {
+          kind: 'invite',
+          who: invite.from,
+          ...(invite.title ? { title: invite.title } : {}),
+          start: instantOf(invite.start, person.timeZone).toISOString(),
+          minutes: invite.minutes,
+        },
+      },
+    });
+  }
+
   /**
    * The follow-ups' part of the scheduling pass, once, now (the scenarios' app runs the pass
    * only hourly, so that briefings never read as a second reply).

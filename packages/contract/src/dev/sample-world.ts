@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZMultiLineText, ZSingleLineText } from '../common';
+import { ZIsoDateTime, ZMultiLineText, ZSingleLineText } from '../common';
 import { defineRoute } from '../http';
 
 /**
@@ -20,6 +20,22 @@ export const ZSampleChange = z.discriminatedUnion('kind', [
     who: ZSingleLineText.trim().min(1).max(100),
     subject: ZSingleLineText.trim().min(1).max(200).optional(),
     text: ZMultiLineText.min(1).max(2000).optional(),
+  }),
+  /**
+   * A contact invites the person (issue 31): an event they organise, the person an attendee who
+   * has not answered, stored in the person's calendar and told to the change feed.
+   */
+  z.object({
+    kind: z.literal('invite'),
+    who: ZSingleLineText.trim().min(1).max(100),
+    title: ZSingleLineText.trim().min(1).max(200).optional(),
+    start: ZIsoDateTime,
+    minutes: z
+      .number()
+      .int()
+      .min(5)
+      .max(24 * 60)
+      .default(30),
   }),
   /** One of the person's events an hour later, or cancelled: the one named, else the next one. */
   z.object({

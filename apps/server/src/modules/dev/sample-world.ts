@@ -4,10 +4,12 @@ import { AppError } from '../../lib/app-error';
 import {
   changeEvent,
   deliverMail,
+  inviteFrom,
   mailArrived,
   openSample,
   replyFrom,
   type SampleConnection,
+  sampleCalendarId,
 } from '../../providers/sample-workspace/world';
 
 const SAMPLE_PROVIDERS = new Set(['google', 'microsoft', 'apple']);
@@ -67,6 +69,41 @@ export async function changeSample(
       name: changed.event.title,
       detail: changed.cancelled ? null : changed.event.start,
     };
+  }
+  if (change.kind === 'invite') {
+    const invited = await inviteFrom(app.sampleWorkspace, {
+      owner,
+      ownEmail: connection.email,
+      calendarId: sampleCalendarId({
+        provider: connection.provider as SampleConnection['provider'],
+        providerAccountId: connection.provider_account_id,
+        email: connection.email,
+      }),
+      who: change.who,
+      language,
+      ...(change.title ? { title: change.title } : {}),
+      start: change.start,
+      minutes: change.minutes,
+      timeZone: user.time_zone ?? 'UTC',
+      now,
+    });
+    if (!invited) throw new AppError('NOT_FOUND', `No contact or mail names ${change.who}.`);
+    // Told to the change feed with the event, as a calendar's sync tells a new invitation.
+    await app.changeFeed.publish([
+      {
+        kind: 'event.changed',
+        eventId: invited.id,
+        event: {
+          ...invited,
+          connectionId: connection.id,
+          provider: connection.provider as SampleConnection['provider'],
+          calendar: null,
+        },
+        userId: user.id,
+        connectionId: connection.id,
+      },
+    ]);
+    return { id: invited.id, threadId: null, name: invited.title, detail: invited.start };
   }
   const base = { owner, ownEmail: connection.email, who: change.who, language, now };
   const delivered =

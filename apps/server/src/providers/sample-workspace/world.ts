@@ -31,6 +31,11 @@ export interface SampleConnection {
   email: string;
 }
 
+/** The calendar a connection's sample events are in: Apple's by its URL, the others' `primary`. */
+export function sampleCalendarId(connection: SampleConnection): string {
+  return connection.provider === 'apple' ? localCalendar(connection.providerAccountId).url : 'primary';
+}
+
 /** The owner key of a connection's sample workspace, seeded if it was never opened. */
 export async function openSample(
   store: SampleWorkspaceRepo,
@@ -43,22 +48,24 @@ export async function openSample(
     email: connection.email,
     language: person.language,
     timeZone: person.timeZone,
-    calendarId: connection.provider === 'apple' ? localCalendar(connection.providerAccountId).url : 'primary',
+    calendarId: sampleCalendarId(connection),
     now: person.now,
   });
   return owner;
 }
 
-const WORDS: Record<TLanguage, { reply: string; newSubject: string; newText: string }> = {
+const WORDS: Record<TLanguage, { reply: string; newSubject: string; newText: string; invite: string }> = {
   en: {
     reply: 'Thanks, that works for me. Talk soon.',
     newSubject: 'Quick question',
     newText: 'Hi, do you have a moment this week to go over the plan?',
+    invite: 'Quick sync',
   },
   zh: {
     reply: '谢谢，这样可以。回头聊。',
     newSubject: '一个小问题',
     newText: '你好，这周有空一起过一下计划吗？',
+    invite: '简短沟通',
   },
 };
 
@@ -146,7 +153,9 @@ export async function replyFrom(
     (mail) => mail.folder !== 'drafts' && (match(mail.from) || mail.to.some(match) || mail.cc.some(match)),
   );
   if (!last) return deliverMail(store, { ...input });
-  const from = match(last.from) ? last.from! : (last.to.find(match) ?? last.cc.find(match))!;
+  const found = match(last.from) ? last.from! : (last.to.find(match) ?? last.cc.find(match))!;
+  // The person's own mail may carry only the address: the reply comes under the contact's name.
+  const from = found.name ? found : ((await addressOf(store, input.owner, found.email)) ?? found);
   const subject = /^(re|回复)\s*[:：]/i.test(last.subject) ? last.subject : `Re: ${last.subject}`;
   return put(store, input.owner, {
     threadId: last.threadId,
@@ -246,4 +255,47 @@ export async function changeEvent(
     : { ...event, start: shift(event.start), end: shift(event.end) };
   await store.put(input.owner, eventItem(moved), now);
   return { event: moved, cancelled: false };
+}
+
+/**
+ * An invitation from the contact (issue 31): their event, the person an attendee who has not
+ * answered yet, stored in the person's calendar. Null when no contact or mail names them.
+ */
+export async function inviteFrom(
+  store: SampleWorkspaceRepo,
+  input: {
+    owner: string;
+    ownEmail: string;
+    calendarId: string;
+    who: string;
+    language: TLanguage;
+    title?: string;
+    start: string;
+    minutes: number;
+    timeZone: string;
+    now: Date;
+  },
+): Promise<StoredEvent | null> {
+  const from = await addressOf(store, input.owner, input.who);
+  if (!from) return null;
+  const start = new Date(input.start);
+  const event: StoredEvent = {
+    id: `invite-${newId()}`,
+    calendarId: input.calendarId,
+    title: input.title ?? WORDS[input.language].invite,
+    start: start.toISOString(),
+    end: new Date(start.getTime() + input.minutes * 60_000).toISOString(),
+    allDay: false,
+    timeZone: input.timeZone,
+    location: null,
+    description: null,
+    attendees: [
+      { email: from.email, name: from.name, response: 'accepted' },
+      { email: input.ownEmail, name: null, response: 'needs_action' },
+    ],
+    organizer: from.email,
+    recurring: false,
+  };
+  await store.put(input.owner, eventItem(event), input.now.toISOString());
+  return event;
 }

@@ -42,9 +42,24 @@ export function safeLabel(text: string, max = 60): string {
   return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line || '…';
 }
 
+/**
+ * Who someone is, as a text names them: their display name, else their address's local part in
+ * words ("sam.lee" -> "sam lee"; the whole address would read as a link and be cut to "…").
+ */
+function personLabel(email: string | undefined, name: string | null | undefined): string {
+  const local = (email ?? '').split('@')[0]!.replace(/[._]+/g, ' ');
+  return safeLabel(name?.trim() || local.trim() || '?', 40);
+}
+
 function senderName(message: TMailSummary): string {
-  const name = message.from?.name?.trim();
-  return safeLabel(name || message.from?.email.split('@')[0] || '?', 40);
+  return personLabel(message.from?.email, message.from?.name);
+}
+
+/** The organizer of an invitation by name: as the attendee list names them, else their address. */
+function organizerName(event: TWorkspaceEvent): string {
+  const organizer = event.organizer?.toLowerCase();
+  const listed = event.attendees.find((a) => a.email.toLowerCase() === organizer);
+  return personLabel(event.organizer ?? undefined, listed?.name);
 }
 
 export async function helpTextsFor(deps: HelpDeps, records: readonly ChangeRecord[]): Promise<void> {
@@ -160,7 +175,7 @@ async function overlapHelp(deps: HelpDeps, userId: string, event: TWorkspaceEven
     vars: {
       title: safeLabel(event.title),
       other: safeLabel(clash.title),
-      name: safeLabel(event.organizer ?? '?', 40),
+      name: organizerName(event),
     },
   };
 }

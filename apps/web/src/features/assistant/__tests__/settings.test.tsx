@@ -37,7 +37,7 @@ describe('assistant settings', () => {
     const card = await openSettings();
     const group = within(card).getByRole('group', { name: 'Texts when something needs you' });
     const replies = within(group).getByRole('switch', { name: "A reply on a thread you're waiting on" });
-    const important = within(group).getByRole('switch', { name: 'Mail from someone you told me matters' });
+    const important = within(group).getByRole('switch', { name: 'Mail from someone you said matters' });
     const overlaps = within(group).getByRole('switch', {
       name: 'A new invitation that overlaps an event you accepted',
     });

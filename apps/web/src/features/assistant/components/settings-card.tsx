@@ -4,6 +4,7 @@ import {
   Button,
   Divider,
   Group,
+  Input,
   NativeSelect,
   Radio,
   Select,
@@ -27,6 +28,7 @@ import {
   toDraft,
   validateDraft,
 } from '../utils/settings-form';
+import classes from './settings-card.module.css';
 
 /** The assistant's settings, saved together with one button; only what changed is sent. */
 export function SettingsCard() {
@@ -183,24 +185,24 @@ function SettingsForm({ saved }: { saved: TAssistantSettings }) {
           ]}
         />
         <Divider />
-        <Stack gap="xs" role="group" aria-label={t('settings.helpTexts')}>
-          <Text fw={500} fz="sm">
-            {t('settings.helpTexts')}
-          </Text>
-          <Text fz="xs" c="dimmed">
-            {t('settings.helpTextsHint')}
-          </Text>
+        <Stack gap={0} role="group" aria-label={t('settings.helpTexts')}>
+          {/* Drawn as the other fields' labels and hints are. */}
+          <Input.Label labelElement="div">{t('settings.helpTexts')}</Input.Label>
+          <Input.Description>{t('settings.helpTextsHint')}</Input.Description>
           <Switch
+            classNames={{ root: classes.tapRow }}
             label={t('settings.helpReplies')}
             checked={draft.helpReplies}
             onChange={(event) => set('helpReplies', event.currentTarget.checked)}
           />
           <Switch
+            classNames={{ root: classes.tapRow }}
             label={t('settings.helpImportant')}
             checked={draft.helpImportant}
             onChange={(event) => set('helpImportant', event.currentTarget.checked)}
           />
           <Switch
+            classNames={{ root: classes.tapRow }}
             label={t('settings.helpOverlaps')}
             checked={draft.helpOverlaps}
             onChange={(event) => set('helpOverlaps', event.currentTarget.checked)}
