@@ -15,7 +15,7 @@
 // work; and, against the loopback Google fake, the provider requests per person per day idle and
 // with changes (provider-day.ts). `simulatedDay` and `providerDay` are exported for the live
 // bench to call.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -25,7 +25,7 @@ import { buildApp } from '../apps/server/src/app';
 import { type Env, loadConfig } from '../apps/server/src/config';
 import { newId } from '../apps/server/src/lib/ids';
 import { KEEP_FINISHED_MS } from '../apps/server/src/lib/jobs/plugin';
-import { instantOf } from '../apps/server/src/lib/zoned-time';
+import { addDays, dateIn, instantOf } from '../apps/server/src/lib/zoned-time';
 import { defaultSettingsRow } from '../apps/server/src/modules/assistant/settings';
 import { hashToken } from '../apps/server/src/modules/auth/sessions';
 import { localCalendar } from '../apps/server/src/providers/icloud/local-homes';
@@ -69,7 +69,8 @@ export interface SimulatedApp {
  * each when its interval has passed on the simulated clock and waits for its pass to finish.
  */
 export async function simulatedApp(env: Env, startAt: number): Promise<SimulatedApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'relay-simday-'));
+  // In memory where the machine has it: the figures are about the work, not the disk's fsyncs.
+  const dataDir = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'relay-simday-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -142,8 +143,15 @@ async function insertRows(
  * assistant settings (the defaults, already greeted), an iCloud sample calendar with the day's
  * events, connected through the app's own route so its lifecycle runs as for a person.
  */
-export async function seedPeople(sim: SimulatedApp, n: number, first = 0): Promise<Expected[]> {
+export async function seedPeople(
+  sim: SimulatedApp,
+  n: number,
+  options: { first?: number; calendar?: 'apple' | 'none' } = {},
+): Promise<{ expected: Expected[]; tokens: string[] }> {
   const { app } = sim;
+  const first = options.first ?? 0;
+  const day = dateIn(new Date(sim.now()), 'UTC');
+  const dayAfter = addDays(day, 1);
   const nowIso = new Date(sim.now()).toISOString();
   const expected: Expected[] = [];
   const rows = { users: [], sessions: [], billing_accounts: [], assistant_settings: [] } as Record<
@@ -195,10 +203,9 @@ export async function seedPeople(sim: SimulatedApp, n: number, first = 0): Promi
     });
     const settings = defaultSettingsRow(id, nowIso);
     rows.assistant_settings!.push({ ...settings, greeted_phone: phone });
-    const day = '2026-12-01';
     const briefing = [
       instantOf(`${day}T${settings.briefing_time}`, zone),
-      instantOf(`2026-12-02T${settings.briefing_time}`, zone),
+      instantOf(`${dayAfter}T${settings.briefing_time}`, zone),
     ]
       .map((d) => d.getTime())
       .find((t) => t >= sim.now() && t < sim.now() + DAY)!;
@@ -216,12 +223,13 @@ export async function seedPeople(sim: SimulatedApp, n: number, first = 0): Promi
   await app.db.transaction().execute(async (trx) => {
     for (const [table, list] of Object.entries(rows)) await insertRows(trx, table, list);
   });
+  if (options.calendar === 'none') return { expected, tokens };
   for (const [k, person] of expected.entries()) {
     const i = first + k;
     const appleId = `day${i}@icloud.example`;
     const calendarId = localCalendar(appleId).url;
     const events = EVENTS.map((e, j): StoredEvent => {
-      const start = instantOf(`2026-12-01T${e.at}`, person.zone);
+      const start = instantOf(`${day}T${e.at}`, person.zone);
       return {
         id: `simday-${i}-${j}`,
         calendarId,
@@ -270,6 +278,70 @@ async function jobsByStatus(app: FastifyInstance): Promise<Record<string, number
   return out;
 }
 
+export interface TextsOutcome {
+  briefings: { exactlyOnce: number; none: number; more: number; onTime: number };
+  reminders: {
+    expected: number;
+    sent: number;
+    onTime: number;
+    late: number;
+    duplicates: number;
+    missing: number;
+  };
+  /** Texts the local SMS stand-in received, all kinds, against the outbox's sent rows. */
+  standIn: { received: number; outboxSent: number };
+}
+
+/**
+ * What the people received, from the outbox's sent rows: each person's briefings (want one, at
+ * its minute) and each expected reminder (want one, sent in the minute of start minus lead).
+ */
+export async function textsOutcome(app: FastifyInstance, expected: Expected[]): Promise<TextsOutcome> {
+  // What went out, from the outbox's rows and the stand-in's.
+  const out = await app.db
+    .selectFrom('assistant_messages')
+    .select(['phone', 'kind', 'body', 'sent_at', 'created_at', 'status'])
+    .where('direction', '=', 'out')
+    .execute();
+  const byPhone = new Map<string, typeof out>();
+  for (const row of out) byPhone.set(row.phone, [...(byPhone.get(row.phone) ?? []), row]);
+  const briefings = { exactlyOnce: 0, none: 0, more: 0, onTime: 0 };
+  const reminders = { expected: 0, sent: 0, onTime: 0, late: 0, duplicates: 0, missing: 0 };
+  for (const person of expected) {
+    const rows = (byPhone.get(person.phone) ?? []).filter((r) => r.sent_at !== null);
+    const sentBriefings = rows.filter((r) => r.kind === 'briefing');
+    if (sentBriefings.length === 1) briefings.exactlyOnce++;
+    else if (sentBriefings.length === 0) briefings.none++;
+    else briefings.more++;
+    if (sentBriefings.length === 1 && Date.parse(sentBriefings[0]!.sent_at!) - person.briefingAt < MINUTE)
+      briefings.onTime++;
+    const sentReminders = rows.filter((r) => r.kind === 'reminder');
+    reminders.sent += sentReminders.length;
+    for (const want of person.reminders) {
+      reminders.expected++;
+      const got = sentReminders.filter((r) => r.body.includes(want.title));
+      if (got.length === 0) reminders.missing++;
+      if (got.length > 1) reminders.duplicates += got.length - 1;
+      const first = got[0];
+      if (!first) continue;
+      const delay = Date.parse(first.sent_at!) - want.at;
+      if (delay >= 0 && delay < MINUTE) reminders.onTime++;
+      else reminders.late++;
+    }
+  }
+  const received = await app.db
+    .selectFrom('dev_outbox')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('channel', '=', 'sms')
+    .executeTakeFirstOrThrow();
+
+  return {
+    briefings,
+    reminders,
+    standIn: { received: Number(received.n), outboxSent: out.filter((r) => r.sent_at !== null).length },
+  };
+}
+
 export interface DayReport {
   people: number;
   seedSeconds: number;
@@ -312,9 +384,8 @@ export async function simulatedDay(options: {
   const sim = await simulatedApp({}, DAY_START);
   const { app } = sim;
   try {
-    log('app ready');
     const seeding = performance.now();
-    const expected = await seedPeople(sim, options.people);
+    const { expected } = await seedPeople(sim, options.people);
     const seedSeconds = (performance.now() - seeding) / 1000;
     log(`seeded ${options.people} people in ${seedSeconds.toFixed(1)} s`);
     const atStart = await jobCount(app);
@@ -341,43 +412,7 @@ export async function simulatedDay(options: {
     const afterDay = await jobCount(app);
     const afterDayByKindStatus = await jobsByStatus(app);
 
-    // What went out, from the outbox's rows and the stand-in's.
-    const out = await app.db
-      .selectFrom('assistant_messages')
-      .select(['phone', 'kind', 'body', 'sent_at', 'created_at', 'status'])
-      .where('direction', '=', 'out')
-      .execute();
-    const byPhone = new Map<string, typeof out>();
-    for (const row of out) byPhone.set(row.phone, [...(byPhone.get(row.phone) ?? []), row]);
-    const briefings = { exactlyOnce: 0, none: 0, more: 0, onTime: 0 };
-    const reminders = { expected: 0, sent: 0, onTime: 0, late: 0, duplicates: 0, missing: 0 };
-    for (const person of expected) {
-      const rows = (byPhone.get(person.phone) ?? []).filter((r) => r.sent_at !== null);
-      const sentBriefings = rows.filter((r) => r.kind === 'briefing');
-      if (sentBriefings.length === 1) briefings.exactlyOnce++;
-      else if (sentBriefings.length === 0) briefings.none++;
-      else briefings.more++;
-      if (sentBriefings.length === 1 && Date.parse(sentBriefings[0]!.sent_at!) - person.briefingAt < MINUTE)
-        briefings.onTime++;
-      const sentReminders = rows.filter((r) => r.kind === 'reminder');
-      reminders.sent += sentReminders.length;
-      for (const want of person.reminders) {
-        reminders.expected++;
-        const got = sentReminders.filter((r) => r.body.includes(want.title));
-        if (got.length === 0) reminders.missing++;
-        if (got.length > 1) reminders.duplicates += got.length - 1;
-        const first = got[0];
-        if (!first) continue;
-        const delay = Date.parse(first.sent_at!) - want.at;
-        if (delay >= 0 && delay < MINUTE) reminders.onTime++;
-        else reminders.late++;
-      }
-    }
-    const received = await app.db
-      .selectFrom('dev_outbox')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('channel', '=', 'sms')
-      .executeTakeFirstOrThrow();
+    const { briefings, reminders, standIn } = await textsOutcome(app, expected);
 
     // Past the finished jobs' retention: the purge's hourly pass has run at least once since.
     await sim.advanceTo(DAY_START + DAY + KEEP_FINISHED_MS + HOUR);
@@ -396,7 +431,7 @@ export async function simulatedDay(options: {
       },
       briefings,
       reminders,
-      standIn: { received: Number(received.n), outboxSent: out.filter((r) => r.sent_at !== null).length },
+      standIn,
       jobs: {
         atStart,
         peak,
@@ -418,14 +453,35 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       people: { type: 'string', default: '1000' },
+      // Which parts: the people's day, the provider requests, or both.
+      only: { type: 'string' },
       json: { type: 'string' },
     },
   });
   const log = (line: string) => console.error(line);
-  log('starting');
-  const day = await simulatedDay({ people: Number(values.people), log });
-  console.log(JSON.stringify(day, null, 2));
-  if (values.json) (await import('node:fs')).writeFileSync(values.json, JSON.stringify({ day }, null, 2));
+  const result: Record<string, unknown> = {};
+  if (values.only !== 'providers') {
+    result.day = await simulatedDay({ people: Number(values.people), log });
+    console.log(JSON.stringify({ day: result.day }, null, 2));
+  }
+  if (values.only !== 'day') {
+    const { providerDay } = await import('./provider-day');
+    const cases = [
+      { publicUrl: 'https', eventChanges: 0, mails: 0 },
+      { publicUrl: 'https', eventChanges: 5, mails: 20 },
+      { publicUrl: 'http', eventChanges: 0, mails: 0 },
+      { publicUrl: 'http', eventChanges: 5, mails: 20 },
+    ] as const;
+    const days = [];
+    for (const options of cases) {
+      log(`provider day on the Google fake: ${JSON.stringify(options)}`);
+      const day = await providerDay(options);
+      days.push(day);
+      console.log(JSON.stringify({ providerDay: day }, null, 2));
+    }
+    result.providerDays = days;
+  }
+  if (values.json) (await import('node:fs')).writeFileSync(values.json, JSON.stringify(result, null, 2));
 }
 
 // Run as a script (not when imported by the live bench).
