@@ -10,10 +10,10 @@
 // headers or the signed Pub/Sub envelope the fake would post. With a plain-http PUBLIC_URL no
 // push starts, which is what the old design saw for everyone.
 import type { FastifyInstance } from 'fastify';
-import { newId } from '../apps/server/src/lib/ids';
-import { sealToken } from '../apps/server/src/modules/connections/sealed-tokens';
-import { PROVIDER_SCOPES } from '../apps/server/src/providers/identity/identity';
-import { type FakeMessage, GoogleFake, TOKENS } from '../apps/server/test/helpers/google-fake';
+import { newId } from '../../apps/server/src/lib/ids';
+import { sealToken } from '../../apps/server/src/modules/connections/sealed-tokens';
+import { PROVIDER_SCOPES } from '../../apps/server/src/providers/identity/identity';
+import { type FakeMessage, GoogleFake, TOKENS } from '../../apps/server/test/helpers/google-fake';
 import { MINUTE, seedPeople, simulatedApp, type TextsOutcome, textsOutcome } from './simulated-day';
 
 const HOUR = 60 * MINUTE;
