@@ -160,7 +160,7 @@ export async function seedPeople(
   const tokens: string[] = [];
   for (let i = first; i < first + n; i++) {
     const id = newId();
-    const phone = phoneNumber(i) as string;
+    const phone = phoneNumber(i);
     const zone = ZONES[i % ZONES.length]!;
     rows.users!.push({
       id,
@@ -255,7 +255,7 @@ export async function seedPeople(
     if (res.statusCode !== 200)
       throw new Error(`connecting person ${i}'s calendar: ${res.statusCode} ${res.body}`);
   }
-  return expected;
+  return { expected, tokens };
 }
 
 async function jobCount(app: FastifyInstance): Promise<number> {
