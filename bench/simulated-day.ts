@@ -10,9 +10,11 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { graphDay } from './lib/graph-day';
 import { providerDay } from './lib/provider-day';
 import { simulatedDay } from './lib/simulated-day';
 
+export { graphDay } from './lib/graph-day';
 export { providerDay } from './lib/provider-day';
 export { simulatedDay } from './lib/simulated-day';
 
@@ -46,6 +48,14 @@ async function main(): Promise<void> {
       console.log(JSON.stringify({ providerDay: day }, null, 2));
     }
     result.providerDays = days;
+    const graphDays = [];
+    for (const options of cases) {
+      log(`provider day on the Graph fake: ${JSON.stringify(options)}`);
+      const day = await graphDay(options);
+      graphDays.push(day);
+      console.log(JSON.stringify({ graphDay: day }, null, 2));
+    }
+    result.graphDays = graphDays;
   }
   if (values.json) writeFileSync(values.json, JSON.stringify(result, null, 2));
 }
