@@ -32,7 +32,7 @@ declare module 'fastify' {
  * Finished jobs are kept this long: long enough to look at a failure, and longer than any
  * redelivery of what enqueued them (a purged key could be enqueued again).
  */
-const KEEP_FINISHED_MS = 7 * 24 * 60 * 60 * 1000;
+export const KEEP_FINISHED_MS = 7 * 24 * 60 * 60 * 1000;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 /** The durable job queue and this instance's worker, from ready to close. */
