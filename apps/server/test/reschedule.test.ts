@@ -1,7 +1,9 @@
+import { ZPendingApprovalsResponse } from '@app/contract/assistant/screen';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { encodeEventId } from '../src/providers/calendar/google-event-id';
 import { assistantPerson, textFrom, textsTo } from './helpers/assistant-person';
+import { bearer } from './helpers/auth';
 import { build } from './helpers/build';
 import { issuerOwner } from './helpers/calendar-fakes';
 import { GoogleFake } from './helpers/google-fake';
@@ -130,6 +132,13 @@ async function say(app: FastifyInstance, phone: string, body: string, wanted = 1
   }
 }
 
+/** What the Assistant screen shows as waiting for the person's yes. */
+async function onScreen(app: FastifyInstance, token: string) {
+  const res = await app.inject({ method: 'GET', url: '/v1/assistant/approvals', headers: bearer(token) });
+  expect(res.statusCode, res.body).toBe(200);
+  return ZPendingApprovalsResponse.parse(res.json()).approvals;
+}
+
 const sends = () => google.outgoing.filter((out) => out.kind === 'send');
 /** The text of a sent mail: its body, base64 as the adapter writes it. */
 const bodyOf = (mime: string) =>
@@ -165,8 +174,16 @@ describe('with the stand-in model', () => {
   });
 
   it('Google: "cancel lunch with Sam and tell him sorry" is one approval; its YES cancels with notice and mails the note to Sam', async () => {
-    const { phone, email } = await person(app, base, 'google');
+    const { phone, email, token } = await person(app, base, 'google');
     const [asked] = await say(app, phone, 'cancel lunch with Sam and tell him sorry');
+    const [shown] = await onScreen(app, token);
+    expect(shown).toMatchObject({
+      kind: 'delete_event',
+      title: 'Lunch with Sam',
+      recipients: [SAM],
+      body: 'Sorry, I have to cancel "Lunch with Sam".',
+    });
+    expect(JSON.stringify(shown)).not.toContain(EVE);
     expect(asked).toContain(`Delete an event; the cancellation and this note go to ${SAM}`);
     expect(asked).toContain('"Lunch with Sam"');
     expect(asked).toContain('"Sorry, I have to cancel "Lunch with Sam"."');
@@ -213,9 +230,14 @@ describe('with the stand-in model', () => {
   });
 
   it('Google: "move lunch with Sam to 4" names the old and new time and Sam busy then; YES patches only the times with sendUpdates=all', async () => {
-    const { phone, email } = await person(app, base, 'google');
+    const { phone, email, token } = await person(app, base, 'google');
     google.busy.set(SAM, [{ start: `${TOMORROW}T15:30:00Z`, end: `${TOMORROW}T17:00:00Z` }]);
     const [asked] = await say(app, phone, 'move lunch with Sam to 4');
+    const [shown] = await onScreen(app, token);
+    expect(shown).toMatchObject({ kind: 'update_event', recipients: [SAM] });
+    expect(shown?.changes).toEqual([
+      { field: 'time', from: expect.stringContaining('12:00'), to: expect.stringContaining('16:00') },
+    ]);
     expect(asked).toContain(`Change an event; the update goes to ${SAM}`);
     expect(asked).toMatch(/Time: .*12:00-13:00 -> .*16:00-17:00/);
     expect(asked).toContain(`Busy then, as their calendar shows: ${SAM}`);
