@@ -269,6 +269,14 @@ describe('with the stand-in model', () => {
     expect(asked).not.toContain('Busy then');
   });
 
+  it('a move by half an hour: Sam is busy then only because of the lunch itself, so no one is named busy', async () => {
+    const { phone } = await person(app, base, 'google');
+    google.busy.set(SAM, [{ start: `${TOMORROW}T12:00:00Z`, end: `${TOMORROW}T13:00:00Z` }]);
+    const [asked] = await say(app, phone, 'move lunch with Sam to 12:30');
+    expect(asked).toMatch(/Time: .*12:00-13:00 -> .*12:30-13:30/);
+    expect(asked).not.toContain('Busy then');
+  });
+
   it('says honestly when it cannot find the event, and changes nothing', async () => {
     const { phone } = await person(app, base, 'google');
     const [said] = await say(app, phone, 'cancel dinner with Ben');
