@@ -46,8 +46,9 @@ describe('the stand-in reads reminder requests (en and zh)', () => {
   });
 
   it('still reads events, cancels and repeats that are not reminders as before', () => {
-    expect(detectIntent('cancel my 3pm meeting', now).kind).toBe('change-event');
-    expect(detectIntent('取消明天的会', now).kind).toBe('change-event');
+    expect(detectIntent('cancel my 3pm meeting', now).kind).toBe('cancel-event');
+    expect(detectIntent('取消明天的会', now).kind).toBe('cancel-event');
+    expect(detectIntent('delete the meeting on Friday', now).kind).toBe('change-event');
     expect(detectIntent('book gym every Monday at 7', now).kind).toBe('book-repeat');
     expect(detectIntent('tell me my first meeting', now).kind).toBe('events');
   });

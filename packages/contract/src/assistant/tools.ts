@@ -64,7 +64,12 @@ export const TOOL_INPUTS = {
     from: when,
     to: when.describe('exclusive'),
   }),
-  calendar_free_busy: z.object({ from: when, to: when }),
+  calendar_free_busy: z.object({
+    from: when,
+    to: when,
+    connectionId: text(64).optional(),
+    eventId: text(2000).optional().describe('to move: new times for it'),
+  }),
   calendar_create_event: z.object({
     title: text(300).min(1),
     start: when,
@@ -83,7 +88,11 @@ export const TOOL_INPUTS = {
     end: when.optional(),
     location: text(500).optional(),
   }),
-  calendar_delete_event: z.object({ connectionId: text(64), eventId: text(2000) }),
+  calendar_delete_event: z.object({
+    connectionId: text(64),
+    eventId: text(2000),
+    message: text(1000).optional().describe('a note to the attendees'),
+  }),
   mail_search: z.object({
     query: text(500).optional().describe("the provider's own search syntax, e.g. from:sam"),
     from: text(254).optional(),

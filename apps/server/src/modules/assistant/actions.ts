@@ -23,7 +23,20 @@ export const ZAction = z.discriminatedUnion('kind', [
     eventId: z.string(),
     patch: ZUpdateEventBody,
   }),
-  z.object({ kind: z.literal('delete_event'), connectionId: z.string(), eventId: z.string() }),
+  z.object({
+    kind: z.literal('delete_event'),
+    connectionId: z.string(),
+    eventId: z.string(),
+    // A note to the attendees with the cancellation (decision 562): the cancellation's own
+    // comment where the provider carries one, else one mail to exactly these, from the same account.
+    message: z
+      .object({
+        text: z.string().min(1).max(1000),
+        to: z.array(z.string().max(254)).min(1).max(50),
+        subject: z.string().min(1).max(300),
+      })
+      .optional(),
+  }),
   z.object({ kind: z.literal('send_mail'), mail: ZComposeMail }),
   // A settings change the person's own text did not ask for (an injected mail could): the same
   // YES as anything else (decision 282).
@@ -62,9 +75,28 @@ export async function runAction(
       const event = await updateEvent(deps, { userId, ...action });
       return { result: `event ${event.id}`, event };
     }
-    case 'delete_event':
-      await deleteEvent(deps, { userId, ...action, sendUpdates: true });
-      return { result: `deleted ${action.eventId}` };
+    case 'delete_event': {
+      const { message } = action;
+      const { commented } = await deleteEvent(deps, {
+        userId,
+        connectionId: action.connectionId,
+        eventId: action.eventId,
+        sendUpdates: true,
+        ...(message ? { comment: message.text } : {}),
+      });
+      if (!message || commented) return { result: `deleted ${action.eventId}` };
+      const sent = await composeMail(deps, {
+        userId,
+        mail: ZComposeMail.parse({
+          connectionId: action.connectionId,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+        }),
+        mode: 'send',
+      });
+      return { result: `deleted ${action.eventId}; mail ${sent.id}` };
+    }
     case 'send_mail': {
       const sent = await composeMail(deps, { userId, mail: action.mail, mode: 'send' });
       return { result: `mail ${sent.id}` };

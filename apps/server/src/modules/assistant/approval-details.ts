@@ -47,7 +47,12 @@ function detailsOfAction(action: TAction): TApprovalDetails {
     case 'update_event':
       return { ...none, kind: action.kind, title: action.patch.title ?? '' };
     case 'delete_event':
-      return { ...none, kind: action.kind };
+      return {
+        ...none,
+        kind: action.kind,
+        recipients: action.message?.to ?? [],
+        body: action.message?.text ?? null,
+      };
     case 'send_mail':
       return {
         ...none,

@@ -49,7 +49,8 @@ function leadLine(language: TLanguage, parts: RequestParts): string {
     case 'update_event':
       return people ? say(language, 'requestUpdateWith', { people }) : say(language, 'requestUpdate');
     case 'delete_event':
-      return people ? say(language, 'requestDeleteWith', { people }) : say(language, 'requestDelete');
+      if (!people) return say(language, 'requestDelete');
+      return say(language, parts.body ? 'requestDeleteNoteWith' : 'requestDeleteWith', { people });
     case 'update_settings':
       return say(language, 'requestSettings');
     case 'save_memory':

@@ -228,11 +228,14 @@ export async function updateEvent(
 
 export async function deleteEvent(
   deps: CalendarDeps,
-  input: { userId: string; connectionId: string; eventId: string; sendUpdates: boolean },
-): Promise<void> {
+  input: { userId: string; connectionId: string; eventId: string; sendUpdates: boolean; comment?: string },
+): Promise<{ commented: boolean }> {
   const target = await oneTarget(deps, { ...input, service: 'calendar', access: 'write' });
-  await onAccount(deps, target, (account) =>
-    deps.calendars[account.provider].deleteEvent(account, input.eventId, { sendUpdates: input.sendUpdates }),
+  return onAccount(deps, target, (account) =>
+    deps.calendars[account.provider].deleteEvent(account, input.eventId, {
+      sendUpdates: input.sendUpdates,
+      ...(input.comment ? { comment: input.comment } : {}),
+    }),
   );
 }
 

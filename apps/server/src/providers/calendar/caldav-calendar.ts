@@ -14,7 +14,14 @@ import { ProviderError } from '../provider-errors';
 import type { WorkspaceAccount } from '../workspace/account';
 import { allUnknown } from './all-unknown';
 import { type CaldavEventRef, calendarUrlOf, decodeEventId, encodeEventId } from './caldav-event-id';
-import type { CalendarAdapter, EventPatch, InstantRange, NewEvent, OthersQuery } from './calendar-adapter';
+import type {
+  CalendarAdapter,
+  DeleteOptions,
+  EventPatch,
+  InstantRange,
+  NewEvent,
+  OthersQuery,
+} from './calendar-adapter';
 import { describeCalendarEvent, expandCalendarObject, type IcalOccurrence } from './ical-events';
 import { newCalendarObject, patchCalendarObject, withoutOccurrence } from './ical-write';
 import { mergeBusy } from './merge-busy';
@@ -163,8 +170,8 @@ export class CaldavCalendarAdapter implements CalendarAdapter {
   async deleteEvent(
     account: WorkspaceAccount,
     eventId: string,
-    _options: { sendUpdates: boolean },
-  ): Promise<void> {
+    _options: DeleteOptions,
+  ): Promise<{ commented: boolean }> {
     const ref = decodeEventId(eventId);
     await this.sessions.run(account, async (session) => {
       this.checkOwn(session, ref);
@@ -181,6 +188,7 @@ export class CaldavCalendarAdapter implements CalendarAdapter {
         });
       }
     });
+    return { commented: false };
   }
 
   private context(account: WorkspaceAccount) {

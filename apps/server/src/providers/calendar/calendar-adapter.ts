@@ -39,6 +39,11 @@ export interface EventPatch {
   sendUpdates: boolean;
 }
 
+export interface DeleteOptions {
+  sendUpdates: boolean;
+  comment?: string;
+}
+
 /** Whose free/busy to ask for, over which range. */
 export interface OthersQuery extends InstantRange {
   /** Addresses as the caller spells them; the answer is keyed by the same spellings. */
@@ -63,5 +68,13 @@ export interface CalendarAdapter {
   othersFreeBusy(account: WorkspaceAccount, query: OthersQuery): Promise<Record<string, TOthersBusy>>;
   createEvent(account: WorkspaceAccount, event: NewEvent): Promise<TWorkspaceEvent>;
   updateEvent(account: WorkspaceAccount, eventId: string, patch: EventPatch): Promise<TWorkspaceEvent>;
-  deleteEvent(account: WorkspaceAccount, eventId: string, options: { sendUpdates: boolean }): Promise<void>;
+  /**
+   * With `comment`, a note to the attendees carried by the cancellation itself where the provider
+   * has one (Graph's `/cancel`); `commented` says whether it went, so the caller mails it otherwise.
+   */
+  deleteEvent(
+    account: WorkspaceAccount,
+    eventId: string,
+    options: DeleteOptions,
+  ): Promise<{ commented: boolean }>;
 }

@@ -5,7 +5,14 @@ import { GoogleApi, segment } from '../google-api';
 import { mapBounded } from '../map-bounded';
 import { ProviderError } from '../provider-errors';
 import type { WorkspaceAccount } from '../workspace/account';
-import type { CalendarAdapter, EventPatch, InstantRange, NewEvent, OthersQuery } from './calendar-adapter';
+import type {
+  CalendarAdapter,
+  DeleteOptions,
+  EventPatch,
+  InstantRange,
+  NewEvent,
+  OthersQuery,
+} from './calendar-adapter';
 import {
   type CalendarEntry,
   type GoogleEvent,
@@ -177,17 +184,19 @@ export class GoogleCalendarAdapter implements CalendarAdapter {
     return toWorkspaceEvent(updated, calendar, account);
   }
 
+  /** Google's cancellation carries no note: `commented` is false and the caller mails it. */
   async deleteEvent(
     account: WorkspaceAccount,
     eventId: string,
-    options: { sendUpdates: boolean },
-  ): Promise<void> {
+    options: DeleteOptions,
+  ): Promise<{ commented: boolean }> {
     const ref = decodeEventId(eventId);
     await this.api.call(account, {
       method: 'DELETE',
       path: `/calendars/${segment(ref.calendarId)}/events/${segment(ref.eventId)}`,
       query: { sendUpdates: options.sendUpdates ? 'all' : 'none' },
     });
+    return { commented: false };
   }
 
   /** The calendars whose events the person can read; hidden ones the API leaves out itself. */

@@ -9,6 +9,7 @@ import type { WorkspaceAccount } from '../workspace/account';
 import { GRAPH, GraphApi, type GraphOptions } from '../workspace/graph-api';
 import type {
   CalendarAdapter,
+  DeleteOptions,
   EventPatch,
   EventWhen,
   InstantRange,
@@ -287,8 +288,8 @@ export class GraphCalendarAdapter implements CalendarAdapter {
   async deleteEvent(
     account: WorkspaceAccount,
     eventId: string,
-    options: { sendUpdates: boolean },
-  ): Promise<void> {
+    options: DeleteOptions,
+  ): Promise<{ commented: boolean }> {
     const path = `/me/events/${encodeURIComponent(eventId)}`;
     if (options.sendUpdates) {
       const event = await this.api.json(
@@ -297,11 +298,16 @@ export class GraphCalendarAdapter implements CalendarAdapter {
         ZOrganizing,
       );
       if (event.isOrganizer && (event.attendees?.length ?? 0) > 0) {
-        await this.api.call(account, this.api.url(`${path}/cancel`), { method: 'POST', body: {} });
-        return;
+        // The cancellation carries the person's note as its comment (decision 562).
+        await this.api.call(account, this.api.url(`${path}/cancel`), {
+          method: 'POST',
+          body: options.comment ? { comment: options.comment } : {},
+        });
+        return { commented: Boolean(options.comment) };
       }
     }
     await this.api.call(account, this.api.url(path), { method: 'DELETE' });
+    return { commented: false };
   }
 
   private async calendars(account: WorkspaceAccount): Promise<GraphCalendar[]> {

@@ -10,6 +10,7 @@ import type {
 } from '@ai-sdk/provider';
 import type { TToolName } from '@app/contract/assistant/tools';
 import { amendStep } from './stand-in-amend';
+import { changeStep } from './stand-in-change-events';
 import { decideFollowUp } from './stand-in-follow-ups';
 import { detectIntent, type Intent } from './stand-in-intent';
 import { forgotReply, listReply, savedReply } from './stand-in-memory';
@@ -250,6 +251,23 @@ export function decide(read: ReadPrompt, tools: ReadonlySet<string>, options: St
       return say(addContactReply(lang));
     case 'change-event':
       return say(changeEventReply(lang));
+    case 'move-event':
+    case 'cancel-event': {
+      if (!now) return say(noClockReply(lang));
+      const step = changeStep(intent, read.outcomes, lang, now, (failure) =>
+        toolFailedReply(lang, 'calendar', failure, integrationsUrl),
+      );
+      if (step.type === 'text') return step;
+      // A change asked for ends the turn in its approval; once asked, the stand-in says nothing more.
+      const asked = lastOutcome(read, step.toolName);
+      if (asked)
+        return say(
+          asked.output.ok
+            ? changeEventReply(lang)
+            : toolFailedReply(lang, 'calendar', asked.output, integrationsUrl),
+        );
+      return call(step.toolName, step.input);
+    }
     case 'book-repeat':
       return say(bookRepeatReply(lang));
     case 'unclear-date':

@@ -1,4 +1,5 @@
 import { addDays } from '../../lib/zoned-time';
+import { type ChangeIntent, detectChange } from './stand-in-change-events';
 import { detectFollowUp, type FollowUpIntent } from './stand-in-follow-ups';
 import { type MemoryIntent, memoryIntent } from './stand-in-memory';
 import { type ReminderIntent, reminderIntent } from './stand-in-reminders';
@@ -57,6 +58,8 @@ export type Intent =
   | { kind: 'add-contact' }
   /** "cancel my 3pm", "move lunch to 1": it cannot change events, and says so instead of booking one. */
   | { kind: 'change-event' }
+  /** "move my 3pm to tomorrow", "cancel lunch with Sam and tell him sorry": stand-in-change-events.ts. */
+  | ChangeIntent
   /** "book gym every Monday at 7": one event at a time, never a repeating one passed off as one. */
   | { kind: 'book-repeat' }
   /** "12/5": month first or day first; it asks instead of guessing. */
@@ -113,6 +116,7 @@ export function detectIntent(message: string, now: LocalNow): Intent {
     thanks(text) ??
     reminderIntent(text, now) ??
     addContact(text) ??
+    detectChange(text, now) ??
     changeEvent(text) ??
     unclearDate(text) ??
     booking(text, now) ??

@@ -4,6 +4,7 @@ import { newId } from '../../lib/ids';
 import { allUnknown } from '../calendar/all-unknown';
 import type {
   CalendarAdapter,
+  DeleteOptions,
   EventPatch,
   EventWhen,
   InstantRange,
@@ -133,11 +134,17 @@ export class LocalCalendarAdapter implements CalendarAdapter {
     });
   }
 
-  deleteEvent(account: WorkspaceAccount, eventId: string, options: { sendUpdates: boolean }): Promise<void> {
+  /** Its invitations carry no note: `commented` is false and the caller mails it. */
+  deleteEvent(
+    account: WorkspaceAccount,
+    eventId: string,
+    options: DeleteOptions,
+  ): Promise<{ commented: boolean }> {
     return onSampleWorkspace(this.deps, account, async (owner) => {
       const event = await this.event(owner, eventId);
       if (!(await this.deps.store.delete(owner, 'event', eventId))) throw notFound('event', eventId);
       if (options.sendUpdates) await this.tell(account, event, 'cancellation', event.attendees);
+      return { commented: false };
     });
   }
 

@@ -1,4 +1,5 @@
 import type { TApprovalChange } from '@app/contract/assistant/screen';
+import { busyAttendeesAt } from '../new-times';
 import { type AssistantTextKey, say } from '../texts';
 import { toInstant } from '../tool-times';
 import type { TurnContext } from '../turn-context';
@@ -59,6 +60,18 @@ export const calendarUpdateEvent = (env: ToolEnv) =>
       if (input.location !== undefined && (input.location || null) !== event.location)
         changes.push({ field: 'place', from: event.location, to: input.location || null });
       const attendees = await othersInvited(env, event);
+      // A new time the person named is checked against the attendees' visible calendars, and
+      // who is busy then is said in the request, before the YES (decision 561).
+      const newStart = input.start && input.end ? toInstant(input.start, ctx.timeZone) : null;
+      const newEnd = input.start && input.end ? toInstant(input.end, ctx.timeZone) : null;
+      const busy =
+        newStart && newEnd && newEnd > newStart
+          ? await busyAttendeesAt(
+              env.deps,
+              { userId: ctx.user.id, zone: ctx.timeZone, event, attendees },
+              { start: newStart, end: newEnd },
+            )
+          : [];
       return requestApproval(
         env,
         'calendar_update_event',
@@ -81,6 +94,7 @@ export const calendarUpdateEvent = (env: ToolEnv) =>
           lines: [
             say(ctx.language, 'lineEvent', { title: event.title, when: eventWhenOf(ctx, event) }),
             ...changes.map((change) => changeLine(ctx, change)),
+            ...(busy.length ? [say(ctx.language, 'lineBusyThen', { people: busy.join(', ') })] : []),
           ],
           body: null,
           changes,
