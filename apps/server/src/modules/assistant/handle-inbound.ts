@@ -32,7 +32,7 @@ export type HandleDeps = AssistantDeps & {
  */
 export async function handleInbound(deps: HandleDeps, messageId: string): Promise<void> {
   const message = await deps.assistantRepo.findMessage(messageId);
-  if (!message || message.direction !== 'in' || message.turn_id) return;
+  if (message?.direction !== 'in' || message.turn_id) return;
   const from = { channel: message.channel, e164: message.phone };
   const outcome = await gate(deps, from, message.body);
   const userId = outcome.user?.id ?? null;

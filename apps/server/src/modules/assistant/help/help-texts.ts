@@ -152,7 +152,7 @@ async function overlapHelp(deps: HelpDeps, userId: string, event: TWorkspaceEven
   const own = await ownAddresses(deps.workspace, userId);
   const mine = event.attendees.find((a) => own.includes(a.email.toLowerCase()));
   // An invitation: someone else's event the person has not answered yet.
-  if (!mine || mine.response !== 'needs_action') return null;
+  if (mine?.response !== 'needs_action') return null;
   if (event.organizer && own.includes(event.organizer.toLowerCase())) return null;
   if (Date.parse(event.end) <= deps.clock.now().getTime()) return null;
   const { events } = await listEvents(deps.workspace, {
