@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { exponentialBackoff } from '../../lib/jobs/worker';
 import { runPeriodically } from '../../lib/periodic-job';
 import { assistantDeps } from './deps';
-import { followCalendarChanges } from './event-reminders';
+import { followCalendarChanges, lookAfterResync } from './event-reminders';
 import { followUpJob, sendFollowUp, wakeFollowUps } from './follow-ups/check';
 import { followUpScreenRoutes } from './follow-ups/screen-routes';
 import { apologise, handleInbound } from './handle-inbound';
@@ -39,6 +39,7 @@ export const assistantPlugin = fp(
       db: app.db,
       leaseMarginMs: app.config.assistantLeaseMarginMs,
       helpDaysRepo: app.helpDaysRepo,
+      calendarsFollowed: (userId: string) => app.changeFeed.calendarsFollowed(userId),
     };
     // Work that follows the workspace's changes (issue 31): reminders move with their events,
     // follow-ups look at their threads when mail arrives.
@@ -46,6 +47,12 @@ export const assistantPlugin = fp(
     app.changeFeed.onChanges((records) => wakeFollowUps(deps, records));
     // Opt-in help texts from what the change feed reports (issue 31, part 4).
     app.changeFeed.onChanges((records) => helpTextsFor(deps, records));
+    // A calendar resynced (its single changes may have been missed) or newly connected: the
+    // person's calendars are looked at by the next pass, not at their next look (decision 501).
+    app.changeFeed.onChanges((records) => lookAfterResync(deps, records));
+    app.connectionLifecycle.onConnected((connection) =>
+      deps.assistantSettingsRepo.lookForRemindersNow(connection.user_id),
+    );
     app.jobs.worker.register(inboundJob, (job) => handleInbound(deps, job.payload.messageId), {
       // A failing model or provider backs off; after the last try the person gets one apology.
       maxAttempts: 6,

@@ -1,10 +1,8 @@
 import { addDays, dateIn, instantOf, zoneOrUtc } from '../../lib/zoned-time';
-import { listEvents } from '../workspace/calendar';
-import { WorkspaceError } from '../workspace/workspace-error';
-import { enqueueEventReminder } from './event-reminders';
 import { checkFollowUps } from './follow-ups/check';
 import { planStanding } from './plan-standing';
 import { quietEnd } from './quiet-hours';
+import { scheduleReminders } from './reminder-looks';
 import {
   type BriefingJob,
   briefingJob,
@@ -15,10 +13,6 @@ import {
 import { defaultSettingsRow } from './settings';
 import type { ScheduledPerson } from './settings/repo';
 
-/** One look at a person's calendar for reminders every this long, by one instance. */
-export const REMINDER_SCAN_MS = 5 * 60_000;
-/** How far past the lead time a look reaches: more than the time between two looks. */
-const REMINDER_HORIZON_MS = 3 * REMINDER_SCAN_MS;
 /** People handled per pass and kind; the next pass takes the rest. */
 const BATCH = 500;
 
@@ -133,34 +127,6 @@ async function scheduleBriefings(deps: ProactiveDeps, now: Date, graceMs: number
       if (await deps.assistantSettingsRepo.moveBriefing(person.userId, seen, after.toISOString())) moved++;
     }
     if (due.length < BATCH || moved === 0 || Date.now() - started > PASS_BUDGET_MS) return;
-  }
-}
-
-/** Events with a place or a meeting link starting within the lead and a little more. */
-async function scheduleReminders(deps: ProactiveDeps, now: Date): Promise<void> {
-  const nowIso = now.toISOString();
-  const lookedBefore = new Date(now.getTime() - REMINDER_SCAN_MS).toISOString();
-  for (const person of await deps.assistantSettingsRepo.dueForReminderScan(lookedBefore, BATCH)) {
-    const { settings } = person;
-    const lead = settings.reminder_lead_minutes!;
-    if (
-      !(await deps.assistantSettingsRepo.claimReminderScan(
-        person.userId,
-        settings.reminders_scanned_at,
-        nowIso,
-      ))
-    )
-      continue;
-    const listed = await listEvents(deps.workspace, {
-      userId: person.userId,
-      from: nowIso,
-      to: new Date(now.getTime() + lead * 60_000 + REMINDER_HORIZON_MS).toISOString(),
-      limit: 50,
-    }).catch((error: unknown) => {
-      if (error instanceof WorkspaceError) return { events: [] };
-      throw error;
-    });
-    for (const event of listed.events) await enqueueEventReminder(deps, settings, event, now);
   }
 }
 

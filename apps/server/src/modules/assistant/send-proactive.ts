@@ -28,6 +28,8 @@ const UNREAD_LIMIT = 50;
 const SENDERS_LIMIT = 20;
 
 export type ProactiveDeps = AssistantDeps & {
+  /** Whether every calendar of the person has a working change feed (app.changeFeed). */
+  calendarsFollowed: (userId: string) => Promise<boolean>;
   jobs: Pick<Jobs, 'enqueue' | 'repo'>;
   log: FastifyBaseLogger;
   db: Db;

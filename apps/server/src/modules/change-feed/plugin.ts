@@ -2,10 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { exponentialBackoff } from '../../lib/jobs/worker';
 import type { ChangeRecord } from '../../providers/change-feed/feed-adapter';
+import type { WorkspaceProvider } from '../../providers/workspace/index';
 import { changeFeedDeps } from './deps';
 import { feedConnectJob, feedPollJob, feedRenewJob, feedSyncJob, feedSyncKey } from './jobs';
 import { failed, pollAt, renew, SLOW_POLL_MS, stop, subscribe } from './subscriptions';
 import { syncSubscription } from './sync';
+
+/** The providers with calendars. */
+const CALENDAR_PROVIDERS = new Set<string>(['google', 'microsoft', 'apple']);
 
 export type ChangeConsumer = (records: ChangeRecord[]) => Promise<void>;
 
@@ -29,6 +33,12 @@ export interface ChangeFeed {
    * a follow-up near): one `feed.poll` job per feed and moment. Push feeds need no asking.
    */
   pollSoon(connectionId: string, at: Date): Promise<void>;
+  /**
+   * Whether every calendar the person has connected is followed by a working feed: an active
+   * subscription, or the sample workspace (which tells its writes). False for one with none (a
+   * push-less server, decision 472) or a lapsed push: reminders then look every 5 minutes.
+   */
+  calendarsFollowed(userId: string): Promise<boolean>;
 }
 
 declare module 'fastify' {
@@ -67,8 +77,26 @@ export const changeFeedPlugin = fp(
             await pollAt(deps, row.id, at);
         }
       },
+      calendarsFollowed: async (userId) => {
+        for (const connection of await deps.connectionsRepo.listForUser(userId)) {
+          if (connection.status !== 'connected' || !CALENDAR_PROVIDERS.has(connection.provider)) continue;
+          if (app.workspaceAdapters.local.includes(connection.provider as WorkspaceProvider)) continue;
+          const row = await deps.feedSubscriptionsRepo.findForConnection(connection.id, 'calendar');
+          if (row?.state !== 'active') return false;
+        }
+        return true;
+      },
     };
     app.decorate('changeFeed', feed);
+    // What the assistant writes to a sample calendar is published as a provider's sync would
+    // (decision 504); a consumer's failure does not undo the person's write.
+    app.workspaceAdapters.sampleWrites.listen(async (records) => {
+      try {
+        await deliver(records);
+      } catch (error) {
+        app.log.warn({ err: error }, 'change records of a sample write not delivered');
+      }
+    });
     // A connection connected: its feeds start from the queue (a provider's watch call never holds
     // up the person's sign-in; a crash in between loses nothing). Removed: its channels stop
     // while its tokens still work.

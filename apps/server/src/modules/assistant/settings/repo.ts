@@ -127,33 +127,52 @@ export class AssistantSettingsRepo extends Repo {
       .execute();
   }
 
-  /** Unpaused people with reminders on whom no instance looked at since `beforeIso`. */
-  async dueForReminderScan(beforeIso: string, limit: number): Promise<ScheduledPerson[]> {
-    const rows = await this.people()
-      .where('assistant_settings.paused', '=', 0)
-      .where('assistant_settings.reminder_lead_minutes', 'is not', null)
+  /**
+   * Rows whose next look for event reminders is due by `nowIso`, or not worked out yet (null),
+   * soonest first: read by the `reminders_next_at` index, a bounded batch (decision 501). Whoever
+   * has nothing to look for (paused, reminders off, no number) is among them until the pass parks them.
+   */
+  async remindersDue(nowIso: string, limit: number): Promise<(ScheduledPerson & { linked: boolean })[]> {
+    const rows = await this.db
+      .selectFrom('assistant_settings')
+      .innerJoin('users', 'users.id', 'assistant_settings.user_id')
+      .selectAll('assistant_settings')
+      .select(['users.phone_number', 'users.language', 'users.time_zone'])
       .where((eb) =>
         eb.or([
-          eb('assistant_settings.reminders_scanned_at', 'is', null),
-          eb('assistant_settings.reminders_scanned_at', '<', beforeIso),
+          eb('assistant_settings.reminders_next_at', 'is', null),
+          eb('assistant_settings.reminders_next_at', '<=', nowIso),
         ]),
       )
+      .orderBy('assistant_settings.reminders_next_at')
       .limit(limit)
       .execute();
-    return rows.map(toPerson);
+    return rows.map((row) => ({ ...toPerson(row), linked: row.phone_number !== null }));
   }
 
-  /** Claims one look at the person's events: of instances racing, one sees true. */
-  async claimReminderScan(userId: string, seen: string | null, nowIso: string): Promise<boolean> {
+  /**
+   * Moves the person's next look from `seen` to `next`: of instances racing, one sees true (and
+   * looks); the others skip the row.
+   */
+  async moveReminderLook(userId: string, seen: string | null, next: string): Promise<boolean> {
     const result = await this.db
       .updateTable('assistant_settings')
-      .set({ reminders_scanned_at: nowIso })
+      .set({ reminders_next_at: next })
       .where('user_id', '=', userId)
       .where((eb) =>
-        seen === null ? eb('reminders_scanned_at', 'is', null) : eb('reminders_scanned_at', '=', seen),
+        seen === null ? eb('reminders_next_at', 'is', null) : eb('reminders_next_at', '=', seen),
       )
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** The person's calendars are to be looked at by the next pass (reminders on, a new lead, a new calendar). */
+  async lookForRemindersNow(userId: string): Promise<void> {
+    await this.db
+      .updateTable('assistant_settings')
+      .set({ reminders_next_at: null })
+      .where('user_id', '=', userId)
+      .execute();
   }
 
   private people() {
