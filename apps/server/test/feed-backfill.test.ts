@@ -98,7 +98,9 @@ describe('feed backfill', () => {
       { timeout: 20_000, interval: 100 },
     );
     // Two walks of 200 and 50: the first asked for, the next enqueued by the walk after the last id.
-    const walks = (await jobsOf('feed.backfill')).filter((j) => j.key !== `feed.backfill:${now.slice(0, 10)}:`);
+    const walks = (await jobsOf('feed.backfill')).filter(
+      (j) => j.key !== `feed.backfill:${now.slice(0, 10)}:`,
+    );
     expect(walks).toHaveLength(2);
     // Through the path a new connection takes: one feed.connect job each, none for Google (no
     // feed on this server) or a disconnected one.
