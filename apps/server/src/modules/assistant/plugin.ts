@@ -6,6 +6,7 @@ import { assistantDeps } from './deps';
 import { followCalendarChanges, lookAfterResync } from './event-reminders';
 import { followUpJob, sendFollowUp, wakeFollowUps } from './follow-ups/check';
 import { followUpScreenRoutes } from './follow-ups/screen-routes';
+import { newGreetingWatch } from './greetings';
 import { apologise, handleInbound } from './handle-inbound';
 import { helpTextsFor } from './help/help-texts';
 import { inboundJob, inboundReceiver } from './receive-message';
@@ -87,11 +88,13 @@ export const assistantPlugin = fp(
       leaseMs: deps.turnDeadlineMs + deps.leaseMarginMs,
     });
     const everyMs = app.config.assistantScheduleIntervalMs;
+    // This instance's walk over everyone and the moment of its last pass (greetings.ts).
+    const watch = newGreetingWatch();
     runPeriodically(app, {
       everyMs,
       failure: 'assistant scheduling pass failed',
       // Two passes' worth: a briefing whose time fell between two passes is still scheduled.
-      run: () => scheduleMessages(deps, 2 * everyMs),
+      run: () => scheduleMessages(deps, 2 * everyMs, watch),
     });
     // SQLite writes one transaction at a time. On PostgreSQL a few batches at once, no more: the
     // pool (10) is the worker's too, and texts holding all of it left the replies unsent (decision 212).

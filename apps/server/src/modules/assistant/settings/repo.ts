@@ -41,31 +41,49 @@ export class AssistantSettingsRepo extends Repo {
     await this.db.updateTable('assistant_settings').set(changes).where('user_id', '=', userId).execute();
   }
 
-  /** People with a linked number and no settings row yet: the scheduler gives them one. */
-  async linkedWithoutSettings(limit: number): Promise<{ id: string; phone_number: string }[]> {
+  /** People whose settings changed at or after `sinceIso` (a resume), by the `updated_at` index. */
+  async updatedSince(sinceIso: string, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('assistant_settings')
+      .select('user_id')
+      .where('updated_at', '>=', sinceIso)
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.user_id);
+  }
+
+  /**
+   * Of these people, those with a linked number not greeted yet (no settings row, or a row whose
+   * greeted number is not the linked one), read by primary keys.
+   */
+  async ungreetedAmong(userIds: string[]): Promise<
+    (Omit<ScheduledPerson, 'settings'> & {
+      settings: AssistantSettingsRow | null;
+    })[]
+  > {
+    if (userIds.length === 0) return [];
     const rows = await this.db
       .selectFrom('users')
       .leftJoin('assistant_settings', 'assistant_settings.user_id', 'users.id')
-      .select(['users.id', 'users.phone_number'])
+      .selectAll('assistant_settings')
+      .select(['users.id as person_id', 'users.phone_number', 'users.language', 'users.time_zone'])
+      .where('users.id', 'in', userIds)
       .where('users.phone_number', 'is not', null)
-      .where('assistant_settings.user_id', 'is', null)
-      .limit(limit)
-      .execute();
-    return rows.map((row) => ({ id: row.id, phone_number: row.phone_number! }));
-  }
-
-  /** People whose linked number has not been greeted (a new link, or a new number). */
-  async ungreeted(limit: number): Promise<ScheduledPerson[]> {
-    const rows = await this.people()
       .where((eb) =>
         eb.or([
+          eb('assistant_settings.user_id', 'is', null),
           eb('assistant_settings.greeted_phone', 'is', null),
           eb('assistant_settings.greeted_phone', '!=', eb.ref('users.phone_number')),
         ]),
       )
-      .limit(limit)
       .execute();
-    return rows.map(toPerson);
+    return rows.map(({ person_id, phone_number, language, time_zone, ...settings }) => ({
+      userId: person_id,
+      phone: phone_number!,
+      language,
+      timeZone: time_zone,
+      settings: settings.user_id === null ? null : (settings as AssistantSettingsRow),
+    }));
   }
 
   /** Marks the number greeted; false when another instance did first (it greets, not this one). */
