@@ -192,15 +192,6 @@ export class AssistantSettingsRepo extends Repo {
       .where('user_id', '=', userId)
       .execute();
   }
-
-  private people() {
-    return this.db
-      .selectFrom('users')
-      .innerJoin('assistant_settings', 'assistant_settings.user_id', 'users.id')
-      .selectAll('assistant_settings')
-      .select(['users.phone_number', 'users.language', 'users.time_zone'])
-      .where('users.phone_number', 'is not', null);
-  }
 }
 
 function toPerson(
