@@ -41,6 +41,7 @@ export const assistantPlugin = fp(
       leaseMarginMs: app.config.assistantLeaseMarginMs,
       helpDaysRepo: app.helpDaysRepo,
       calendarsFollowed: (userId: string) => app.changeFeed.calendarsFollowed(userId),
+      reminderLooks: app.config.reminderLooks,
     };
     // Work that follows the workspace's changes (issue 31): reminders move with their events,
     // follow-ups look at their threads when mail arrives.

@@ -5,7 +5,8 @@ import { enqueueEventReminder } from './event-reminders';
 import type { ProactiveDeps } from './send-proactive';
 
 /**
- * How often a person's calendars are looked at for event reminders (decision 501). A person whose
+ * How often a person's calendars are looked at for event reminders by default (decision 501;
+ * REMINDER_LOOK_FED_MS and REMINDER_LOOK_UNFED_MS). A person whose
  * every calendar has a working change feed is looked at twice a day: the feed queues, moves and
  * withdraws reminders as events change (event-reminders.ts), the look is the safety net. A person
  * with a calendar that has no feed (a Google or Microsoft account on a server without an https
@@ -47,6 +48,7 @@ export function nextLook(settingsId: string, now: number, intervalMs: number): n
 export async function scheduleReminders(deps: ProactiveDeps, now: Date): Promise<void> {
   const started = Date.now();
   const nowMs = now.getTime();
+  const { fedMs, unfedMs } = deps.reminderLooks ?? { fedMs: FED_LOOK_MS, unfedMs: UNFED_LOOK_MS };
   for (;;) {
     const due = await deps.assistantSettingsRepo.remindersDue(now.toISOString(), BATCH);
     let moved = 0;
@@ -59,7 +61,7 @@ export async function scheduleReminders(deps: ProactiveDeps, now: Date): Promise
         continue;
       }
       const fed = await deps.calendarsFollowed(person.userId);
-      const next = nextLook(settings.id, nowMs, fed ? FED_LOOK_MS : UNFED_LOOK_MS);
+      const next = nextLook(settings.id, nowMs, fed ? fedMs : unfedMs);
       const nextIso = new Date(next).toISOString();
       if (!(await deps.assistantSettingsRepo.moveReminderLook(person.userId, seen, nextIso))) continue;
       moved++;
@@ -75,7 +77,7 @@ export async function scheduleReminders(deps: ProactiveDeps, now: Date): Promise
       });
       for (const event of listed.events) await enqueueEventReminder(deps, settings, event, now);
       // An account that failed is looked at again soon; a full page, before its last event's lead.
-      if (listed.failures.length > 0) sooner = Math.min(sooner, nowMs + UNFED_LOOK_MS);
+      if (listed.failures.length > 0) sooner = Math.min(sooner, nowMs + unfedMs);
       const last = listed.events.at(-1);
       if (listed.events.length === EVENTS_PER_LOOK && last)
         sooner = Math.min(sooner, Math.max(nowMs + 60_000, Date.parse(last.start) - lead * 60_000));
