@@ -20,6 +20,8 @@ const LOOK_MARGIN_MS = 5 * 60_000;
 export const REMINDERS_PARKED = '9999-12-31T23:59:59.999Z';
 const BATCH = 500;
 const PASS_BUDGET_MS = 3_000;
+/** Failures that pass by themselves: the provider down or throttling, or answering nonsense. */
+const TRANSIENT = new Set(['unavailable', 'provider_error']);
 /** Events read per look; when a look fills it, the next comes before the first one left out. */
 const EVENTS_PER_LOOK = 100;
 
@@ -76,8 +78,11 @@ export async function scheduleReminders(deps: ProactiveDeps, now: Date): Promise
         throw error;
       });
       for (const event of listed.events) await enqueueEventReminder(deps, settings, event, now);
-      // An account that failed is looked at again soon; a full page, before its last event's lead.
-      if (listed.failures.length > 0) sooner = Math.min(sooner, nowMs + unfedMs);
+      // An account the provider failed for a while is looked at again soon (one that needs
+      // reconnecting or lacks the permission waits for that change: a reconnect looks at once);
+      // a full page, before its last event's lead.
+      if (listed.failures.some((failure) => TRANSIENT.has(failure.code)))
+        sooner = Math.min(sooner, nowMs + unfedMs);
       const last = listed.events.at(-1);
       if (listed.events.length === EVENTS_PER_LOOK && last)
         sooner = Math.min(sooner, Math.max(nowMs + 60_000, Date.parse(last.start) - lead * 60_000));
