@@ -79,7 +79,8 @@ async function greet(deps: ProactiveDeps, now: Date, person: ScheduledPerson): P
     await deps.jobs.enqueue(deps.db, greetingJob, {
       key: `greeting:${settings.id}:${phoneHash}`,
       payload,
-      runAt: quietEnd(settings, now, zoneOrUtc(person.timeZone ?? 'UTC')),
+      // The zone as it is now (read with the plan), not as the candidates were read.
+      runAt: quietEnd(settings, now, zoneOrUtc(user.time_zone ?? 'UTC')),
     });
   }
   if (await deps.assistantSettingsRepo.markGreeted(person.userId, person.phone, settings.greeted_phone)) {

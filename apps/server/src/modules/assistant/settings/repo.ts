@@ -105,21 +105,7 @@ export class AssistantSettingsRepo extends Repo {
    * to get (paused, none set, no number) is among them until the pass parks them.
    */
   async briefingsDue(byIso: string, limit: number): Promise<(ScheduledPerson & { linked: boolean })[]> {
-    const rows = await this.db
-      .selectFrom('assistant_settings')
-      .innerJoin('users', 'users.id', 'assistant_settings.user_id')
-      .selectAll('assistant_settings')
-      .select(['users.phone_number', 'users.language', 'users.time_zone'])
-      .where((eb) =>
-        eb.or([
-          eb('assistant_settings.briefing_next_at', 'is', null),
-          eb('assistant_settings.briefing_next_at', '<=', byIso),
-        ]),
-      )
-      .orderBy('assistant_settings.briefing_next_at')
-      .limit(limit)
-      .execute();
-    return rows.map((row) => ({ ...toPerson(row), linked: row.phone_number !== null }));
+    return this.dueBy('briefing_next_at', byIso, limit);
   }
 
   /**
@@ -151,21 +137,35 @@ export class AssistantSettingsRepo extends Repo {
    * has nothing to look for (paused, reminders off, no number) is among them until the pass parks them.
    */
   async remindersDue(nowIso: string, limit: number): Promise<(ScheduledPerson & { linked: boolean })[]> {
-    const rows = await this.db
-      .selectFrom('assistant_settings')
-      .innerJoin('users', 'users.id', 'assistant_settings.user_id')
-      .selectAll('assistant_settings')
-      .select(['users.phone_number', 'users.language', 'users.time_zone'])
-      .where((eb) =>
-        eb.or([
-          eb('assistant_settings.reminders_next_at', 'is', null),
-          eb('assistant_settings.reminders_next_at', '<=', nowIso),
-        ]),
-      )
-      .orderBy('assistant_settings.reminders_next_at')
-      .limit(limit)
-      .execute();
-    return rows.map((row) => ({ ...toPerson(row), linked: row.phone_number !== null }));
+    return this.dueBy('reminders_next_at', nowIso, limit);
+  }
+
+  /**
+   * Rows whose `column` is null (not worked out yet), then those due by `byIso`, soonest first.
+   * Two range reads of the column's index: one `IS NULL OR <=` read would scan the whole index
+   * in order (SQLite keeps nulls first, PostgreSQL last) and cost O(N) a pass.
+   */
+  private async dueBy(
+    column: 'briefing_next_at' | 'reminders_next_at',
+    byIso: string,
+    limit: number,
+  ): Promise<(ScheduledPerson & { linked: boolean })[]> {
+    const rows = () =>
+      this.db
+        .selectFrom('assistant_settings')
+        .innerJoin('users', 'users.id', 'assistant_settings.user_id')
+        .selectAll('assistant_settings')
+        .select(['users.phone_number', 'users.language', 'users.time_zone']);
+    const fresh = await rows().where(`assistant_settings.${column}`, 'is', null).limit(limit).execute();
+    const due =
+      fresh.length < limit
+        ? await rows()
+            .where(`assistant_settings.${column}`, '<=', byIso)
+            .orderBy(`assistant_settings.${column}`)
+            .limit(limit - fresh.length)
+            .execute()
+        : [];
+    return [...fresh, ...due].map((row) => ({ ...toPerson(row), linked: row.phone_number !== null }));
   }
 
   /**
