@@ -162,7 +162,13 @@ describe('reminder looks by due time (decision 501)', () => {
     // The pass runs every minute: each unfed person is looked at on their own 5-minute points.
     const firsts = await Promise.all(unfed.map((p) => nextAt(p.userId)));
     const end = T0 + 21 * MIN;
-    for (let at = T0 + MIN; at <= end; at += MIN) await moveTo(at);
+    for (let at = T0 + MIN; at <= end; at += MIN) {
+      now = at;
+      // As passes a minute apart would: each due person is looked at before the clock moves on.
+      await vi.waitFor(async () => {
+        for (const p of unfed) expect(await nextAt(p.userId)).toBeGreaterThan(at);
+      }, WAIT);
+    }
     await vi.waitFor(() => {
       unfed.forEach((p, i) => {
         const due = Math.floor((end - firsts[i]!) / (5 * MIN)) + 1;
