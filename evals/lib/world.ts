@@ -164,7 +164,13 @@ export class World {
   async checkFollowUps(): Promise<void> {
     const { app } = this;
     await checkFollowUps(
-      { ...assistantDeps(app), jobs: app.jobs, log: app.log, db: app.db },
+      {
+        ...assistantDeps(app),
+        jobs: app.jobs,
+        log: app.log,
+        db: app.db,
+        calendarsFollowed: (userId) => app.changeFeed.calendarsFollowed(userId),
+      },
       app.clock.now(),
     );
   }

@@ -190,6 +190,15 @@ const ZEnv = z.object({
   /** How long texts, turns, tool calls and approvals are kept (issue 21: 90 days). */
   ASSISTANT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   ASSISTANT_SCHEDULE_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
+  /** A person's calendars are looked at for event reminders this often when every one has a working change feed. */
+  REMINDER_LOOK_FED_MS: z.coerce
+    .number()
+    .int()
+    .min(60_000)
+    .max(7 * 86_400_000)
+    .default(12 * 3_600_000),
+  /** ...and this often when one has none (decision 501). */
+  REMINDER_LOOK_UNFED_MS: z.coerce.number().int().min(60_000).max(86_400_000).default(300_000),
   /** Apple iCloud's CalDAV and CardDAV servers; tests point both at a local Radicale. */
   /**
    * Unset, Apple is the local stand-in (any Apple ID, a password shaped xxxx-xxxx-xxxx-xxxx)
@@ -309,6 +318,8 @@ export interface Config {
   assistantRetentionDays: number;
   /** How often each instance looks for briefings, reminders and greetings to schedule. */
   assistantScheduleIntervalMs: number;
+  /** REMINDER_LOOK_FED_MS and REMINDER_LOOK_UNFED_MS: how often reminder looks come (decision 501). */
+  reminderLooks: { fedMs: number; unfedMs: number };
   assistantRetryBaseMs: number;
   /** `local`: the stand-in answers (no URL set, outside production or on a loopback PUBLIC_URL). */
   apple: { caldavUrl: string; carddavUrl: string; timeoutMs: number; local: boolean };
@@ -511,6 +522,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     assistantLeaseMarginMs: e.ASSISTANT_LEASE_MARGIN_MS,
     assistantRetentionDays: e.ASSISTANT_RETENTION_DAYS,
     assistantScheduleIntervalMs: e.ASSISTANT_SCHEDULE_INTERVAL_MS,
+    reminderLooks: { fedMs: e.REMINDER_LOOK_FED_MS, unfedMs: e.REMINDER_LOOK_UNFED_MS },
     assistantRetryBaseMs: e.ASSISTANT_RETRY_BASE_MS,
     apple: {
       caldavUrl: e.APPLE_CALDAV_URL ?? 'https://caldav.icloud.com',

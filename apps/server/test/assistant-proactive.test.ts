@@ -242,7 +242,7 @@ describe('reminders before an event', () => {
       });
       expect(res.statusCode, res.body).toBe(200);
     }
-    // The pass looks at the calendar again once its last look is 5 minutes old.
+    // Each new event is told by the sample calendar (decision 504): its reminder is queued at its lead.
     await moveTo('2026-07-06T08:04:00Z');
     await moveTo('2026-07-06T08:05:01Z');
     const reminders = () => textsTo(app, phone).then((all) => all.filter((t) => /^Reminder:/.test(t)));
@@ -262,8 +262,9 @@ describe('reminders before an event', () => {
     const { phone, token, userId } = await assistantPerson(app, base, { timeZone: 'Europe/London' });
     expect((await patch(token, { reminderLeadMinutes: 15, briefingTime: null })).statusCode).toBe(200);
     await settle();
-    // Added after the first look at the calendar; the next look, 5 minutes on, finds it 10 minutes away.
-    const start = '2026-07-07T08:15:00.000Z';
+    // Added 10 minutes before it starts: the sample calendar tells the change feed of its new
+    // event (decision 504), whose reminder goes at once and says the 10 minutes left.
+    const start = '2026-07-07T08:10:00.000Z';
     const res = await app.inject({
       method: 'POST',
       url: `/v1/internal/users/${userId}/calendar/events`,
@@ -271,10 +272,9 @@ describe('reminders before an event', () => {
       payload: { title: 'Physio', start, end: '2026-07-07T08:45:00.000Z', location: '3 Mill Lane' },
     });
     expect(res.statusCode, res.body).toBe(200);
-    await moveTo('2026-07-07T08:05:01Z');
     const texts = await waitForTexts(app, phone, 2);
     expect(texts.filter((t) => /^Reminder:/.test(t))).toEqual([
-      'Reminder: "Physio" at 09:15, in 10 min, 3 Mill Lane',
+      'Reminder: "Physio" at 09:10, in 10 min, 3 Mill Lane',
     ]);
   });
 });

@@ -588,6 +588,21 @@ describe(`job queue (${usingPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
     expect(await repo.findByKey(`${kind}:pending`)).toMatchObject({ status: 'pending' });
   });
 
+  it('purges in batches: every finished job in a call, no more batches than allowed', async () => {
+    const repo = new JobsRepo(db);
+    const clock = testClock(Date.parse('2019-01-01T00:00:00.000Z'));
+    const kind = kindOf('purge-batches');
+    for (let i = 0; i < 5; i++) {
+      const { id } = await repo.enqueue(db, { kind, key: `${kind}:${i}`, payload: i }, clock.now());
+      await repo.claim({ kinds: [kind], workerId: 'p', now: clock.now(), leaseMs: 1000, limit: 1 });
+      await repo.complete(id, 'p', clock.now());
+    }
+    const before = new Date(clock.now().getTime() + 1);
+    expect(await repo.purgeDone(before, { batch: 2, maxBatches: 1 })).toBe(2);
+    expect(await repo.purgeDone(before, { batch: 2 })).toBe(3);
+    expect(await repo.purgeDone(before, { batch: 2 })).toBe(0);
+  });
+
   it('forgets the jobs, pending or finished, whose key part or payload value names an erased id', async () => {
     const repo = new JobsRepo(db);
     const clock = testClock();

@@ -123,6 +123,64 @@ describe('an event reminder follows its event', () => {
   });
 });
 
+describe('what the assistant writes to a sample calendar (decision 504)', () => {
+  it('reaches the change feed as a provider sync would tell it, so the person counts as followed', async () => {
+    const { userId } = await assistantPerson(app, base, { timeZone: 'Europe/London' });
+    // The sample workspace tells its writes: nothing to look at every 5 minutes for this person.
+    expect(await app.changeFeed.calendarsFollowed(userId)).toBe(true);
+    await settle();
+    const nextLook = (await app.assistantSettingsRepo.find(userId))!.reminders_next_at!;
+    expect(Date.parse(nextLook) - at).toBeGreaterThanOrEqual(6 * 60 * 60_000);
+
+    const start = new Date(at + 3 * 60 * 60_000).toISOString();
+    const created = await app.inject({
+      method: 'POST',
+      url: `/v1/internal/users/${userId}/calendar/events`,
+      headers: bearer(KEY),
+      payload: {
+        title: 'Physio',
+        start,
+        end: new Date(at + 4 * 60 * 60_000).toISOString(),
+        location: '3 Mill Lane',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const event = created.json().event as { id: string; connectionId: string };
+    const mine = () => seen.filter((r) => r.userId === userId && 'eventId' in r && r.eventId === event.id);
+    expect(mine()).toMatchObject([
+      { kind: 'event.changed', connectionId: event.connectionId, event: { title: 'Physio' } },
+    ]);
+    // Its reminder is queued from the record, hours before the next look.
+    const settingsId = (await app.assistantSettingsRepo.find(userId))!.id;
+    const key = `reminder:${settingsId}:${event.connectionId}:${event.id}:${start}:15`;
+    expect(await app.jobs.repo.findByKey(key)).toMatchObject({ status: 'pending' });
+
+    const moved = await app.inject({
+      method: 'PATCH',
+      url: `/v1/internal/users/${userId}/calendar/events/${encodeURIComponent(event.id)}?connectionId=${event.connectionId}`,
+      headers: bearer(KEY),
+      payload: { title: 'Physio (moved)' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(mine().at(-1)).toMatchObject({ kind: 'event.changed', event: { title: 'Physio (moved)' } });
+
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/v1/internal/users/${userId}/calendar/events/${encodeURIComponent(event.id)}?connectionId=${event.connectionId}&sendUpdates=false`,
+      headers: bearer(KEY),
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(mine().at(-1)).toEqual({
+      kind: 'event.cancelled',
+      eventId: event.id,
+      userId,
+      connectionId: event.connectionId,
+    });
+    // The cancelled event's reminder is withdrawn.
+    expect(await app.jobs.repo.findByKey(key)).toBeUndefined();
+  });
+});
+
 describe('mail arriving', () => {
   it('reaches the consumers as a record naming the thread, the sender and the subject', async () => {
     const { phone, userId } = await assistantPerson(app, base);

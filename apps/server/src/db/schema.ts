@@ -441,9 +441,12 @@ export interface AssistantSettingsTable {
   briefing_time: string | null;
   reminder_lead_minutes: number | null;
   greeted_phone: string | null;
+  /** No longer read or written (migration 0025 replaced it by `reminders_next_at`). */
   reminders_scanned_at: string | null;
   /** When the next briefing is due, as last worked out; null: to be worked out (migration 0023). */
   briefing_next_at: string | null;
+  /** When the calendars are next looked at for event reminders; null: now (migration 0025). */
+  reminders_next_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** Opt-in help texts (issue 31, migration 0024): 1 on, 0 off (the default). */
   help_replies: Generated<number>;
   help_important: Generated<number>;

@@ -163,15 +163,33 @@ export class JobsRepo extends Repo {
 
   /**
    * Deletes jobs finished (done or failed) before `before`. Their keys become free again, so the
-   * window must outlast any redelivery of what enqueued them.
+   * window must outlast any redelivery of what enqueued them. Read by the (status, done_at) index
+   * and deleted `batch` at a time, each batch its own statement, so a purge after a busy week
+   * never holds the table in one long delete; at most `maxBatches` a call, the next call goes on.
    */
-  async purgeDone(before: Date): Promise<number> {
-    const result = await this.db
-      .deleteFrom('jobs')
-      .where('status', 'in', ['done', 'failed'])
-      .where('done_at', '<', before.toISOString())
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
+  async purgeDone(before: Date, { batch = 1000, maxBatches = 100 } = {}): Promise<number> {
+    const finished = ['done', 'failed'] as const;
+    let purged = 0;
+    for (let round = 0; round < maxBatches; round++) {
+      const ids = (
+        await this.db
+          .selectFrom('jobs')
+          .select('id')
+          .where('status', 'in', finished)
+          .where('done_at', '<', before.toISOString())
+          .limit(batch)
+          .execute()
+      ).map((row) => row.id);
+      if (ids.length === 0) break;
+      const result = await this.db
+        .deleteFrom('jobs')
+        .where('id', 'in', ids)
+        .where('status', 'in', finished)
+        .executeTakeFirst();
+      purged += Number(result.numDeletedRows);
+      if (ids.length < batch) break;
+    }
+    return purged;
   }
 
   /**

@@ -92,3 +92,11 @@ export async function followCalendarChanges(deps: ProactiveDeps, records: Change
     for (const job of jobs) await deps.jobs.enqueue(deps.db, reminderJob, job);
   }
 }
+
+/** A calendar's cursor was lost and resynced: its single changes may be missing, so the next pass looks. */
+export async function lookAfterResync(deps: ProactiveDeps, records: ChangeRecord[]): Promise<void> {
+  const people = new Set(
+    records.filter((r) => r.kind === 'resynced' && r.resource === 'calendar').map((r) => r.userId),
+  );
+  for (const userId of people) await deps.assistantSettingsRepo.lookForRemindersNow(userId);
+}

@@ -3,9 +3,10 @@ import fp from 'fastify-plugin';
 import { exponentialBackoff } from '../../lib/jobs/worker';
 import { runPeriodically } from '../../lib/periodic-job';
 import { assistantDeps } from './deps';
-import { followCalendarChanges } from './event-reminders';
+import { followCalendarChanges, lookAfterResync } from './event-reminders';
 import { followUpJob, sendFollowUp, wakeFollowUps } from './follow-ups/check';
 import { followUpScreenRoutes } from './follow-ups/screen-routes';
+import { newGreetingWatch } from './greetings';
 import { apologise, handleInbound } from './handle-inbound';
 import { helpTextsFor } from './help/help-texts';
 import { inboundJob, inboundReceiver } from './receive-message';
@@ -39,6 +40,8 @@ export const assistantPlugin = fp(
       db: app.db,
       leaseMarginMs: app.config.assistantLeaseMarginMs,
       helpDaysRepo: app.helpDaysRepo,
+      calendarsFollowed: (userId: string) => app.changeFeed.calendarsFollowed(userId),
+      reminderLooks: app.config.reminderLooks,
     };
     // Work that follows the workspace's changes (issue 31): reminders move with their events,
     // follow-ups look at their threads when mail arrives.
@@ -46,6 +49,12 @@ export const assistantPlugin = fp(
     app.changeFeed.onChanges((records) => wakeFollowUps(deps, records));
     // Opt-in help texts from what the change feed reports (issue 31, part 4).
     app.changeFeed.onChanges((records) => helpTextsFor(deps, records));
+    // A calendar resynced (its single changes may have been missed) or newly connected: the
+    // person's calendars are looked at by the next pass, not at their next look (decision 501).
+    app.changeFeed.onChanges((records) => lookAfterResync(deps, records));
+    app.connectionLifecycle.onConnected((connection) =>
+      deps.assistantSettingsRepo.lookForRemindersNow(connection.user_id),
+    );
     app.jobs.worker.register(inboundJob, (job) => handleInbound(deps, job.payload.messageId), {
       // A failing model or provider backs off; after the last try the person gets one apology.
       maxAttempts: 6,
@@ -80,11 +89,13 @@ export const assistantPlugin = fp(
       leaseMs: deps.turnDeadlineMs + deps.leaseMarginMs,
     });
     const everyMs = app.config.assistantScheduleIntervalMs;
+    // This instance's walk over everyone and the moment of its last pass (greetings.ts).
+    const watch = newGreetingWatch();
     runPeriodically(app, {
       everyMs,
       failure: 'assistant scheduling pass failed',
       // Two passes' worth: a briefing whose time fell between two passes is still scheduled.
-      run: () => scheduleMessages(deps, 2 * everyMs),
+      run: () => scheduleMessages(deps, 2 * everyMs, watch),
     });
     // SQLite writes one transaction at a time. On PostgreSQL a few batches at once, no more: the
     // pool (10) is the worker's too, and texts holding all of it left the replies unsent (decision 212).

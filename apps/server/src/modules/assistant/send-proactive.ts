@@ -28,6 +28,10 @@ const UNREAD_LIMIT = 50;
 const SENDERS_LIMIT = 20;
 
 export type ProactiveDeps = AssistantDeps & {
+  /** Whether every calendar of the person has a working change feed (app.changeFeed). */
+  calendarsFollowed: (userId: string) => Promise<boolean>;
+  /** How often reminder looks come, with and without a feed (decision 501); the defaults when absent. */
+  reminderLooks?: { fedMs: number; unfedMs: number };
   jobs: Pick<Jobs, 'enqueue' | 'repo'>;
   log: FastifyBaseLogger;
   db: Db;

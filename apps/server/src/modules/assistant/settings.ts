@@ -35,6 +35,7 @@ export function defaultSettingsRow(userId: string, nowIso: string): AssistantSet
     greeted_phone: null,
     reminders_scanned_at: null,
     briefing_next_at: null,
+    reminders_next_at: null,
     help_replies: 0,
     help_important: 0,
     help_overlaps: 0,
@@ -119,11 +120,15 @@ export async function updateAssistantSettings(
   // briefing out again (decision 490); the one already queued finds the settings changed and stays.
   const briefingMoves =
     changes.briefingTime !== undefined || changes.paused !== undefined || changes.timeZone !== undefined;
+  // Reminders turned on, another lead, or a resume: the next pass looks at the calendars now
+  // (decision 501), not at the person's next look, which may be hours away.
+  const remindersMove = changes.reminderLeadMinutes !== undefined || changes.paused !== undefined;
   if (Object.keys(own).length > 0 || briefingMoves) {
     await deps.assistantSettingsRepo.ensure(defaultSettingsRow(user.id, nowIso));
     await deps.assistantSettingsRepo.update(user.id, {
       ...own,
       ...(briefingMoves ? { briefing_next_at: null } : {}),
+      ...(remindersMove ? { reminders_next_at: null } : {}),
       updated_at: nowIso,
     });
   }

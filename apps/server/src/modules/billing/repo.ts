@@ -203,6 +203,20 @@ export class BillingRepo extends Repo {
       .execute();
   }
 
+  /**
+   * People whose billing changed at or after `sinceIso` (a trial started, a provider sync wrote
+   * their plan), by the `updated_at` index: a plan that starts may make a greeting due (decision 503).
+   */
+  async accountsUpdatedSince(sinceIso: string, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('billing_accounts')
+      .select('user_id')
+      .where('updated_at', '>=', sinceIso)
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.user_id);
+  }
+
   /** Starts the trial unless it was ever started; false when it was. */
   async startTrial(userId: string, startIso: string, endIso: string): Promise<boolean> {
     const result = await this.db

@@ -39,3 +39,16 @@ export const feedConnectJob = defineJob<FeedConnectJob>({
   kind: 'feed.connect',
   payload: z.object({ connectionId: z.string() }),
 });
+
+/**
+ * Starts the feeds of connections made before the change feed existed (decision 506): a batch of
+ * connections without a subscription after `after` (by id), then the next batch as a new job.
+ * Keyed by the day and the position, so instances booting together run one walk.
+ */
+export interface FeedBackfillJob {
+  after: string;
+}
+export const feedBackfillJob = defineJob<FeedBackfillJob>({
+  kind: 'feed.backfill',
+  payload: z.object({ after: z.string() }),
+});

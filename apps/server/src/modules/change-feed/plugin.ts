@@ -2,10 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { exponentialBackoff } from '../../lib/jobs/worker';
 import type { ChangeRecord } from '../../providers/change-feed/feed-adapter';
+import type { WorkspaceProvider } from '../../providers/workspace/index';
+import type { ConnectionRow } from '../connections/repo';
 import { changeFeedDeps } from './deps';
-import { feedConnectJob, feedPollJob, feedRenewJob, feedSyncJob, feedSyncKey } from './jobs';
+import { feedBackfillJob, feedConnectJob, feedPollJob, feedRenewJob, feedSyncJob, feedSyncKey } from './jobs';
 import { failed, pollAt, renew, SLOW_POLL_MS, stop, subscribe } from './subscriptions';
 import { syncSubscription } from './sync';
+
+/** Connections a backfill job starts the feeds of; then the next batch is a job of its own. */
+export const BACKFILL_BATCH = 200;
+
+/** The providers with calendars. */
+const CALENDAR_PROVIDERS = new Set<string>(['google', 'microsoft', 'apple']);
 
 export type ChangeConsumer = (records: ChangeRecord[]) => Promise<void>;
 
@@ -29,6 +37,12 @@ export interface ChangeFeed {
    * a follow-up near): one `feed.poll` job per feed and moment. Push feeds need no asking.
    */
   pollSoon(connectionId: string, at: Date): Promise<void>;
+  /**
+   * Whether every calendar the person has connected is followed by a working feed: an active
+   * subscription, or the sample workspace (which tells its writes). False for one with none (a
+   * push-less server, decision 472) or a lapsed push: reminders then look every 5 minutes.
+   */
+  calendarsFollowed(userId: string): Promise<boolean>;
 }
 
 declare module 'fastify' {
@@ -67,20 +81,69 @@ export const changeFeedPlugin = fp(
             await pollAt(deps, row.id, at);
         }
       },
+      calendarsFollowed: async (userId) => {
+        for (const connection of await deps.connectionsRepo.listForUser(userId)) {
+          if (connection.status !== 'connected' || !CALENDAR_PROVIDERS.has(connection.provider)) continue;
+          if (app.workspaceAdapters.local.includes(connection.provider as WorkspaceProvider)) continue;
+          const row = await deps.feedSubscriptionsRepo.findForConnection(connection.id, 'calendar');
+          if (row?.state !== 'active') return false;
+        }
+        return true;
+      },
     };
     app.decorate('changeFeed', feed);
+    // What the assistant writes to a sample calendar is published as a provider's sync would
+    // (decision 504); a consumer's failure does not undo the person's write.
+    app.workspaceAdapters.sampleWrites.listen(async (records) => {
+      try {
+        await deliver(records);
+      } catch (error) {
+        app.log.warn({ err: error }, 'change records of a sample write not delivered');
+      }
+    });
     // A connection connected: its feeds start from the queue (a provider's watch call never holds
     // up the person's sign-in; a crash in between loses nothing). Removed: its channels stop
     // while its tokens still work.
-    app.connectionLifecycle.onConnected(async (connection) => {
-      const adapter = deps.feeds[connection.provider as keyof typeof deps.feeds];
-      // Google and Graph post only to an https address (their documented rule): a server
-      // reached over plain http (a test, a laptop) has no push, and the periodic look serves it.
-      if (!adapter || (adapter.push && !deps.publicUrl.startsWith('https://'))) return;
+    // Google and Graph post only to an https address (their documented rule): a server reached
+    // over plain http (a test, a laptop) has no push, and the periodic look serves it.
+    const canFollow = (provider: string) => {
+      const adapter = deps.feeds[provider as keyof typeof deps.feeds];
+      return Boolean(adapter && (!adapter.push || deps.publicUrl.startsWith('https://')));
+    };
+    const startFeeds = async (connection: ConnectionRow) => {
+      if (!canFollow(connection.provider)) return;
       await app.jobs.enqueue(app.db, feedConnectJob, {
         key: `feed.connect:${connection.id}:${connection.updated_at}`,
         payload: { connectionId: connection.id },
       });
+    };
+    app.connectionLifecycle.onConnected(startFeeds);
+    // Connections made before the change feed existed get their feeds by a walk in batches, one
+    // job at a time (decision 506), started at boot: instances booting the same day share its keys.
+    const followed = () => (Object.keys(deps.feeds) as string[]).filter(canFollow);
+    const backfillKey = (after: string) =>
+      `feed.backfill:${deps.clock.now().toISOString().slice(0, 10)}:${after}`;
+    app.jobs.worker.register(
+      feedBackfillJob,
+      async (job) => {
+        const batch = await deps.feedSubscriptionsRepo.connectionsWithoutFeed(
+          followed(),
+          job.payload.after,
+          BACKFILL_BATCH,
+        );
+        for (const connection of batch) await startFeeds(connection);
+        const last = batch.at(-1);
+        if (batch.length === BACKFILL_BATCH && last)
+          await app.jobs.enqueue(app.db, feedBackfillJob, {
+            key: backfillKey(last.id),
+            payload: { after: last.id },
+          });
+      },
+      { maxAttempts: 5, backoff: exponentialBackoff(5000, 5 * 60_000), leaseMs: 60_000, maxRunning: 1 },
+    );
+    app.addHook('onReady', async () => {
+      if (followed().length === 0) return;
+      await app.jobs.enqueue(app.db, feedBackfillJob, { key: backfillKey(''), payload: { after: '' } });
     });
     app.connectionLifecycle.onRemoving(async (connection) => {
       for (const row of await deps.feedSubscriptionsRepo.listForConnection(connection.id))

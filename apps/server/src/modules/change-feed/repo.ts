@@ -1,6 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import { Repo, repoPlugin } from '../../db/repo';
 import type { FeedSubscriptionsTable } from '../../db/schema';
+import type { ConnectionRow } from '../connections/repo';
 
 export type FeedSubscriptionRow = Selectable<FeedSubscriptionsTable>;
 export type NewFeedSubscription = Insertable<FeedSubscriptionsTable>;
@@ -47,6 +48,34 @@ export class FeedSubscriptionsRepo extends Repo {
       .selectFrom('feed_subscriptions')
       .selectAll()
       .where('connection_id', '=', connectionId)
+      .execute();
+  }
+
+  /**
+   * Connected connections of these providers with no calendar subscription, after `afterId` by
+   * id: the backfill's next batch (decision 506). Read by the connections' primary key and the
+   * subscriptions' (connection_id, resource) index.
+   */
+  async connectionsWithoutFeed(
+    providers: string[],
+    afterId: string,
+    limit: number,
+  ): Promise<ConnectionRow[]> {
+    if (providers.length === 0) return [];
+    return this.db
+      .selectFrom('connections')
+      .leftJoin('feed_subscriptions', (join) =>
+        join
+          .onRef('feed_subscriptions.connection_id', '=', 'connections.id')
+          .on('feed_subscriptions.resource', '=', 'calendar'),
+      )
+      .selectAll('connections')
+      .where('feed_subscriptions.id', 'is', null)
+      .where('connections.status', '=', 'connected')
+      .where('connections.provider', 'in', providers as ConnectionRow['provider'][])
+      .where('connections.id', '>', afterId)
+      .orderBy('connections.id')
+      .limit(limit)
       .execute();
   }
 

@@ -69,6 +69,34 @@ export class UsersRepo extends Repo {
     await lockUser(this.db, id);
   }
 
+  /**
+   * People with a linked number whose row changed at or after `sinceIso` (a number linked moves
+   * `updated_at`), by the `updated_at` index: what the greeting pass looks at (decision 503).
+   */
+  async linkedUpdatedSince(sinceIso: string, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where('updated_at', '>=', sinceIso)
+      .where('phone_number', 'is not', null)
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** People with a linked number after `afterId`, by id: a walk over everyone, a page at a time. */
+  async linkedAfter(afterId: string, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where('id', '>', afterId)
+      .where('phone_number', 'is not', null)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
   /** Fails with a unique violation (db/errors.ts) when another user holds the number. */
   async setPhoneNumber(id: string, phone: string, nowIso: string): Promise<void> {
     await this.update(id, { phone_number: phone, updated_at: nowIso });

@@ -19,7 +19,7 @@ import { WorkspaceError } from './workspace-error';
 
 export type CalendarDeps = Pick<
   WorkspaceDeps,
-  'usersRepo' | 'connectionsRepo' | 'connectionAccess' | 'calendars'
+  'usersRepo' | 'connectionsRepo' | 'connectionAccess' | 'calendars' | 'sample'
 >;
 
 export interface RangeInput {
@@ -194,7 +194,7 @@ export async function createEvent(
     ...(event.connectionId ? { connectionId: event.connectionId } : {}),
   });
   const when = eventWhen(event, zoneOf(target));
-  return onAccount(deps, target, (account) =>
+  const created = await onAccount(deps, target, (account) =>
     deps.calendars[account.provider].createEvent(account, {
       title: event.title,
       when,
@@ -205,6 +205,8 @@ export async function createEvent(
       calendarId: event.calendarId ?? null,
     }),
   );
+  await tellSample(deps, target, { kind: 'event.changed', eventId: created.id, event: created });
+  return created;
 }
 
 export async function updateEvent(
@@ -214,7 +216,7 @@ export async function updateEvent(
   const { patch } = input;
   const target = await oneTarget(deps, { ...input, service: 'calendar', access: 'write' });
   const when = patchWhen(patch, zoneOf(target));
-  return onAccount(deps, target, (account) =>
+  const updated = await onAccount(deps, target, (account) =>
     deps.calendars[account.provider].updateEvent(account, input.eventId, {
       ...(patch.title !== undefined ? { title: patch.title } : {}),
       ...(when ? { when } : {}),
@@ -224,6 +226,8 @@ export async function updateEvent(
       sendUpdates: patch.sendUpdates,
     }),
   );
+  await tellSample(deps, target, { kind: 'event.changed', eventId: updated.id, event: updated });
+  return updated;
 }
 
 export async function deleteEvent(
@@ -237,6 +241,23 @@ export async function deleteEvent(
       ...(input.comment ? { comment: input.comment } : {}),
     }),
   );
+  await tellSample(deps, target, { kind: 'event.cancelled', eventId: input.eventId });
+}
+
+/**
+ * A write to a sample calendar, told as the provider's sync would tell it (decision 504): the
+ * sample workspace has no feed of its own. A real provider's feed sees our writes by itself.
+ */
+async function tellSample(
+  deps: Pick<CalendarDeps, 'sample'>,
+  target: Target,
+  change:
+    | { kind: 'event.changed'; eventId: string; event: TWorkspaceEvent }
+    | { kind: 'event.cancelled'; eventId: string },
+): Promise<void> {
+  const { sample } = deps;
+  if (!sample?.local.includes(target.connection.provider)) return;
+  await sample.writes.tell([{ ...change, userId: target.user.id, connectionId: target.connection.id }]);
 }
 
 function zoneOf(target: Target): string {

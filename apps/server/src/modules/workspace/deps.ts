@@ -3,6 +3,7 @@ import type { Clock } from '../../lib/clock';
 import type { CalendarAdapter } from '../../providers/calendar/calendar-adapter';
 import type { ContactsAdapter } from '../../providers/contacts/contacts-adapter';
 import type { MailboxAdapter } from '../../providers/mailbox/mailbox';
+import type { SampleWrites } from '../../providers/sample-workspace/writes';
 import type { WorkspaceProvider } from '../../providers/workspace/index';
 import type { ConnectionAccess } from '../connections/connection-access';
 import type { ConnectionsRepo } from '../connections/repo';
@@ -17,6 +18,8 @@ export interface WorkspaceDeps {
   mailboxes: Partial<Record<WorkspaceProvider, MailboxAdapter>>;
   contacts: Record<WorkspaceProvider, ContactsAdapter>;
   clock: Clock;
+  /** The providers the sample workspace answers, and where its calendar writes are told (decision 504). */
+  sample?: { local: WorkspaceProvider[]; writes: SampleWrites };
 }
 
 export function workspaceDeps(app: FastifyInstance): WorkspaceDeps {
@@ -28,5 +31,6 @@ export function workspaceDeps(app: FastifyInstance): WorkspaceDeps {
     mailboxes: app.workspaceAdapters.mailboxes,
     contacts: app.workspaceAdapters.contacts,
     clock: app.clock,
+    sample: { local: app.workspaceAdapters.local, writes: app.workspaceAdapters.sampleWrites },
   };
 }

@@ -9,6 +9,7 @@ import { LocalCalendarAdapter } from '../sample-workspace/calendar';
 import { LocalContactsAdapter } from '../sample-workspace/contacts';
 import { LocalMailboxAdapter } from '../sample-workspace/mailbox';
 import { sampleOwnerResolver } from '../sample-workspace/owner';
+import { SampleWrites } from '../sample-workspace/writes';
 
 export type WorkspaceProvider = 'google' | 'microsoft' | 'apple';
 
@@ -24,6 +25,8 @@ export interface WorkspaceAdapters {
   feeds: Partial<Record<WorkspaceProvider, FeedAdapter>>;
   /** The providers answered by the sample workspace. */
   local: WorkspaceProvider[];
+  /** Writes to a sample calendar, told to whoever listens (the change feed; decision 504). */
+  sampleWrites: SampleWrites;
 }
 
 /**
@@ -151,6 +154,7 @@ export async function buildWorkspaceAdapters(app: FastifyInstance): Promise<Work
           }),
     },
     local: (Object.keys(isLocal) as WorkspaceProvider[]).filter((p) => isLocal[p]),
+    sampleWrites: new SampleWrites(),
   };
 }
 

@@ -41,31 +41,49 @@ export class AssistantSettingsRepo extends Repo {
     await this.db.updateTable('assistant_settings').set(changes).where('user_id', '=', userId).execute();
   }
 
-  /** People with a linked number and no settings row yet: the scheduler gives them one. */
-  async linkedWithoutSettings(limit: number): Promise<{ id: string; phone_number: string }[]> {
+  /** People whose settings changed at or after `sinceIso` (a resume), by the `updated_at` index. */
+  async updatedSince(sinceIso: string, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('assistant_settings')
+      .select('user_id')
+      .where('updated_at', '>=', sinceIso)
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.user_id);
+  }
+
+  /**
+   * Of these people, those with a linked number not greeted yet (no settings row, or a row whose
+   * greeted number is not the linked one), read by primary keys.
+   */
+  async ungreetedAmong(userIds: string[]): Promise<
+    (Omit<ScheduledPerson, 'settings'> & {
+      settings: AssistantSettingsRow | null;
+    })[]
+  > {
+    if (userIds.length === 0) return [];
     const rows = await this.db
       .selectFrom('users')
       .leftJoin('assistant_settings', 'assistant_settings.user_id', 'users.id')
-      .select(['users.id', 'users.phone_number'])
+      .selectAll('assistant_settings')
+      .select(['users.id as person_id', 'users.phone_number', 'users.language', 'users.time_zone'])
+      .where('users.id', 'in', userIds)
       .where('users.phone_number', 'is not', null)
-      .where('assistant_settings.user_id', 'is', null)
-      .limit(limit)
-      .execute();
-    return rows.map((row) => ({ id: row.id, phone_number: row.phone_number! }));
-  }
-
-  /** People whose linked number has not been greeted (a new link, or a new number). */
-  async ungreeted(limit: number): Promise<ScheduledPerson[]> {
-    const rows = await this.people()
       .where((eb) =>
         eb.or([
+          eb('assistant_settings.user_id', 'is', null),
           eb('assistant_settings.greeted_phone', 'is', null),
           eb('assistant_settings.greeted_phone', '!=', eb.ref('users.phone_number')),
         ]),
       )
-      .limit(limit)
       .execute();
-    return rows.map(toPerson);
+    return rows.map(({ person_id, phone_number, language, time_zone, ...settings }) => ({
+      userId: person_id,
+      phone: phone_number!,
+      language,
+      timeZone: time_zone,
+      settings: settings.user_id === null ? null : (settings as AssistantSettingsRow),
+    }));
   }
 
   /** Marks the number greeted; false when another instance did first (it greets, not this one). */
@@ -87,21 +105,7 @@ export class AssistantSettingsRepo extends Repo {
    * to get (paused, none set, no number) is among them until the pass parks them.
    */
   async briefingsDue(byIso: string, limit: number): Promise<(ScheduledPerson & { linked: boolean })[]> {
-    const rows = await this.db
-      .selectFrom('assistant_settings')
-      .innerJoin('users', 'users.id', 'assistant_settings.user_id')
-      .selectAll('assistant_settings')
-      .select(['users.phone_number', 'users.language', 'users.time_zone'])
-      .where((eb) =>
-        eb.or([
-          eb('assistant_settings.briefing_next_at', 'is', null),
-          eb('assistant_settings.briefing_next_at', '<=', byIso),
-        ]),
-      )
-      .orderBy('assistant_settings.briefing_next_at')
-      .limit(limit)
-      .execute();
-    return rows.map((row) => ({ ...toPerson(row), linked: row.phone_number !== null }));
+    return this.dueBy('briefing_next_at', byIso, limit);
   }
 
   /**
@@ -127,42 +131,66 @@ export class AssistantSettingsRepo extends Repo {
       .execute();
   }
 
-  /** Unpaused people with reminders on whom no instance looked at since `beforeIso`. */
-  async dueForReminderScan(beforeIso: string, limit: number): Promise<ScheduledPerson[]> {
-    const rows = await this.people()
-      .where('assistant_settings.paused', '=', 0)
-      .where('assistant_settings.reminder_lead_minutes', 'is not', null)
-      .where((eb) =>
-        eb.or([
-          eb('assistant_settings.reminders_scanned_at', 'is', null),
-          eb('assistant_settings.reminders_scanned_at', '<', beforeIso),
-        ]),
-      )
-      .limit(limit)
-      .execute();
-    return rows.map(toPerson);
+  /**
+   * Rows whose next look for event reminders is due by `nowIso`, or not worked out yet (null),
+   * soonest first: read by the `reminders_next_at` index, a bounded batch (decision 501). Whoever
+   * has nothing to look for (paused, reminders off, no number) is among them until the pass parks them.
+   */
+  async remindersDue(nowIso: string, limit: number): Promise<(ScheduledPerson & { linked: boolean })[]> {
+    return this.dueBy('reminders_next_at', nowIso, limit);
   }
 
-  /** Claims one look at the person's events: of instances racing, one sees true. */
-  async claimReminderScan(userId: string, seen: string | null, nowIso: string): Promise<boolean> {
+  /**
+   * Rows whose `column` is null (not worked out yet), then those due by `byIso`, soonest first.
+   * Two range reads of the column's index: one `IS NULL OR <=` read would scan the whole index
+   * in order (SQLite keeps nulls first, PostgreSQL last) and cost O(N) a pass.
+   */
+  private async dueBy(
+    column: 'briefing_next_at' | 'reminders_next_at',
+    byIso: string,
+    limit: number,
+  ): Promise<(ScheduledPerson & { linked: boolean })[]> {
+    const rows = () =>
+      this.db
+        .selectFrom('assistant_settings')
+        .innerJoin('users', 'users.id', 'assistant_settings.user_id')
+        .selectAll('assistant_settings')
+        .select(['users.phone_number', 'users.language', 'users.time_zone']);
+    const fresh = await rows().where(`assistant_settings.${column}`, 'is', null).limit(limit).execute();
+    const due =
+      fresh.length < limit
+        ? await rows()
+            .where(`assistant_settings.${column}`, '<=', byIso)
+            .orderBy(`assistant_settings.${column}`)
+            .limit(limit - fresh.length)
+            .execute()
+        : [];
+    return [...fresh, ...due].map((row) => ({ ...toPerson(row), linked: row.phone_number !== null }));
+  }
+
+  /**
+   * Moves the person's next look from `seen` to `next`: of instances racing, one sees true (and
+   * looks); the others skip the row.
+   */
+  async moveReminderLook(userId: string, seen: string | null, next: string): Promise<boolean> {
     const result = await this.db
       .updateTable('assistant_settings')
-      .set({ reminders_scanned_at: nowIso })
+      .set({ reminders_next_at: next })
       .where('user_id', '=', userId)
       .where((eb) =>
-        seen === null ? eb('reminders_scanned_at', 'is', null) : eb('reminders_scanned_at', '=', seen),
+        seen === null ? eb('reminders_next_at', 'is', null) : eb('reminders_next_at', '=', seen),
       )
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 
-  private people() {
-    return this.db
-      .selectFrom('users')
-      .innerJoin('assistant_settings', 'assistant_settings.user_id', 'users.id')
-      .selectAll('assistant_settings')
-      .select(['users.phone_number', 'users.language', 'users.time_zone'])
-      .where('users.phone_number', 'is not', null);
+  /** The person's calendars are to be looked at by the next pass (reminders on, a new lead, a new calendar). */
+  async lookForRemindersNow(userId: string): Promise<void> {
+    await this.db
+      .updateTable('assistant_settings')
+      .set({ reminders_next_at: null })
+      .where('user_id', '=', userId)
+      .execute();
   }
 }
 
