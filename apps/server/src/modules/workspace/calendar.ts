@@ -235,13 +235,14 @@ export async function deleteEvent(
   input: { userId: string; connectionId: string; eventId: string; sendUpdates: boolean; comment?: string },
 ): Promise<{ commented: boolean }> {
   const target = await oneTarget(deps, { ...input, service: 'calendar', access: 'write' });
-  return onAccount(deps, target, (account) =>
+  const outcome = await onAccount(deps, target, (account) =>
     deps.calendars[account.provider].deleteEvent(account, input.eventId, {
       sendUpdates: input.sendUpdates,
       ...(input.comment ? { comment: input.comment } : {}),
     }),
   );
   await tellSample(deps, target, { kind: 'event.cancelled', eventId: input.eventId });
+  return outcome;
 }
 
 /**
