@@ -162,8 +162,14 @@ export class GoogleFake {
 
   readonly calendars: FakeCalendar[] = [];
   readonly events = new Map<string, FakeEvent[]>();
-  /** Busy blocks per calendar id, as free/busy reports them. */
+  /**
+   * Busy blocks per calendar id, as free/busy reports them: the person's own calendars, and
+   * other people's by their address when their calendar is shared with the person. Any other
+   * id is answered `notFound`, as Google does for a calendar the person may not see.
+   */
   readonly busy = new Map<string, { start: string; end: string }[]>();
+  /** Google Groups by address: free/busy expands one to its members' calendars. */
+  readonly groups = new Map<string, string[]>();
   private readonly deletedEvents = new Set<string>();
   private nextEvent = 1;
 
@@ -656,27 +662,63 @@ export class GoogleFake {
     return this.calendars.find((calendar) => calendar.id === id || (id === 'primary' && calendar.primary));
   }
 
+  /**
+   * freebusy.query: at most 50 items (`tooManyCalendarsRequested`), 90 days (`timeRangeTooLong`);
+   * a group expanded to at most `groupExpansionMax` members (100 at most, `groupTooBig` past
+   * it), each member's calendar answered beside the others.
+   */
   private freeBusy(body: unknown, send: Send) {
-    const request = body as { timeMin?: string; timeMax?: string; items?: { id: string }[] };
+    const request = body as {
+      timeMin?: string;
+      timeMax?: string;
+      items?: { id: string }[];
+      groupExpansionMax?: number;
+      calendarExpansionMax?: number;
+    };
     const min = Date.parse(request.timeMin ?? '');
     const max = Date.parse(request.timeMax ?? '');
     if (Number.isNaN(min) || Number.isNaN(max) || !Array.isArray(request.items))
       return send(400, googleError(400, 'badRequest', 'Missing timeMin, timeMax or items'));
+    if (max <= min)
+      return send(400, googleError(400, 'timeRangeEmpty', 'The specified time range is empty.'));
+    if (max - min > 90 * 86_400_000)
+      return send(400, googleError(400, 'timeRangeTooLong', 'The requested time range is too long.'));
+    if ((request.groupExpansionMax ?? 0) > 100 || (request.calendarExpansionMax ?? 0) > 50)
+      return send(400, googleError(400, 'invalid', 'Invalid expansion maximum.'));
     if (request.items.length > 50) return send(400, googleError(400, 'tooManyCalendarsRequested'));
-    const calendars = Object.fromEntries(
-      request.items.map(({ id }) => {
-        const busy = this.busy.get(id);
-        if (!busy) return [id, { errors: [{ domain: 'global', reason: 'notFound' }], busy: [] }];
-        const within = busy
-          .filter((slot) => Date.parse(slot.start) < max && Date.parse(slot.end) > min)
-          .map((slot) => ({
-            start: new Date(Math.max(min, Date.parse(slot.start))).toISOString().replace('.000Z', 'Z'),
-            end: new Date(Math.min(max, Date.parse(slot.end))).toISOString().replace('.000Z', 'Z'),
-          }));
-        return [id, { busy: within }];
-      }),
-    );
-    send(200, { kind: 'calendar#freeBusy', timeMin: request.timeMin, timeMax: request.timeMax, calendars });
+    const answerFor = (id: string) => {
+      const busy = this.busy.get(id.toLowerCase()) ?? this.busy.get(id);
+      if (!busy) return { errors: [{ domain: 'global', reason: 'notFound' }], busy: [] };
+      const within = busy
+        .filter((slot) => Date.parse(slot.start) < max && Date.parse(slot.end) > min)
+        .map((slot) => ({
+          start: new Date(Math.max(min, Date.parse(slot.start))).toISOString().replace('.000Z', 'Z'),
+          end: new Date(Math.min(max, Date.parse(slot.end))).toISOString().replace('.000Z', 'Z'),
+        }));
+      return { busy: within };
+    };
+    const calendars: Record<string, unknown> = {};
+    const groups: Record<string, unknown> = {};
+    for (const { id } of request.items) {
+      const members = this.groups.get(id.toLowerCase());
+      if (!members) {
+        calendars[id] = answerFor(id);
+        continue;
+      }
+      if (members.length > (request.groupExpansionMax ?? 100)) {
+        groups[id] = { errors: [{ domain: 'global', reason: 'groupTooBig' }] };
+        continue;
+      }
+      groups[id] = { calendars: members };
+      for (const member of members) calendars[member] = answerFor(member);
+    }
+    send(200, {
+      kind: 'calendar#freeBusy',
+      timeMin: request.timeMin,
+      timeMax: request.timeMax,
+      ...(Object.keys(groups).length > 0 ? { groups } : {}),
+      calendars,
+    });
   }
 
   /** Google writes a timed event's times as wall-clock time with the offset of its zone. */

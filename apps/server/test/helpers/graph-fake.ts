@@ -96,6 +96,28 @@ export interface FakeContact {
   companyName: string | null;
 }
 
+/** A busy block of someone in the organisation, as getSchedule lists it (UTC wall-clock times). */
+export interface FakeScheduleItem {
+  status: 'free' | 'tentative' | 'busy' | 'oof' | 'workingElsewhere' | 'unknown';
+  start: string;
+  end: string;
+  subject?: string;
+  isPrivate?: boolean;
+}
+
+/** Someone getSchedule can answer for, or the error it gives for them. */
+export type FakeSchedule =
+  | {
+      items: FakeScheduleItem[];
+      workingHours?: {
+        daysOfWeek: string[];
+        startTime: string;
+        endTime: string;
+        timeZone: { name: string; '@odata.type'?: string; bias?: number };
+      };
+    }
+  | { error: { message: string; responseCode: string } };
+
 /** Outlook events and messages: 10 080 minutes at most. */
 const MAX_SUBSCRIPTION_MS = 10_080 * 60 * 1000;
 
@@ -155,6 +177,11 @@ export class GraphFake {
   /** Whether a bearer token is good; a test app's local issuer may answer instead. */
   acceptsToken: (token: string) => boolean | Promise<boolean> = (token) => token === GraphFake.TOKEN;
   url = '';
+  /**
+   * People of the organisation getSchedule answers for, by address (lower case); anyone else is
+   * answered with the error Graph gives for an address it cannot resolve in the directory.
+   */
+  schedules = new Map<string, FakeSchedule>();
   /** Subscriptions made through POST /subscriptions, by id. */
   subscriptions = new Map<string, FakeSubscription>();
   /** Delta tokens below this are refused with 410 syncStateNotFound (Graph forgot the state). */
@@ -289,6 +316,7 @@ export class GraphFake {
         /^\/me\/messages\/([^/]+)(\/attachments|\/createReply|\/send)?$/,
         ([id, tail]) => this.message(method, id!, tail!, path, query, body, text),
       ],
+      ['POST', /^\/me\/calendar\/getSchedule$/, () => this.getSchedule(body, prefer)],
       ['GET', /^\/me\/contacts$/, () => this.page(path, query, this.contacts)],
       ['GET', /^\/me\/calendarView\/delta$/, () => this.delta('calendar', path, query, text)],
       ['GET', /^\/me\/mailFolders\('inbox'\)\/messages\/delta$/, () => this.delta('mail', path, query, text)],
@@ -561,6 +589,98 @@ export class GraphFake {
       answer['@odata.nextLink'] = `${this.nextLinkBase ?? this.url}${path}?${next.toString()}`;
     }
     return ok(answer);
+  }
+
+  /**
+   * calendar: getSchedule. At most 20 schedules and 62 days (ErrorTimeIntervalTooBig), an
+   * availabilityViewInterval of 5 to 1440 minutes; times read and answered in UTC only (the
+   * fake knows no other zone, and says so with a 400). Each schedule answers its items overlapping
+   * the window, the availabilityView over them and its working hours; an unknown address its
+   * error, in a 200 like the rest.
+   */
+  private getSchedule(body: unknown, prefer: string): Answer {
+    const request = body as {
+      schedules?: unknown;
+      startTime?: { dateTime?: string; timeZone?: string };
+      endTime?: { dateTime?: string; timeZone?: string };
+      availabilityViewInterval?: unknown;
+    } | null;
+    const bad = (code: string, message: string): Answer => ({
+      status: 400,
+      body: graphError(400, code, message),
+    });
+    if (!request || !Array.isArray(request.schedules) || request.schedules.some((s) => typeof s !== 'string'))
+      return bad('ErrorInvalidParameter', 'Schedules is required.');
+    if (request.schedules.length > 20) return bad('ErrorInvalidParameter', 'Too many schedules; 20 at most.');
+    const interval = request.availabilityViewInterval ?? 30;
+    if (interval === null) return { status: 500, body: graphError(500) };
+    if (typeof interval !== 'number' || interval < 5 || interval > 1440)
+      return bad('ErrorInvalidParameter', 'availabilityViewInterval must be between 5 and 1440.');
+    const instant = (when: { dateTime?: string; timeZone?: string } | undefined): number | null => {
+      if (!when?.dateTime || !LOCAL_DATE_TIME.test(when.dateTime)) return null;
+      if ((when.timeZone ?? '').toUpperCase() !== 'UTC') return null;
+      return Date.parse(`${when.dateTime.slice(0, 23)}Z`);
+    };
+    const from = instant(request.startTime);
+    const to = instant(request.endTime);
+    if (from === null || to === null) return bad('ErrorInvalidTimeZone', 'The fake reads UTC times only.');
+    if (to <= from) return bad('ErrorInvalidParameter', 'The end time must come after the start time.');
+    const days = Math.ceil((to - from) / 86_400_000);
+    if (days > 62)
+      return bad(
+        'ErrorTimeIntervalTooBig',
+        `The requested time duration specified for FreeBusyViewOptions.TimeWindow is too long. The allowed limit = 62 days; the actual limit = ${days} days.`,
+      );
+    const zone = /outlook\.timezone="([^"]+)"/.exec(prefer)?.[1] ?? 'UTC';
+    if (zone.toUpperCase() !== 'UTC') return bad('ErrorInvalidTimeZone', 'The fake answers in UTC only.');
+    const utc = (text: string) => Date.parse(`${text.slice(0, 23)}Z`);
+    const wall = (ms: number) => `${new Date(ms).toISOString().slice(0, 19)}.0000000`;
+    const codes: Record<FakeScheduleItem['status'], string> = {
+      free: '0',
+      tentative: '1',
+      busy: '2',
+      oof: '3',
+      workingElsewhere: '4',
+      unknown: '2',
+    };
+    const value = (request.schedules as string[]).map((address) => {
+      const schedule = this.schedules.get(address.toLowerCase());
+      if (!schedule)
+        return {
+          scheduleId: address,
+          error: {
+            message: `Unable to resolve e-mail address ${address} to an Active Directory object.`,
+            responseCode: '5009',
+          },
+        };
+      if ('error' in schedule) return { scheduleId: address, error: schedule.error };
+      const items = schedule.items.filter((item) => utc(item.start) < to && utc(item.end) > from);
+      const slots = Math.ceil((to - from) / (interval * 60_000));
+      let view = '';
+      for (let i = 0; i < slots; i += 1) {
+        const slotStart = from + i * interval * 60_000;
+        const slotEnd = slotStart + interval * 60_000;
+        const here = items.filter((item) => utc(item.start) < slotEnd && utc(item.end) > slotStart);
+        view += here.reduce((code, item) => (codes[item.status] > code ? codes[item.status] : code), '0');
+      }
+      return {
+        scheduleId: address,
+        availabilityView: view,
+        scheduleItems: items.map((item) => ({
+          isPrivate: item.isPrivate ?? false,
+          status: item.status,
+          ...(item.subject ? { subject: item.subject } : {}),
+          start: { dateTime: wall(utc(item.start)), timeZone: 'UTC' },
+          end: { dateTime: wall(utc(item.end)), timeZone: 'UTC' },
+        })),
+        ...(schedule.workingHours ? { workingHours: schedule.workingHours } : {}),
+      };
+    });
+    return ok({
+      '@odata.context':
+        'https://graph.microsoft.com/v1.0/$metadata#Collection(microsoft.graph.scheduleInformation)',
+      value,
+    });
   }
 
   private calendarView(calendarId: string, path: string, query: URLSearchParams, text: boolean): Answer {

@@ -5,10 +5,17 @@ import type {
   TUpdateEventBody,
   TWorkspaceEvent,
 } from '@app/contract/workspace/calendar';
+import {
+  isKnownBusy,
+  type TOthersBusy,
+  type TUnknownReason,
+  type TWorkingHours,
+} from '@app/contract/workspace/others-free-busy';
+import { mergeBusy } from '../../providers/calendar/merge-busy';
 import { onAccount, onEveryAccount, oneTarget, type Target, targetsFor } from './accounts';
 import type { WorkspaceDeps } from './deps';
 import { eventWhen, patchWhen } from './event-times';
-import type { WorkspaceError } from './workspace-error';
+import { WorkspaceError } from './workspace-error';
 
 export type CalendarDeps = Pick<
   WorkspaceDeps,
@@ -81,6 +88,97 @@ export async function freeBusy(
     })),
   );
   return { busy: results.flat().sort((a, b) => a.start.localeCompare(b.start)), failures };
+}
+
+/**
+ * Other people's busy time, asked of every calendar account of the person at once: Google
+ * answers for calendars shared with them, Graph for their organisation, CalDAV for nobody. The
+ * answers merge per address: known beats unknown, busy time of several accounts is joined, the
+ * first working hours given are kept. An account that fails leaves its people `unavailable`
+ * (and is named in `failures`) rather than failing the question: others' time only refines the
+ * slots the person's own calendar gives. Keys are the addresses as given (the first spelling of
+ * one asked twice in another case).
+ */
+export async function othersFreeBusy(
+  deps: CalendarDeps,
+  input: { userId: string; emails: string[]; from: string; to: string },
+): Promise<{ people: Record<string, TOthersBusy>; failures: WorkspaceError[] }> {
+  const emails = distinctAddresses(input.emails);
+  if (emails.length === 0) return { people: {}, failures: [] };
+  const range = { from: input.from, to: input.to };
+  const targets = await targetsFor(deps, { userId: input.userId, service: 'calendar', access: 'read' });
+  const settled = await Promise.allSettled(
+    targets.usable.map((target) =>
+      onAccount(deps, target, (account) =>
+        deps.calendars[account.provider].othersFreeBusy(account, { ...range, emails }),
+      ),
+    ),
+  );
+  // An account that could not be asked (refused here, or failing below) said nothing of anyone.
+  const answers: Record<string, TOthersBusy>[] = targets.refused.map(() => ({}));
+  const failures = [...targets.refused];
+  for (const outcome of settled) {
+    if (outcome.status === 'fulfilled') answers.push(outcome.value);
+    else if (outcome.reason instanceof WorkspaceError) {
+      failures.push(outcome.reason);
+      answers.push({});
+    } else throw outcome.reason;
+  }
+  const people: Record<string, TOthersBusy> = {};
+  for (const email of emails)
+    people[email] = mergeAnswers(
+      answers.map((answer) => answer[email]),
+      range,
+    );
+  return { people, failures };
+}
+
+/** Trimmed, empty ones dropped, the same address in another case asked once. */
+function distinctAddresses(emails: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of emails) {
+    const email = raw.trim();
+    const key = email.toLowerCase();
+    if (!email || seen.has(key)) continue;
+    seen.add(key);
+    out.push(email);
+  }
+  return out;
+}
+
+/**
+ * Which unknown reason says most, when several accounts say different things: an account that
+ * could not be asked this time comes first (asking again may know them), then a refusal, then
+ * the organisation's edge, then no calendar found; a provider that cannot see anyone last.
+ */
+const REASON_ORDER: readonly TUnknownReason[] = [
+  'unavailable',
+  'no_permission',
+  'outside_organisation',
+  'not_found',
+  'not_supported',
+];
+
+function mergeAnswers(
+  answers: readonly (TOthersBusy | undefined)[],
+  range: { from: string; to: string },
+): TOthersBusy {
+  const known = answers.filter((answer): answer is TOthersBusy => answer !== undefined).filter(isKnownBusy);
+  if (known.length > 0) {
+    const busy = mergeBusy(
+      known.flatMap((answer) =>
+        answer.busy.map((span) => ({ start: Date.parse(span.start), end: Date.parse(span.end) })),
+      ),
+      range,
+    );
+    const workingHours: TWorkingHours | undefined = known.find((answer) => answer.workingHours)?.workingHours;
+    return workingHours ? { busy, workingHours } : { busy };
+  }
+  const reasons = new Set(
+    answers.map((answer) => (answer && !isKnownBusy(answer) ? answer.unknown : 'unavailable')),
+  );
+  return { unknown: REASON_ORDER.find((reason) => reasons.has(reason)) ?? 'unavailable' };
 }
 
 /** Creates the event in the named account's calendar, or the person's default one. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TBusyInterval, TWorkspaceEvent } from '@app/contract/workspace/calendar';
+import type { TOthersBusy } from '@app/contract/workspace/others-free-busy';
 import { z } from 'zod';
 import {
   type DavServers,
@@ -11,8 +12,9 @@ import {
 } from '../icloud/dav-session';
 import { ProviderError } from '../provider-errors';
 import type { WorkspaceAccount } from '../workspace/account';
+import { allUnknown } from './all-unknown';
 import { type CaldavEventRef, calendarUrlOf, decodeEventId, encodeEventId } from './caldav-event-id';
-import type { CalendarAdapter, EventPatch, InstantRange, NewEvent } from './calendar-adapter';
+import type { CalendarAdapter, EventPatch, InstantRange, NewEvent, OthersQuery } from './calendar-adapter';
 import { describeCalendarEvent, expandCalendarObject, type IcalOccurrence } from './ical-events';
 import { newCalendarObject, patchCalendarObject, withoutOccurrence } from './ical-write';
 import { mergeBusy } from './merge-busy';
@@ -92,6 +94,15 @@ export class CaldavCalendarAdapter implements CalendarAdapter {
       .filter((occurrence) => !occurrence.cancelled && !occurrence.transparent)
       .map((occurrence) => ({ start: occurrence.startMs, end: occurrence.endMs }));
     return mergeBusy(busy, range);
+  }
+
+  /**
+   * CalDAV has no way to see other people's time: RFC 6638's free-busy query goes to the
+   * scheduling outbox of a server that knows the attendee, and iCloud answers it for nobody
+   * outside the account (decision 548). Everyone is unknown, asked nothing.
+   */
+  async othersFreeBusy(_account: WorkspaceAccount, query: OthersQuery): Promise<Record<string, TOthersBusy>> {
+    return allUnknown(query.emails, 'not_supported');
   }
 
   async createEvent(account: WorkspaceAccount, event: NewEvent): Promise<TWorkspaceEvent> {

@@ -1,4 +1,5 @@
 import type { TBusyInterval, TWorkspaceEvent } from '@app/contract/workspace/calendar';
+import type { TOthersBusy } from '@app/contract/workspace/others-free-busy';
 import type { WorkspaceAccount } from '../workspace/account';
 
 /** A range of instants, start inclusive, end exclusive (ISO, UTC). */
@@ -38,6 +39,12 @@ export interface EventPatch {
   sendUpdates: boolean;
 }
 
+/** Whose free/busy to ask for, over which range. */
+export interface OthersQuery extends InstantRange {
+  /** Addresses as the caller spells them; the answer is keyed by the same spellings. */
+  emails: string[];
+}
+
 /**
  * One provider's calendars behind the workspace's shape. Event ids are the adapter's own and
  * opaque to everyone else: an adapter that needs the calendar too (Google, CalDAV) puts it in
@@ -48,6 +55,12 @@ export interface CalendarAdapter {
   listEvents(account: WorkspaceAccount, range: InstantRange & { limit: number }): Promise<TWorkspaceEvent[]>;
   /** Busy time of every calendar of the account in the range (free and cancelled time left out). */
   freeBusy(account: WorkspaceAccount, range: InstantRange): Promise<Omit<TBusyInterval, 'connectionId'>[]>;
+  /**
+   * Other people's busy time as this account may see it, one entry per address asked (keyed as
+   * given): known busy (and working hours when the provider says), or unknown and why. A
+   * per-person refusal is `unknown`; a failure of the whole call (401, outage) is a ProviderError.
+   */
+  othersFreeBusy(account: WorkspaceAccount, query: OthersQuery): Promise<Record<string, TOthersBusy>>;
   createEvent(account: WorkspaceAccount, event: NewEvent): Promise<TWorkspaceEvent>;
   updateEvent(account: WorkspaceAccount, eventId: string, patch: EventPatch): Promise<TWorkspaceEvent>;
   deleteEvent(account: WorkspaceAccount, eventId: string, options: { sendUpdates: boolean }): Promise<void>;

@@ -61,15 +61,25 @@ export const ZCalendarList = z.object({
   nextPageToken: z.string().optional(),
 });
 
+const ZFreeBusyErrors = z.array(z.object({ domain: z.string().optional(), reason: z.string().optional() }));
+
 export const ZFreeBusy = z.object({
   calendars: z.record(
     z.string(),
     z.object({
       busy: z.array(z.object({ start: z.string(), end: z.string() })).default([]),
-      errors: z.array(z.object({ reason: z.string().optional() })).optional(),
+      errors: ZFreeBusyErrors.optional(),
     }),
   ),
+  /** A group (a Google Group's address) asked for: the calendars of its members, answered above. */
+  groups: z
+    .record(
+      z.string(),
+      z.object({ calendars: z.array(z.string()).optional(), errors: ZFreeBusyErrors.optional() }),
+    )
+    .optional(),
 });
+export type GoogleFreeBusy = z.infer<typeof ZFreeBusy>;
 
 const RESPONSES: Record<string, TAttendee['response']> = {
   needsAction: 'needs_action',

@@ -1,13 +1,15 @@
 import type { TBusyInterval, TWorkspaceEvent } from '@app/contract/workspace/calendar';
+import type { TOthersBusy } from '@app/contract/workspace/others-free-busy';
 import { dateIn, zoneOrUtc } from '../../lib/zoned-time';
 import { GoogleApi, segment } from '../google-api';
 import { mapBounded } from '../map-bounded';
 import { ProviderError } from '../provider-errors';
 import type { WorkspaceAccount } from '../workspace/account';
-import type { CalendarAdapter, EventPatch, InstantRange, NewEvent } from './calendar-adapter';
+import type { CalendarAdapter, EventPatch, InstantRange, NewEvent, OthersQuery } from './calendar-adapter';
 import {
   type CalendarEntry,
   type GoogleEvent,
+  type GoogleFreeBusy,
   timesOf,
   toWorkspaceEvent,
   ZCalendarEntry,
@@ -18,6 +20,7 @@ import {
 } from './google-calendar-wire';
 import { decodeEventId } from './google-event-id';
 import { mergeBusy } from './merge-busy';
+import { joinAnswers, othersRequests } from './others-windows';
 
 /** Calendar v3 pages hold at most 250 events. */
 const PAGE_SIZE = 250;
@@ -27,6 +30,10 @@ const MAX_PAGES = 10;
 const CALENDARS_AT_ONCE = 4;
 /** Calendar v3 answers free/busy for at most 50 calendars in one query. */
 const MAX_FREEBUSY_CALENDARS = 50;
+/** Calendar v3 answers free/busy for at most 90 days at a time ("The requested time range is too long"). */
+const MAX_FREEBUSY_DAYS = 90;
+/** Members of one group Calendar v3 expands at most (an error past it: `groupTooBig`). */
+const MAX_GROUP_MEMBERS = 100;
 /** Roles that see the events themselves; a freeBusyReader sees only busy blocks. */
 const READER_ROLES = new Set(['reader', 'writer', 'owner']);
 
@@ -91,6 +98,38 @@ export class GoogleCalendarAdapter implements CalendarAdapter {
       }),
     );
     return mergeBusy(intervals, range);
+  }
+
+  /**
+   * Others' busy time by the calendar of their address (`items: [{ id: email }]`): Google answers
+   * for a calendar shared with the person (or, in a Workspace domain, visible to colleagues) and
+   * says `notFound` for any other. A Google Group's address is expanded to its members' calendars
+   * (up to `groupExpansionMax`); asked in pieces of 50 addresses and 90 days.
+   */
+  async othersFreeBusy(account: WorkspaceAccount, query: OthersQuery): Promise<Record<string, TOthersBusy>> {
+    const pieces = othersRequests(query, query.emails, {
+      maxDays: MAX_FREEBUSY_DAYS,
+      perRequest: MAX_FREEBUSY_CALENDARS,
+    });
+    const answers = await mapBounded(pieces, CALENDARS_AT_ONCE, async (piece) => {
+      const answer = await this.api.read(
+        account,
+        {
+          method: 'POST',
+          path: '/freeBusy',
+          body: {
+            timeMin: piece.window.from,
+            timeMax: piece.window.to,
+            calendarExpansionMax: MAX_FREEBUSY_CALENDARS,
+            groupExpansionMax: MAX_GROUP_MEMBERS,
+            items: piece.emails.map((email) => ({ id: email })),
+          },
+        },
+        ZFreeBusy,
+      );
+      return othersFromAnswer(answer, piece.emails, piece.window);
+    });
+    return joinAnswers(query.emails, answers, query);
   }
 
   async createEvent(account: WorkspaceAccount, event: NewEvent): Promise<TWorkspaceEvent> {
@@ -235,4 +274,45 @@ function keptAttendees(current: GoogleEvent, emails: string[]): object[] {
   const known = new Set(kept.map((attendee) => attendee.email?.toLowerCase()));
   const added = emails.filter((email) => !known.has(email.toLowerCase())).map((email) => ({ email }));
   return [...kept, ...added];
+}
+
+/**
+ * One freeBusy answer as others' busy time, by the addresses asked (Google may key its answer
+ * in another case): a calendar with busy and no errors is known; `notFound` (not shared, no such
+ * calendar) is `not_found`; any other error (internalError, groupTooBig) `unavailable`. A group
+ * is known when every member's calendar is, its busy time theirs together.
+ */
+function othersFromAnswer(
+  answer: GoogleFreeBusy,
+  emails: readonly string[],
+  window: InstantRange,
+): Record<string, TOthersBusy> {
+  const calendars = new Map(Object.entries(answer.calendars).map(([id, entry]) => [id.toLowerCase(), entry]));
+  const groups = new Map(Object.entries(answer.groups ?? {}).map(([id, entry]) => [id.toLowerCase(), entry]));
+  const known = (ids: readonly string[]): TOthersBusy => {
+    const entries = ids.map((id) => calendars.get(id.toLowerCase()));
+    for (const entry of entries) {
+      if (!entry) return { unknown: 'unavailable' };
+      const reason = entry.errors?.[0]?.reason;
+      if (reason !== undefined) return { unknown: reason === 'notFound' ? 'not_found' : 'unavailable' };
+    }
+    const spans = entries.flatMap((entry) =>
+      (entry?.busy ?? []).map((slot) => {
+        const start = Date.parse(slot.start);
+        const end = Date.parse(slot.end);
+        if (Number.isNaN(start) || Number.isNaN(end))
+          throw new ProviderError('protocol', 'Google Calendar sent a busy time without times');
+        return { start, end };
+      }),
+    );
+    return { busy: mergeBusy(spans, window) };
+  };
+  const out: Record<string, TOthersBusy> = {};
+  for (const email of emails) {
+    const group = groups.get(email.toLowerCase());
+    if (group?.errors?.length) out[email] = { unknown: 'unavailable' };
+    else if (group) out[email] = known(group.calendars ?? []);
+    else out[email] = known([email]);
+  }
+  return out;
 }

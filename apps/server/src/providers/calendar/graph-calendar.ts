@@ -1,4 +1,5 @@
 import type { TAttendee, TBusyInterval, TWorkspaceEvent } from '@app/contract/workspace/calendar';
+import type { TOthersBusy, TUnknownReason, TWorkingHours } from '@app/contract/workspace/others-free-busy';
 import { z } from 'zod';
 import { dateIn, startOfDayIn, wallTimeOf } from '../../lib/zoned-time';
 import { htmlToText } from '../mailbox/html-text';
@@ -6,9 +7,17 @@ import { mapBounded } from '../map-bounded';
 import { isProviderError, ProviderError } from '../provider-errors';
 import type { WorkspaceAccount } from '../workspace/account';
 import { GRAPH, GraphApi, type GraphOptions } from '../workspace/graph-api';
-import type { CalendarAdapter, EventPatch, EventWhen, InstantRange, NewEvent } from './calendar-adapter';
+import type {
+  CalendarAdapter,
+  EventPatch,
+  EventWhen,
+  InstantRange,
+  NewEvent,
+  OthersQuery,
+} from './calendar-adapter';
 import { graphDate, graphInstant } from './graph-datetime';
 import { mergeBusy } from './merge-busy';
+import { joinAnswers, othersRequests } from './others-windows';
 import { toIana, toWindows } from './windows-zones';
 
 /** Calendars read per list; an account with more has them left out rather than listed slowly. */
@@ -18,6 +27,12 @@ const MAX_PAGES = 10;
 const CALLS_AT_ONCE = 3;
 const PAGE_SIZE = 100;
 const MAX_BUSY_EVENTS = 1000;
+
+/** getSchedule answers for at most 20 schedules and 62 days a call (ErrorTimeIntervalTooBig past it). */
+const MAX_SCHEDULES = 20;
+const MAX_SCHEDULE_DAYS = 62;
+/** The availabilityView's slot; we read the items, not the view, so only its size matters. */
+const AVAILABILITY_VIEW_MINUTES = 30;
 
 /**
  * Times come back in UTC whatever zone the event was written in (its own zone is in
@@ -75,6 +90,44 @@ const ZOrganizing = z.object({
   isOrganizer: z.boolean().nullish(),
   attendees: z.array(z.unknown()).nullish(),
 });
+
+/** The parts of getSchedule's scheduleInformation we read (learn.microsoft.com/graph/api/calendar-getschedule). */
+const ZSchedules = z.object({
+  value: z.array(
+    z.object({
+      scheduleId: z.string().nullish(),
+      scheduleItems: z.array(z.object({ status: z.string().nullish(), start: ZWhen, end: ZWhen })).nullish(),
+      workingHours: z
+        .object({
+          daysOfWeek: z.array(z.string()).nullish(),
+          startTime: z.string().nullish(),
+          endTime: z.string().nullish(),
+          timeZone: z.object({ name: z.string().nullish() }).nullish(),
+        })
+        .nullish(),
+      error: z.object({ message: z.string().nullish(), responseCode: z.string().nullish() }).nullish(),
+    }),
+  ),
+});
+type Schedules = z.infer<typeof ZSchedules>;
+
+/**
+ * getSchedule's per-schedule error codes: an address Exchange cannot resolve in the directory
+ * (5009 "Unable to resolve e-mail address … to an Active Directory object") is someone outside
+ * the organisation (or no one); a refusal is a permission; anything else is a failure this time.
+ */
+const OUTSIDE_CODES = new Set(['5009', 'errormailrecipientnotfound', 'errorinvalidsmtpaddress']);
+const REFUSED_CODES = new Set(['erroraccessdenied', 'errornofreebusyaccess', 'errorfreebusyaccessdenied']);
+
+const ISO_DAYS: Record<string, number> = {
+  monday: 1,
+  tuesday: 2,
+  wednesday: 3,
+  thursday: 4,
+  friday: 5,
+  saturday: 6,
+  sunday: 7,
+};
 
 /** What Outlook's show-as means for free/busy: free and working elsewhere leave the time free. */
 const BUSY_SHOW_AS = new Set(['busy', 'tentative', 'oof']);
@@ -152,6 +205,33 @@ export class GraphCalendarAdapter implements CalendarAdapter {
       return { start: Date.parse(start), end: Date.parse(end) };
     });
     return mergeBusy(intervals, range);
+  }
+
+  /**
+   * Others' busy time by `getSchedule`: Graph answers for people (and rooms) of the person's own
+   * organisation, per schedule, with an `error` for an address it cannot resolve or may not read;
+   * their working hours come along. Asked in pieces of 20 addresses and 62 days, times in UTC.
+   * Work and school accounts only: a personal account's call fails as a whole.
+   */
+  async othersFreeBusy(account: WorkspaceAccount, query: OthersQuery): Promise<Record<string, TOthersBusy>> {
+    const pieces = othersRequests(query, query.emails, {
+      maxDays: MAX_SCHEDULE_DAYS,
+      perRequest: MAX_SCHEDULES,
+    });
+    const answers = await mapBounded(pieces, CALLS_AT_ONCE, async (piece) => {
+      const answer = await this.api.json(account, this.api.url('/me/calendar/getSchedule'), ZSchedules, {
+        method: 'POST',
+        body: {
+          schedules: piece.emails,
+          startTime: { dateTime: utcWallTime(piece.window.from), timeZone: 'UTC' },
+          endTime: { dateTime: utcWallTime(piece.window.to), timeZone: 'UTC' },
+          availabilityViewInterval: AVAILABILITY_VIEW_MINUTES,
+        },
+        prefer: ['outlook.timezone="UTC"'],
+      });
+      return schedulesOf(answer, piece.emails, piece.window);
+    });
+    return joinAnswers(query.emails, answers, query);
   }
 
   /**
@@ -373,6 +453,86 @@ function byStart(events: TWorkspaceEvent[], zone: string): TWorkspaceEvent[] {
     .map((event) => ({ event, key: key(event) }))
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
     .map(({ event }) => event);
+}
+
+/** An instant as the wall-clock time Graph takes with `timeZone: 'UTC'` (`2026-12-01T09:00:00`). */
+function utcWallTime(iso: string): string {
+  return new Date(iso).toISOString().slice(0, 19);
+}
+
+/**
+ * One getSchedule answer by the addresses asked (Graph echoes them as scheduleId, maybe in
+ * another case): an error is unknown and why; items whose status is busy, tentative, out of
+ * office (or a status we do not know) are busy time, free and working elsewhere are not; an
+ * answer with neither items nor error, or none at all, is unavailable rather than free.
+ */
+function schedulesOf(
+  answer: Schedules,
+  emails: readonly string[],
+  window: InstantRange,
+): Record<string, TOthersBusy> {
+  const byId = new Map(answer.value.map((schedule) => [schedule.scheduleId?.toLowerCase() ?? '', schedule]));
+  const out: Record<string, TOthersBusy> = {};
+  for (const email of emails) {
+    const schedule = byId.get(email.toLowerCase());
+    if (!schedule) {
+      out[email] = { unknown: 'unavailable' };
+      continue;
+    }
+    if (schedule.error) {
+      out[email] = { unknown: scheduleErrorReason(schedule.error.responseCode) };
+      continue;
+    }
+    if (!schedule.scheduleItems) {
+      out[email] = { unknown: 'unavailable' };
+      continue;
+    }
+    const spans = schedule.scheduleItems
+      .filter((item) => !FREE_STATUSES.has((item.status ?? '').toLowerCase()))
+      .map((item) => {
+        const start = graphInstant(item.start);
+        const end = graphInstant(item.end);
+        if (!start || !end) throw unreadableTime();
+        return { start: Date.parse(start), end: Date.parse(end) };
+      });
+    const busy = mergeBusy(spans, window);
+    const workingHours = workingHoursOf(schedule.workingHours);
+    out[email] = workingHours ? { busy, workingHours } : { busy };
+  }
+  return out;
+}
+
+/** Statuses that leave the time free; busy, tentative, oof and unknown block it. */
+const FREE_STATUSES = new Set(['free', 'workingelsewhere']);
+
+function scheduleErrorReason(code: string | null | undefined): TUnknownReason {
+  const key = (code ?? '').toLowerCase();
+  if (OUTSIDE_CODES.has(key)) return 'outside_organisation';
+  if (REFUSED_CODES.has(key)) return 'no_permission';
+  return 'unavailable';
+}
+
+/**
+ * Working hours as Outlook keeps them (one span for the chosen days, `08:00:00.0000000`), in an
+ * IANA zone; null when a part is missing or the zone is a custom one we cannot name.
+ */
+function workingHoursOf(hours: Schedules['value'][number]['workingHours']): TWorkingHours | null {
+  if (!hours?.daysOfWeek || !hours.startTime || !hours.endTime) return null;
+  const zone = toIana(hours.timeZone?.name);
+  const start = clockOf(hours.startTime);
+  let end = clockOf(hours.endTime);
+  if (!zone || !start || !end) return null;
+  // A day worked to midnight ends at 00:00 the Outlook way.
+  if (end === '00:00' && start !== '00:00') end = '23:59';
+  const days = [...new Set(hours.daysOfWeek.flatMap((day) => ISO_DAYS[day.toLowerCase()] ?? []))].sort(
+    (a, b) => a - b,
+  );
+  return { days, start, end, zone };
+}
+
+function clockOf(time: string): string | null {
+  const match = /^([01]\d|2[0-3]):([0-5]\d)/.exec(time.trim());
+  return match ? `${match[1]}:${match[2]}` : null;
 }
 
 function unreadableTime(): ProviderError {

@@ -1,11 +1,14 @@
 import type { TAttendee, TBusyInterval, TWorkspaceEvent } from '@app/contract/workspace/calendar';
+import type { TOthersBusy } from '@app/contract/workspace/others-free-busy';
 import { newId } from '../../lib/ids';
+import { allUnknown } from '../calendar/all-unknown';
 import type {
   CalendarAdapter,
   EventPatch,
   EventWhen,
   InstantRange,
   NewEvent,
+  OthersQuery,
 } from '../calendar/calendar-adapter';
 import { mergeBusy } from '../calendar/merge-busy';
 import type { WorkspaceAccount } from '../workspace/account';
@@ -18,6 +21,7 @@ import {
   onSampleWorkspace,
   type SampleWorkspaceDeps,
 } from './open-workspace';
+import { ownBusyOf, samplePersonOf, workingHoursOf } from './sample-people';
 import { eventItem, readStored, type StoredEvent, ZStoredContact, ZStoredEvent } from './stored';
 
 /**
@@ -40,6 +44,45 @@ export class LocalCalendarAdapter implements CalendarAdapter {
       // All-day events are "free" unless marked busy, as Google and Outlook create them.
       const timed = (await this.inRange(owner, account, range)).filter(({ event }) => !event.allDay);
       return mergeBusy(timed, range);
+    });
+  }
+
+  /**
+   * The sample people's busy time as a provider would show it: their own blocks (sample-people.ts)
+   * and the owner's meetings they are invited to and did not decline, with their working hours.
+   * Anyone else is unknown as each provider says it (Google `notFound`, Graph outside the
+   * organisation); a local Apple account, like iCloud, sees no one (decision 548).
+   */
+  othersFreeBusy(account: WorkspaceAccount, query: OthersQuery): Promise<Record<string, TOthersBusy>> {
+    if (account.provider === 'apple') return Promise.resolve(allUnknown(query.emails, 'not_supported'));
+    return onSampleWorkspace(this.deps, account, async (owner) => {
+      const meetings = (await this.inRange(owner, account, query)).filter(({ event }) => !event.allDay);
+      const out: Record<string, TOthersBusy> = {};
+      for (const email of query.emails) {
+        const person = samplePersonOf(email);
+        if (!person) {
+          out[email] = { unknown: account.provider === 'microsoft' ? 'outside_organisation' : 'not_found' };
+          continue;
+        }
+        const workingHours = workingHoursOf(person, account.timeZone);
+        const invited = meetings.filter(({ event }) =>
+          event.attendees.some(
+            (attendee) => attendee.response !== 'declined' && samplePersonOf(attendee.email) === person,
+          ),
+        );
+        const busy = mergeBusy(
+          [
+            ...ownBusyOf(owner, person, workingHours, query).map((span) => ({
+              start: Date.parse(span.start),
+              end: Date.parse(span.end),
+            })),
+            ...invited.map(({ start, end }) => ({ start, end })),
+          ],
+          query,
+        );
+        out[email] = { busy, workingHours };
+      }
+      return out;
     });
   }
 
