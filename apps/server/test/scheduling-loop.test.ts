@@ -214,7 +214,7 @@ describe('reading the answers', () => {
   });
 
   it('books in Chinese from 第二个 and texts in Chinese', async () => {
-    const { phone, userId, row } = await asked({ language: 'zh', attendee: { email: WANG, name: '王芳' } });
+    const { phone, userId } = await asked({ language: 'zh', attendee: { email: WANG, name: '王芳' } });
     const reply = await says(first, phone, '第二个可以');
     expect(reply.statusCode, reply.body).toBe(200);
     const texts = await waitFor(phone, 1);
