@@ -28,7 +28,7 @@ const modules = join(src, 'modules');
 const MODULE_USES: Record<string, readonly string[]> = {
   account: ['billing', 'connections', 'mail-outbox', 'security-events', 'sms-outbox', 'users'],
   'app-config': [],
-  // Moving an event proposes new times with the slot finder (issue 32, decision 560).
+  // The slot finder: moving an event (decision 560) and the scheduling loop (issue 32) ask it for times.
   assistant: ['billing', 'scheduling', 'sms-outbox', 'usage', 'users', 'workspace'],
   apple: ['connections', 'security-events', 'workspace'],
   auth: ['security-events', 'sms-outbox', 'users'],

@@ -27,7 +27,7 @@ import {
 import { billingWebhookRoute } from './billing/webhook';
 import { sendContactMessageRoute } from './contact/send-contact-message';
 import { listOutboxRoute } from './dev/list-outbox';
-import { devSampleChangeRoute } from './dev/sample-world';
+import { devSampleChangeRoute, devSchedulingReplyRoute } from './dev/sample-world';
 import { devPhoneConversationRoute, devPhoneNumbersRoute, devSmsInboundRoute } from './dev/sms-inbound';
 import type { RouteDef } from './http';
 import { disableServiceRoute } from './integrations/disable-service';
@@ -106,6 +106,7 @@ export const ROUTES: readonly RouteDef[] = [
   devPhoneConversationRoute,
   devPhoneNumbersRoute,
   devSampleChangeRoute,
+  devSchedulingReplyRoute,
   userByPhoneRoute,
   connectionAccessTokenRoute,
   recordUsageRoute,

@@ -23,6 +23,7 @@ import * as m0022 from './0022-feed-subscriptions';
 import * as m0023 from './0023-briefing-next';
 import * as m0024 from './0024-help-texts';
 import * as m0025 from './0025-reminder-looks';
+import * as m0026 from './0026-scheduling-requests';
 
 /**
  * Imported, not read from disk, so the same list runs under tsx, a bundle or a test,
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0023-briefing-next': m0023,
   '0024-help-texts': m0024,
   '0025-reminder-looks': m0025,
+  '0026-scheduling-requests': m0026,
 };

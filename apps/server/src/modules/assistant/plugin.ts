@@ -14,6 +14,15 @@ import { fireReminder } from './reminders/fire';
 import { personalReminderJob } from './reminders/job';
 import { devSmsRoutes, twilioWebhookRoutes } from './routes';
 import { scheduleMessages } from './schedule-messages';
+import { schedulingChaseJob } from './scheduling/ask-others';
+import { chaseSchedulingRequest } from './scheduling/chase';
+import {
+  bookSchedulingRequest,
+  readSchedulingReply,
+  schedulingBookJob,
+  schedulingReplyJob,
+  takeSchedulingReplies,
+} from './scheduling/read-replies';
 import { assistantScreenRoutes } from './screen-routes';
 import {
   briefingJob,
@@ -55,6 +64,8 @@ export const assistantPlugin = fp(
     app.connectionLifecycle.onConnected((connection) =>
       deps.assistantSettingsRepo.lookForRemindersNow(connection.user_id),
     );
+    // Replies to scheduling mail (issue 32): read once each, booked only inside what was approved.
+    app.changeFeed.onChanges((records) => takeSchedulingReplies(deps, records));
     app.jobs.worker.register(inboundJob, (job) => handleInbound(deps, job.payload.messageId), {
       // A failing model or provider backs off; after the last try the person gets one apology.
       maxAttempts: 6,
@@ -78,6 +89,19 @@ export const assistantPlugin = fp(
       maxAttempts: proactive.maxAttempts,
     });
     app.jobs.worker.register(followUpJob, (job) => sendFollowUp(deps, job.payload), {
+      ...sendLater,
+      maxAttempts: proactive.maxAttempts,
+    });
+    // Scheduling with other people (issue 32): a reply read, a slot booked, a chase asked.
+    app.jobs.worker.register(schedulingReplyJob, (job) => readSchedulingReply(deps, job.payload), {
+      ...sendLater,
+      maxAttempts: proactive.maxAttempts,
+    });
+    app.jobs.worker.register(schedulingBookJob, (job) => bookSchedulingRequest(deps, job.payload), {
+      ...sendLater,
+      maxAttempts: proactive.maxAttempts,
+    });
+    app.jobs.worker.register(schedulingChaseJob, (job) => chaseSchedulingRequest(deps, job.payload), {
       ...sendLater,
       maxAttempts: proactive.maxAttempts,
     });
@@ -126,6 +150,7 @@ export const assistantPlugin = fp(
       'assistant-settings-repo',
       'help-days-repo',
       'assistant-reminders-repo',
+      'scheduling-repo',
       'llm',
       'workspace-adapters',
       'connections',
