@@ -57,6 +57,7 @@ const deps = (app: FastifyInstance): ProactiveDeps => ({
   jobs: app.jobs,
   log: app.log,
   db: app.db,
+  calendarsFollowed: (userId: string) => app.changeFeed.calendarsFollowed(userId),
 });
 /** The request's attendee answers in its thread (the dev route /dev/phone's control calls). */
 const answer = (app: FastifyInstance, phone: string, reply: unknown) =>
