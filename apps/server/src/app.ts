@@ -20,6 +20,7 @@ import { memoryRepoPlugin } from './modules/assistant/memory/repo';
 import { assistantPlugin } from './modules/assistant/plugin';
 import { remindersRepoPlugin } from './modules/assistant/reminders/repo';
 import { assistantRepoPlugin } from './modules/assistant/repo';
+import { schedulingRepoPlugin } from './modules/assistant/scheduling/repo';
 import { assistantSettingsRepoPlugin } from './modules/assistant/settings/repo';
 import { authRepoPlugin } from './modules/auth/repo';
 import { authRoutes } from './modules/auth/routes';
@@ -183,6 +184,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(assistantSettingsRepoPlugin);
   await app.register(memoryRepoPlugin);
   await app.register(followUpsRepoPlugin);
+  await app.register(schedulingRepoPlugin);
   await app.register(remindersRepoPlugin);
   await app.register(helpDaysRepoPlugin);
   await app.register(authRepoPlugin);

@@ -28,7 +28,8 @@ const modules = join(src, 'modules');
 const MODULE_USES: Record<string, readonly string[]> = {
   account: ['billing', 'connections', 'mail-outbox', 'security-events', 'sms-outbox', 'users'],
   'app-config': [],
-  assistant: ['billing', 'sms-outbox', 'usage', 'users', 'workspace'],
+  // The scheduling loop (issue 32) asks and books with the pure slot finder's answers.
+  assistant: ['billing', 'scheduling', 'sms-outbox', 'usage', 'users', 'workspace'],
   apple: ['connections', 'security-events', 'workspace'],
   auth: ['security-events', 'sms-outbox', 'users'],
   billing: ['security-events', 'users'],

@@ -245,6 +245,7 @@ export interface Database {
   assistant_help_days: AssistantHelpDaysTable;
   assistant_reminders: AssistantRemindersTable;
   feed_subscriptions: FeedSubscriptionsTable;
+  scheduling_requests: SchedulingRequestsTable;
 }
 
 /** One job of the durable queue (lib/jobs, migration 0012). */
@@ -488,6 +489,28 @@ export interface AssistantFollowUpsTable {
   evidence_message_id: string | null;
   fired_at: string | null;
   created_at: string;
+}
+
+/** A request to find a time with other people (issue 32, migration 0026); JSON columns as text. */
+export interface SchedulingRequestsTable {
+  id: string;
+  user_id: string;
+  connection_id: string;
+  title: string;
+  duration_minutes: number;
+  attendees: string;
+  proposed: string;
+  approved: string | null;
+  thread_id: string | null;
+  message_id: string | null;
+  subject: string | null;
+  status: 'proposed' | 'asked' | 'booked' | 'needs_person' | 'cancelled' | 'expired';
+  answers: string;
+  chase_due_at: string | null;
+  booked_event_id: string | null;
+  booked_slot: number | null;
+  created_at: string;
+  updated_at: string;
 }
 
 /** A reminder or routine the person asked for by text or on the screen (migration 0018). */

@@ -22,6 +22,7 @@ import * as m0021 from './0021-cached-tokens';
 import * as m0022 from './0022-feed-subscriptions';
 import * as m0023 from './0023-briefing-next';
 import * as m0024 from './0024-help-texts';
+import * as m0026 from './0026-scheduling-requests';
 
 /**
  * Imported, not read from disk, so the same list runs under tsx, a bundle or a test,
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0022-feed-subscriptions': m0022,
   '0023-briefing-next': m0023,
   '0024-help-texts': m0024,
+  '0026-scheduling-requests': m0026,
 };

@@ -49,6 +49,14 @@ export async function exportAccount(
         memories: rows.assistantMemories,
         followUps: rows.assistantFollowUps,
         reminders: rows.assistantReminders,
+        // JSON columns as the person would read them, not as strings of JSON.
+        schedulingRequests: rows.schedulingRequests.map((row) => ({
+          ...row,
+          attendees: JSON.parse(row.attendees) as unknown,
+          proposed: JSON.parse(row.proposed) as unknown,
+          approved: row.approved ? (JSON.parse(row.approved) as unknown) : null,
+          answers: JSON.parse(row.answers) as unknown,
+        })),
       },
       securityEvents: (await events.recent(user.id)).map(describeEvent),
     };

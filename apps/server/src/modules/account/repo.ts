@@ -203,6 +203,27 @@ export class AccountRepo extends Repo {
         .where('user_id', '=', userId)
         .orderBy('created_at')
         .execute(),
+      schedulingRequests: await this.db
+        .selectFrom('scheduling_requests')
+        .select([
+          'id',
+          'title',
+          'duration_minutes',
+          'attendees',
+          'proposed',
+          'approved',
+          'subject',
+          'status',
+          'answers',
+          'chase_due_at',
+          'booked_event_id',
+          'booked_slot',
+          'created_at',
+          'updated_at',
+        ])
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .execute(),
       assistantReminders: await this.db
         .selectFrom('assistant_reminders')
         .select([
@@ -266,7 +287,8 @@ export class AccountRepo extends Repo {
         | 'assistant_turns'
         | 'contact_messages'
         | 'assistant_follow_ups'
-        | 'assistant_reminders',
+        | 'assistant_reminders'
+        | 'scheduling_requests',
     ) => ids(await this.db.selectFrom(table).select('id').where('user_id', '=', user.id).execute());
     return [
       user.id,
@@ -279,6 +301,8 @@ export class AccountRepo extends Repo {
       ...(await byUser('assistant_follow_ups')),
       // The reminder jobs' keys and payloads name them.
       ...(await byUser('assistant_reminders')),
+      // The scheduling jobs' keys and payloads name a request (assistant/scheduling).
+      ...(await byUser('scheduling_requests')),
       ...ids(messages),
       ...ids(mails),
     ];
@@ -308,6 +332,7 @@ export class AccountRepo extends Repo {
     await this.db.deleteFrom('assistant_access_log').where('user_id', '=', user.id).execute();
     // Also by cascade; said here so no engine's foreign keys are relied on.
     await this.db.deleteFrom('assistant_follow_ups').where('user_id', '=', user.id).execute();
+    await this.db.deleteFrom('scheduling_requests').where('user_id', '=', user.id).execute();
   }
 }
 

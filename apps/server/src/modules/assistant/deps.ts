@@ -16,6 +16,7 @@ import type { MemoryRepo } from './memory/repo';
 import { occurrenceKey, personalReminderJob } from './reminders/job';
 import type { RemindersRepo } from './reminders/repo';
 import type { AssistantRepo } from './repo';
+import type { SchedulingRepo } from './scheduling/repo';
 import type { AssistantSettingsRepo } from './settings/repo';
 
 /** What the assistant's use cases need; each takes the part it uses. */
@@ -25,6 +26,7 @@ export interface AssistantDeps {
   memoryRepo: MemoryRepo;
   followUpsRepo: FollowUpsRepo;
   remindersRepo: RemindersRepo;
+  schedulingRepo: SchedulingRepo;
   /** Queues the job that fires a reminder's occurrence at its instant (once per reminder and instant). */
   queueOccurrence: (reminderId: string, dueAt: string) => Promise<void>;
   usersRepo: UsersRepo;
@@ -54,6 +56,7 @@ export function assistantDeps(app: FastifyInstance): AssistantDeps {
     memoryRepo: app.memoryRepo,
     followUpsRepo: app.followUpsRepo,
     remindersRepo: app.remindersRepo,
+    schedulingRepo: app.schedulingRepo,
     queueOccurrence: async (reminderId, dueAt) => {
       await app.jobs.enqueue(app.db, personalReminderJob, {
         key: occurrenceKey(reminderId, dueAt),

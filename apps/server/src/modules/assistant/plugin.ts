@@ -13,6 +13,15 @@ import { fireReminder } from './reminders/fire';
 import { personalReminderJob } from './reminders/job';
 import { devSmsRoutes, twilioWebhookRoutes } from './routes';
 import { scheduleMessages } from './schedule-messages';
+import { schedulingChaseJob } from './scheduling/ask-others';
+import { chaseSchedulingRequest } from './scheduling/chase';
+import {
+  bookSchedulingRequest,
+  readSchedulingReply,
+  schedulingBookJob,
+  schedulingReplyJob,
+  takeSchedulingReplies,
+} from './scheduling/read-replies';
 import { assistantScreenRoutes } from './screen-routes';
 import {
   briefingJob,
@@ -46,6 +55,8 @@ export const assistantPlugin = fp(
     app.changeFeed.onChanges((records) => wakeFollowUps(deps, records));
     // Opt-in help texts from what the change feed reports (issue 31, part 4).
     app.changeFeed.onChanges((records) => helpTextsFor(deps, records));
+    // Replies to scheduling mail (issue 32): read once each, booked only inside what was approved.
+    app.changeFeed.onChanges((records) => takeSchedulingReplies(deps, records));
     app.jobs.worker.register(inboundJob, (job) => handleInbound(deps, job.payload.messageId), {
       // A failing model or provider backs off; after the last try the person gets one apology.
       maxAttempts: 6,
@@ -69,6 +80,19 @@ export const assistantPlugin = fp(
       maxAttempts: proactive.maxAttempts,
     });
     app.jobs.worker.register(followUpJob, (job) => sendFollowUp(deps, job.payload), {
+      ...sendLater,
+      maxAttempts: proactive.maxAttempts,
+    });
+    // Scheduling with other people (issue 32): a reply read, a slot booked, a chase asked.
+    app.jobs.worker.register(schedulingReplyJob, (job) => readSchedulingReply(deps, job.payload), {
+      ...sendLater,
+      maxAttempts: proactive.maxAttempts,
+    });
+    app.jobs.worker.register(schedulingBookJob, (job) => bookSchedulingRequest(deps, job.payload), {
+      ...sendLater,
+      maxAttempts: proactive.maxAttempts,
+    });
+    app.jobs.worker.register(schedulingChaseJob, (job) => chaseSchedulingRequest(deps, job.payload), {
       ...sendLater,
       maxAttempts: proactive.maxAttempts,
     });
@@ -115,6 +139,7 @@ export const assistantPlugin = fp(
       'assistant-settings-repo',
       'help-days-repo',
       'assistant-reminders-repo',
+      'scheduling-repo',
       'llm',
       'workspace-adapters',
       'connections',

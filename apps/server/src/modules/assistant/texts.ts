@@ -99,6 +99,23 @@ const en = {
   reminderWhere: ', {{place}}',
   reminderLink: '. Join: {{url}}',
   followUpReplied: '{{name}} replied to "{{subject}}".',
+  schedulingBooked: 'Booked: {{title}}, {{when}}, with {{names}}. The invitation is sent.',
+  schedulingMailOpen:
+    'Hi {{names}},\n\n{{owner}} would like to find {{minutes}} minutes with you for "{{title}}". Would one of these times work?',
+  schedulingMailClose:
+    "Just reply with the number of the time that suits you, and the invitation will follow.\n\n{{owner}}'s assistant",
+  schedulingOtherTime:
+    '{{name}} suggests another time for "{{title}}": "{{words}}". Nothing is booked; tell me if you want that time.',
+  schedulingDeclined: '{{name}} can\'t make "{{title}}". Nothing is booked; want me to find other times?',
+  schedulingUnclear:
+    '{{name}} answered about "{{title}}" without picking one of the times. Nothing is booked; read their reply to decide.',
+  schedulingExtra:
+    '{{name}} answered about "{{title}}" and also asked for something else. Nothing is booked or sent; read their reply to decide.',
+  schedulingPassed:
+    '{{name}} picked a time for "{{title}}" that has passed or is no longer offered. Nothing is booked; want me to find new times?',
+  schedulingChase: 'No answer yet from {{names}} about "{{title}}". Want me to send them a reminder?',
+  schedulingExpired:
+    'Every time offered for "{{title}}" has passed without an answer from {{names}}. Want me to find new times?',
   followUpNudge: 'No reply yet from {{name}} to "{{subject}}". Want me to draft a follow-up?',
   personalReminder: 'Reminder: {{what}}',
   helpReply: '{{name}} replied to "{{subject}}", the thread you were waiting on.',
@@ -197,6 +214,19 @@ const zh: Record<keyof typeof en, string> = {
   reminderWhere: '，{{place}}',
   reminderLink: '。加入：{{url}}',
   followUpReplied: '{{name}}回复了“{{subject}}”。',
+  schedulingBooked: '已预订：{{title}}，{{when}}，与{{names}}。邀请已发出。',
+  schedulingMailOpen:
+    '{{names}}，您好：\n\n{{owner}}想和您约{{minutes}}分钟：“{{title}}”。以下哪个时间合适？',
+  schedulingMailClose: '回复合适时间的数字即可，随后会发出邀请。\n\n{{owner}}的助手',
+  schedulingOtherTime:
+    '{{name}}为“{{title}}”提议了另一个时间：“{{words}}”。还没有预订；如果要这个时间，请告诉我。',
+  schedulingDeclined: '{{name}}无法参加“{{title}}”。还没有预订；要我找其他时间吗？',
+  schedulingUnclear: '{{name}}回复了“{{title}}”，但没有选择任何一个时间。还没有预订；请看他们的回复再决定。',
+  schedulingExtra:
+    '{{name}}回复了“{{title}}”，还提出了别的要求。没有预订，也没有发送任何东西；请看他们的回复再决定。',
+  schedulingPassed: '{{name}}为“{{title}}”选的时间已经过去或不再提供。还没有预订；要我找新的时间吗？',
+  schedulingChase: '{{names}}还没有回复“{{title}}”。要我给他们发一封提醒邮件吗？',
+  schedulingExpired: '“{{title}}”提供的时间都已过去，{{names}}没有回复。要我找新的时间吗？',
   followUpNudge: '{{name}}还没有回复“{{subject}}”。要我起草一封跟进邮件吗？',
   personalReminder: '提醒：{{what}}',
   helpReply: '{{name}}回复了您在等的邮件“{{subject}}”。',

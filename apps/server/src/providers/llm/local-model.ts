@@ -64,6 +64,7 @@ import {
   ZFoundEvent,
   ZFoundMail,
 } from './stand-in-results';
+import { SCHEDULING_ANSWER_TOOL, standInSchedulingAnswer } from './stand-in-scheduling';
 
 /**
  * The local stand-in model (design §9, local mode): a deterministic model behind the AI SDK's
@@ -104,7 +105,14 @@ export class LocalModel implements LanguageModelV3 {
         ? []
         : (options.tools ?? []).filter((tool) => tool.type === 'function').map((tool) => tool.name),
     );
-    const step = decide(read, tools, this.options);
+    // A reply to a scheduling mail read as data (issue 32): the one tool, answered deterministically.
+    const step: Step = tools.has(SCHEDULING_ANSWER_TOOL)
+      ? {
+          type: 'call',
+          toolName: SCHEDULING_ANSWER_TOOL as TToolName,
+          input: { ...standInSchedulingAnswer(promptText(options.prompt)) },
+        }
+      : decide(read, tools, this.options);
     const content: LanguageModelV3Content[] =
       step.type === 'call'
         ? [
