@@ -8,6 +8,7 @@ import { appleEventsRoute } from './apple/list-apple-events';
 import { FOLLOW_UP_ROUTES } from './assistant/follow-ups';
 import { ASSISTANT_MEMORY_ROUTES } from './assistant/memory';
 import { REMINDER_ROUTES } from './assistant/reminders';
+import { SCHEDULING_REQUEST_ROUTES } from './assistant/scheduling';
 import { ASSISTANT_SCREEN_ROUTES } from './assistant/screen';
 import { exchangeLoginTicketRoute } from './auth/exchange-login-ticket';
 import { getMeRoute } from './auth/get-me';
@@ -119,5 +120,6 @@ export const ROUTES: readonly RouteDef[] = [
   ...ASSISTANT_SCREEN_ROUTES,
   ...ASSISTANT_MEMORY_ROUTES,
   ...FOLLOW_UP_ROUTES,
+  ...SCHEDULING_REQUEST_ROUTES,
   ...REMINDER_ROUTES,
 ];

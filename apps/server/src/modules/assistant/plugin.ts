@@ -22,6 +22,7 @@ import {
   schedulingReplyJob,
   takeSchedulingReplies,
 } from './scheduling/read-replies';
+import { schedulingScreenRoutes } from './scheduling/screen-routes';
 import { assistantScreenRoutes } from './screen-routes';
 import {
   briefingJob,
@@ -119,6 +120,7 @@ export const assistantPlugin = fp(
     await app.register(async (scope) => devSmsRoutes(scope, { ...deps, inbound }));
     await app.register(async (scope) => assistantScreenRoutes(scope, deps));
     await app.register(async (scope) => followUpScreenRoutes(scope, deps));
+    await app.register(async (scope) => schedulingScreenRoutes(scope, deps));
     runPeriodically(app, {
       everyMs: 60 * 60_000,
       failure: 'assistant retention pass failed',
