@@ -57,3 +57,42 @@ export const devSampleChangeRoute = defineRoute({
   response: ZSampleChangeResponse,
   errors: ['NOT_FOUND'],
 });
+
+/**
+ * A sample person answers a scheduling request (issue 32): the request's first attendee replies
+ * in its thread, so the loop runs offline. `none`: no reply (the chase's case), nothing changes.
+ */
+export const ZSchedulingReplyRequest = z.object({
+  phone: z.string().regex(/^\+[1-9][0-9]{1,14}$/, 'An E.164 number such as +14155550100'),
+  /** The request; absent: the person's latest one waiting on answers. */
+  requestId: ZSingleLineText.max(64).optional(),
+  answer: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('pick'), slot: z.number().int().min(1).max(10) }),
+    z.object({ kind: z.literal('other_time'), text: ZMultiLineText.min(1).max(2000).optional() }),
+    z.object({ kind: z.literal('decline') }),
+    z.object({ kind: z.literal('none') }),
+    /** Any words, for tests and evals (an injection among them). */
+    z.object({ kind: z.literal('text'), text: ZMultiLineText.min(1).max(2000) }),
+  ]),
+});
+export type TSchedulingReplyRequest = z.infer<typeof ZSchedulingReplyRequest>;
+
+export const ZSchedulingReplyResponse = z.object({
+  requestId: z.string(),
+  /** The reply that arrived; null for `none`. */
+  id: z.string().nullable(),
+  threadId: z.string(),
+  text: z.string().nullable(),
+});
+export type TSchedulingReplyResponse = z.infer<typeof ZSchedulingReplyResponse>;
+
+export const devSchedulingReplyRoute = defineRoute({
+  method: 'POST',
+  path: '/dev/sample/scheduling-reply',
+  summary: 'Makes a sample person answer a scheduling request in its thread',
+  tag: 'dev',
+  auth: false,
+  body: ZSchedulingReplyRequest,
+  response: ZSchedulingReplyResponse,
+  errors: ['NOT_FOUND'],
+});

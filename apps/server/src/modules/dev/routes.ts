@@ -1,9 +1,10 @@
 import { listOutboxRoute } from '@app/contract/dev/list-outbox';
-import { devSampleChangeRoute } from '@app/contract/dev/sample-world';
+import { devSampleChangeRoute, devSchedulingReplyRoute } from '@app/contract/dev/sample-world';
 import type { FastifyInstance } from 'fastify';
 import { answerLoopbackOnly } from '../../lib/dev-only';
 import { registerRoute } from '../../lib/route';
 import { changeSample } from './sample-world';
+import { schedulingReply } from './scheduling-reply';
 
 /**
  * The stand-ins' dev routes. They exist only while a stand-in that writes to the outbox
@@ -23,5 +24,6 @@ export async function devRoutes(app: FastifyInstance) {
   // The sample workspace moving (issue 30, part 7): only while it answers for the workspace.
   if (app.ports.isStandIn('calendar') || app.ports.isStandIn('apple')) {
     registerRoute(app, devSampleChangeRoute, async (req) => changeSample(app, req.body));
+    registerRoute(app, devSchedulingReplyRoute, async (req) => schedulingReply(app, req.body));
   }
 }

@@ -38,6 +38,8 @@ const ZH_DIGITS: Record<string, number> = {
   天: 7,
   七: 7,
 };
+/** The schema's highest slot number: code, not the stand-in, says whether it was offered. */
+const MAX_SLOT = 10;
 const ORDINALS_EN = ['first', 'second', 'third', 'fourth', 'fifth'];
 
 /** Reads the prompt the classification sends (classify-reply.ts) and answers as the tool's input. */
@@ -77,12 +79,11 @@ function classify(text: string, slots: SlotAt[]): ReplyAnswer {
     /((?<!行)不行(?!吗)|没空|来不了|参加不了|去不了|不能参加|没时间)/.test(text)
   )
     return { kind: 'declined', extra };
-  const count = slots.length;
   const picked = numberPicked(lower, text);
   const instead =
     /\b(instead|how about|what about|rather|can we do|could we do)\b/.test(lower) ||
     /(改到|换成|换到|能不能|可以改|行不行)/.test(text);
-  if (picked !== null && picked >= 1 && picked <= Math.max(count, 1) && !instead)
+  if (picked !== null && picked >= 1 && picked <= MAX_SLOT && !instead)
     return { kind: 'picked', slot: picked, extra };
   const when = timeNamed(lower, text);
   if (when) {

@@ -159,6 +159,28 @@ export async function replyFrom(
   });
 }
 
+/**
+ * A reply from one address in a given thread (issue 32: a sample person answering a scheduling
+ * mail), with the thread's references; null when the person has no such thread.
+ */
+export async function replyInThread(
+  store: SampleWorkspaceRepo,
+  input: { owner: string; ownEmail: string; threadId: string; from: TMailAddress; text: string; now: Date },
+): Promise<Delivered | null> {
+  const last = (await mails(store, input.owner)).find((mail) => mail.threadId === input.threadId);
+  if (!last) return null;
+  const subject = /^(re|回复)\s*[:：]/i.test(last.subject) ? last.subject : `Re: ${last.subject}`;
+  return put(store, input.owner, {
+    threadId: last.threadId,
+    from: input.from,
+    to: { email: input.ownEmail, name: null },
+    subject,
+    text: input.text,
+    now: input.now,
+    references: [...last.references, ...(last.messageId ? [last.messageId] : [])],
+  });
+}
+
 /** A new mail from the contact to the person, in a thread of its own. */
 export async function deliverMail(
   store: SampleWorkspaceRepo,

@@ -40,6 +40,17 @@ export class SchedulingRepo extends Repo {
       .executeTakeFirst();
   }
 
+  /** The person's latest request waiting on answers (the dev route's default). */
+  latestAsked(userId: string): Promise<SchedulingRequestRow | undefined> {
+    return this.db
+      .selectFrom('scheduling_requests')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('status', '=', 'asked')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
+  }
+
   /** Every request of the person, for the export and the screen. */
   allOf(userId: string): Promise<SchedulingRequestRow[]> {
     return this.db
