@@ -184,6 +184,24 @@ describe('the Assistant screen’s scheduling requests', () => {
     expect((await cancel(person.token, 'nope')).statusCode).toBe(404);
   });
 
+  it('tells the simulated phone the latest request waiting on answers, and none once it is cancelled', async () => {
+    const person = await assistantPerson(app, base, { timeZone: 'Australia/Sydney' });
+    const open = async () =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/v1/dev/sample/scheduling-open?phone=${encodeURIComponent(person.phone)}`,
+        })
+      ).json();
+    expect(await open()).toEqual({ request: null });
+    await app.schedulingRepo.insert(request(person.userId, 'sr-open'));
+    expect(await open()).toEqual({
+      request: { id: 'sr-open', title: 'Meeting with Priya', who: 'Priya Natarajan', slots: 3 },
+    });
+    await cancel(person.token, 'sr-open');
+    expect(await open()).toEqual({ request: null });
+  });
+
   it('needs a session', async () => {
     expect((await app.inject({ method: 'GET', url: '/v1/assistant/scheduling' })).statusCode).toBe(401);
   });

@@ -29,6 +29,7 @@ import { billingWebhookRoute } from './billing/webhook';
 import { sendContactMessageRoute } from './contact/send-contact-message';
 import { listOutboxRoute } from './dev/list-outbox';
 import { devSampleChangeRoute } from './dev/sample-world';
+import { devSchedulingOpenRoute } from './dev/scheduling-open';
 import { devPhoneConversationRoute, devPhoneNumbersRoute, devSmsInboundRoute } from './dev/sms-inbound';
 import type { RouteDef } from './http';
 import { disableServiceRoute } from './integrations/disable-service';
@@ -107,6 +108,7 @@ export const ROUTES: readonly RouteDef[] = [
   devPhoneConversationRoute,
   devPhoneNumbersRoute,
   devSampleChangeRoute,
+  devSchedulingOpenRoute,
   userByPhoneRoute,
   connectionAccessTokenRoute,
   recordUsageRoute,
