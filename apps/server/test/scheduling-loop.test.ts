@@ -10,6 +10,7 @@ import type { ProactiveDeps } from '../src/modules/assistant/send-proactive';
 import { listEvents } from '../src/modules/workspace/calendar';
 import { readThread } from '../src/modules/workspace/mail';
 import { assistantPerson, textsTo } from './helpers/assistant-person';
+import { bearer } from './helpers/auth';
 import { testConfig } from './helpers/build';
 import { freePort } from './helpers/process';
 
@@ -238,5 +239,31 @@ describe('chasing', () => {
     const after = await waitFor(phone, 2);
     expect(after[1]).toMatch(/picked a time for "Project sync" that has passed or is no longer offered/);
     at = Date.parse('2026-11-27T09:00:00Z');
+  });
+});
+
+describe('the person’s data', () => {
+  it('exports the request as read (attendees, slots, approved set) and erases it with the account', async () => {
+    const { token, userId, row } = await asked();
+    const exported = await first.inject({ method: 'GET', url: '/v1/account/export', headers: bearer(token) });
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.json().assistant.schedulingRequests).toEqual([
+      expect.objectContaining({
+        id: row.id,
+        title: 'Project sync',
+        status: 'asked',
+        attendees: [expect.objectContaining({ email: PRIYA })],
+        approved: { slots: SLOTS, attendees: [PRIYA], withdrawn: [] },
+        answers: [],
+      }),
+    ]);
+    const deleted = await first.inject({
+      method: 'DELETE',
+      url: '/v1/account',
+      headers: bearer(token),
+      payload: { confirm: true },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await first.schedulingRepo.allOf(userId)).toEqual([]);
   });
 });

@@ -28,7 +28,7 @@ import {
 import { billingWebhookRoute } from './billing/webhook';
 import { sendContactMessageRoute } from './contact/send-contact-message';
 import { listOutboxRoute } from './dev/list-outbox';
-import { devSampleChangeRoute } from './dev/sample-world';
+import { devSampleChangeRoute, devSchedulingReplyRoute } from './dev/sample-world';
 import { devSchedulingOpenRoute } from './dev/scheduling-open';
 import { devPhoneConversationRoute, devPhoneNumbersRoute, devSmsInboundRoute } from './dev/sms-inbound';
 import type { RouteDef } from './http';
@@ -108,6 +108,7 @@ export const ROUTES: readonly RouteDef[] = [
   devPhoneConversationRoute,
   devPhoneNumbersRoute,
   devSampleChangeRoute,
+  devSchedulingReplyRoute,
   devSchedulingOpenRoute,
   userByPhoneRoute,
   connectionAccessTokenRoute,

@@ -49,6 +49,8 @@ export const ZAccountExport = z.object({
     followUps: z.array(ZRecord).optional(),
     /** Reminders and routines, active or not, with the text that asked for each (issue 30). */
     reminders: z.array(ZRecord).optional(),
+    /** Scheduling with other people (issue 32): who was asked, the slots, what was approved and answered. */
+    schedulingRequests: z.array(ZRecord).optional(),
   }),
   securityEvents: z.array(ZSecurityEvent),
 });
