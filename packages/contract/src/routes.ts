@@ -29,7 +29,7 @@ import { billingWebhookRoute } from './billing/webhook';
 import { sendContactMessageRoute } from './contact/send-contact-message';
 import { listOutboxRoute } from './dev/list-outbox';
 import { devSampleChangeRoute, devSchedulingReplyRoute } from './dev/sample-world';
-import { devSchedulingOpenRoute } from './dev/scheduling-open';
+import { devSchedulingOpenRoute, devSchedulingSeedRoute } from './dev/scheduling-open';
 import { devPhoneConversationRoute, devPhoneNumbersRoute, devSmsInboundRoute } from './dev/sms-inbound';
 import type { RouteDef } from './http';
 import { disableServiceRoute } from './integrations/disable-service';
@@ -110,6 +110,7 @@ export const ROUTES: readonly RouteDef[] = [
   devSampleChangeRoute,
   devSchedulingReplyRoute,
   devSchedulingOpenRoute,
+  devSchedulingSeedRoute,
   userByPhoneRoute,
   connectionAccessTokenRoute,
   recordUsageRoute,

@@ -33,3 +33,24 @@ export const devSchedulingOpenRoute = defineRoute({
   response: ZSchedulingOpenResponse,
   errors: ['NOT_FOUND'],
 });
+
+/**
+ * Seeds a scheduling request already sent to the sample workspace's first contact, with three
+ * slots on the coming days (decision 572): the screen's card can be seen and cancelled before a
+ * request is made by text. Its thread is not in the sample mailbox, so nobody can answer it.
+ */
+export const ZSchedulingSeedRequest = z.object({
+  phone: z.string().regex(/^\+[1-9][0-9]{1,14}$/, 'An E.164 number such as +14155550100'),
+});
+export const ZSchedulingSeedResponse = z.object({ requestId: z.string() });
+
+export const devSchedulingSeedRoute = defineRoute({
+  method: 'POST',
+  path: '/dev/sample/scheduling-seed',
+  summary: 'Seeds a sent scheduling request for the person (the screen’s card, offline)',
+  tag: 'dev',
+  auth: false,
+  body: ZSchedulingSeedRequest,
+  response: ZSchedulingSeedResponse,
+  errors: ['NOT_FOUND'],
+});

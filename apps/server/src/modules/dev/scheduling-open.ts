@@ -1,5 +1,9 @@
 import type { TSchedulingOpenResponse } from '@app/contract/dev/scheduling-open';
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../lib/app-error';
+import { newId } from '../../lib/ids';
+import { SAMPLE_WORDS_EN } from '../../providers/sample-workspace/sample-words-en';
+import { SAMPLE_WORDS_ZH } from '../../providers/sample-workspace/sample-words-zh';
 
 /**
  * The person's latest request waiting on answers (decision 572), for the simulated phone's
@@ -21,4 +25,53 @@ export async function schedulingOpen(app: FastifyInstance, phone: string): Promi
       slots: approved?.slots.length ?? 0,
     },
   };
+}
+
+const HOUR = 60 * 60 * 1000;
+
+/**
+ * A request already sent to the sample workspace's first contact (decision 572), three slots of
+ * 30 minutes a day apart from tomorrow at this hour: for the screen's card, offline.
+ */
+export async function schedulingSeed(app: FastifyInstance, phone: string): Promise<{ requestId: string }> {
+  const user = await app.usersRepo.findByPhone(phone);
+  if (!user) throw new AppError('NOT_FOUND', 'No account has this number.');
+  const connection = (await app.connectionsRepo.listForUser(user.id)).find((c) =>
+    ['google', 'microsoft'].includes(c.provider),
+  );
+  if (!connection) throw new AppError('NOT_FOUND', 'The person has no mailbox connected.');
+  const words = user.language === 'zh' ? SAMPLE_WORDS_ZH : SAMPLE_WORDS_EN;
+  const [contact] = Object.values(words.contacts);
+  if (!contact) throw new AppError('NOT_FOUND', 'The sample workspace has no contact.');
+  const now = app.clock.now();
+  const hour = Math.ceil(now.getTime() / HOUR) * HOUR;
+  const slots = [1, 2, 3].map((days) => ({
+    start: new Date(hour + days * 24 * HOUR).toISOString(),
+    end: new Date(hour + days * 24 * HOUR + HOUR / 2).toISOString(),
+  }));
+  const email = contact.emails[0] ?? 'someone@example.com';
+  const at = now.toISOString();
+  const id = newId();
+  const title = user.language === 'zh' ? `和${contact.name}开会` : `Meeting with ${contact.name}`;
+  await app.schedulingRepo.insert({
+    id,
+    user_id: user.id,
+    connection_id: connection.id,
+    title,
+    duration_minutes: 30,
+    attendees: JSON.stringify([{ email, name: contact.name, known: true, zone: null }]),
+    proposed: JSON.stringify(slots),
+    approved: JSON.stringify({ slots, attendees: [email], withdrawn: [] }),
+    thread_id: `seeded-${id}`,
+    message_id: null,
+    subject: title,
+    status: 'asked',
+    answers: '[]',
+    chase_due_at: null,
+    booked_event_id: null,
+    booked_slot: null,
+    created_at: at,
+    updated_at: at,
+  });
+  return { requestId: id };
 }
