@@ -2,6 +2,7 @@ import type { TSchedulingOpenResponse } from '@app/contract/dev/scheduling-open'
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/ids';
+import { addDays, instantOf, wallTimeOf, weekdayOf, zoneOrUtc } from '../../lib/zoned-time';
 import { SAMPLE_WORDS_EN } from '../../providers/sample-workspace/sample-words-en';
 import { SAMPLE_WORDS_ZH } from '../../providers/sample-workspace/sample-words-zh';
 
@@ -31,7 +32,7 @@ const HOUR = 60 * 60 * 1000;
 
 /**
  * A request already sent to the sample workspace's first contact (decision 572), three slots of
- * 30 minutes a day apart from tomorrow at this hour: for the screen's card, offline.
+ * 30 minutes on the next working days in the person's zone: for the screen's card, offline.
  */
 export async function schedulingSeed(app: FastifyInstance, phone: string): Promise<{ requestId: string }> {
   const user = await app.usersRepo.findByPhone(phone);
@@ -44,11 +45,16 @@ export async function schedulingSeed(app: FastifyInstance, phone: string): Promi
   const [contact] = Object.values(words.contacts);
   if (!contact) throw new AppError('NOT_FOUND', 'The sample workspace has no contact.');
   const now = app.clock.now();
-  const hour = Math.ceil(now.getTime() / HOUR) * HOUR;
-  const slots = [1, 2, 3].map((days) => ({
-    start: new Date(hour + days * 24 * HOUR).toISOString(),
-    end: new Date(hour + days * 24 * HOUR + HOUR / 2).toISOString(),
-  }));
+  const zone = zoneOrUtc(user.time_zone ?? 'UTC');
+  // The next three working days from tomorrow, at 10:00, 14:00 and 11:00 in the person's zone.
+  const slots: { start: string; end: string }[] = [];
+  let day = wallTimeOf(now, zone).slice(0, 10);
+  for (const time of ['10:00', '14:00', '11:00']) {
+    do day = addDays(day, 1);
+    while (weekdayOf(day) === 0 || weekdayOf(day) === 6);
+    const start = instantOf(`${day}T${time}`, zone);
+    slots.push({ start: start.toISOString(), end: new Date(start.getTime() + HOUR / 2).toISOString() });
+  }
   const email = contact.emails[0] ?? 'someone@example.com';
   const at = now.toISOString();
   const id = newId();

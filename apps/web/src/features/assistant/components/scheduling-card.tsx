@@ -174,7 +174,7 @@ function SchedulingRow({ request }: { request: TSchedulingRequest }) {
           <Group gap="xs" role="group" aria-label={t('scheduling.confirmLabel', { title: request.title })}>
             <Text fz="sm">{t('scheduling.confirm')}</Text>
             <Button
-              color="red"
+              color="red.8"
               size="compact-sm"
               loading={cancel.isPending}
               onClick={() => cancel.mutate(request.id, { onSettled: () => setConfirming(false) })}
