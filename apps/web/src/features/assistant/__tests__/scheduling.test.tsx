@@ -106,6 +106,8 @@ describe('the scheduling card', () => {
     await user.click(within(card).getByRole('button', { name: 'Stop arranging' }));
     expect(await within(card).findByText('Cancelled: nothing more is sent')).toBeInTheDocument();
     expect(api.sent('/v1/assistant/scheduling/sr-waiting/cancel', 'POST')).toHaveLength(1);
+    // Closed: the offer is over, its slots are no longer listed.
+    expect(within(card).queryByRole('list', { name: 'Times offered' })).not.toBeInTheDocument();
     await waitFor(() =>
       expect(
         within(card).queryByRole('button', { name: 'Cancel scheduling “Planning”' }),

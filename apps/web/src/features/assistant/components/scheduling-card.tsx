@@ -148,7 +148,8 @@ function SchedulingRow({ request }: { request: TSchedulingRequest }) {
             </li>
           ))}
         </ul>
-        {request.status === 'booked' || request.slots.length === 0 ? null : (
+        {/* Closed (booked, cancelled, expired): the offer is over, its slots are not listed. */}
+        {!open || request.slots.length === 0 ? null : (
           <ol className={classes.plain} aria-label={t('scheduling.slotsLabel')}>
             {request.slots.map((slot: TSchedulingSlot) => (
               <li key={slot.number}>
