@@ -69,7 +69,11 @@ async function textsOf(phone: string): Promise<string[]> {
 }
 async function waitFor(phone: string, count: number): Promise<string[]> {
   const deadline = Date.now() + 10_000;
-  while ((await textsOf(phone)).length < count && Date.now() < deadline) await settle(40);
+  // The clock moves a little while waiting: a job retried after a busy database waits its back-off on it.
+  while ((await textsOf(phone)).length < count && Date.now() < deadline) {
+    at += 5_000;
+    await settle(40);
+  }
   await settle(300);
   return textsOf(phone);
 }
@@ -214,7 +218,7 @@ describe('reading the answers', () => {
   });
 
   it('books in Chinese from 第二个 and texts in Chinese', async () => {
-    const { phone, userId, row } = await asked({ language: 'zh', attendee: { email: WANG, name: '王芳' } });
+    const { phone, userId } = await asked({ language: 'zh', attendee: { email: WANG, name: '王芳' } });
     const reply = await says(first, phone, '第二个可以');
     expect(reply.statusCode, reply.body).toBe(200);
     const texts = await waitFor(phone, 1);

@@ -67,8 +67,7 @@ export async function askOthers(
   requestId: string,
 ): Promise<SchedulingRequestRow> {
   const row = await deps.schedulingRepo.find(userId, requestId);
-  if (!row || row.status !== 'proposed')
-    throw new Error('This scheduling request was already sent or closed.');
+  if (row?.status !== 'proposed') throw new Error('This scheduling request was already sent or closed.');
   const user = await deps.usersRepo.findById(userId);
   const zone = zoneOrUtc(user?.time_zone ?? 'UTC');
   const language = user?.language ?? 'en';

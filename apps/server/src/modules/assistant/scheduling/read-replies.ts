@@ -66,7 +66,7 @@ export async function readSchedulingReply(
 ): Promise<void> {
   const row = await deps.schedulingRepo.findById(job.requestId);
   const approved = row ? approvedOf(row) : null;
-  if (!row || row.status !== 'asked' || !approved) return;
+  if (row?.status !== 'asked' || !approved) return;
   const message = await readMail(deps.workspace, {
     userId: row.user_id,
     connectionId: job.connectionId,
@@ -118,7 +118,7 @@ export async function readSchedulingReply(
 export async function bookSchedulingRequest(deps: ProactiveDeps, job: { requestId: string }): Promise<void> {
   let row: SchedulingRequestRow | undefined = await deps.schedulingRepo.findById(job.requestId);
   const approved = row ? approvedOf(row) : null;
-  if (!row || row.status !== 'booked' || !approved || row.booked_slot === null) return;
+  if (row?.status !== 'booked' || !approved || row.booked_slot === null) return;
   const slot = approved.slots[row.booked_slot - 1];
   if (!slot) return;
   if (!row.booked_event_id) {
