@@ -27,7 +27,7 @@ const TEXT = {
     pick: 'Picks slot 1',
     other: 'Proposes another time',
     booked: /^Booked: /,
-    question: /Priya Natarajan.*Thursday 3pm/,
+    question: /Priya Natarajan suggests another time/,
   },
   zh: {
     card: '约时间',
@@ -44,7 +44,7 @@ const TEXT = {
     pick: '选时间1',
     other: '建议另一个时间',
     booked: /^已预订/,
-    question: /王芳.*周四/,
+    question: /王芳为.*提议了另一个时间/,
   },
 } as const;
 
