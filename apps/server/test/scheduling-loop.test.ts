@@ -5,6 +5,7 @@ import { newId } from '../src/lib/ids';
 import { assistantDeps } from '../src/modules/assistant/deps';
 import { askOthers } from '../src/modules/assistant/scheduling/ask-others';
 import { chaseSchedulingRequest } from '../src/modules/assistant/scheduling/chase';
+import { proposeSchedule } from '../src/modules/assistant/scheduling/propose';
 import { answersOf, approvedOf } from '../src/modules/assistant/scheduling/request';
 import type { ProactiveDeps } from '../src/modules/assistant/send-proactive';
 import { listEvents } from '../src/modules/workspace/calendar';
@@ -269,5 +270,44 @@ describe('the person’s data', () => {
     });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(await first.schedulingRepo.allOf(userId)).toEqual([]);
+  });
+});
+
+describe('finding, then the loop', () => {
+  it('finds three slots next week clear of the person’s events (Priya’s sample busy time asked too), and a pick of the second books it', async () => {
+    const person = await assistantPerson(first, base, { timeZone: 'Europe/London' });
+    const [connection] = await first.connectionsRepo.listForUser(person.userId);
+    const window = { start: '2026-11-30T00:00:00.000Z', end: '2026-12-05T00:00:00.000Z' };
+    const found = await proposeSchedule(deps(first), {
+      userId: person.userId,
+      connectionId: connection!.id,
+      title: 'Catch-up',
+      durationMinutes: 30,
+      window,
+      attendees: [{ email: PRIYA, name: 'Priya Natarajan', known: true, zone: null }],
+    });
+    expect(found.slots).toHaveLength(3);
+    const request = found.request!;
+    expect(request.status).toBe('proposed');
+    // Never over one of the person's events.
+    const busy = (
+      await listEvents(deps(first).workspace, {
+        userId: person.userId,
+        from: window.start,
+        to: window.end,
+        limit: 100,
+      })
+    ).events;
+    for (const slot of found.slots)
+      for (const event of busy.filter((e) => !e.allDay))
+        expect(
+          Date.parse(slot.start) < Date.parse(event.end) && Date.parse(event.start) < Date.parse(slot.end),
+        ).toBe(false);
+    await askOthers(deps(first), person.userId, request.id);
+    await answer(first, person.phone, { kind: 'pick', slot: 2 });
+    const texts = await waitFor(person.phone, 1);
+    expect(texts[0]).toMatch(/^Booked: Catch-up, .+ with Priya Natarajan\. The invitation is sent\.$/);
+    const booked = (await eventsOf(person.userId)).filter((e) => e.title === 'Catch-up');
+    expect(booked.map((e) => Date.parse(e.start))).toEqual([Date.parse(found.slots[1]!.start)]);
   });
 });

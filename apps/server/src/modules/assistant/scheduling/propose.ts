@@ -1,0 +1,92 @@
+import { newId } from '../../../lib/ids';
+import { zoneOrUtc } from '../../../lib/zoned-time';
+import {
+  DEFAULT_WORKING_HOURS,
+  findSlots,
+  type Interval,
+  type Participant,
+  type SlotResult,
+} from '../../scheduling/find-slots';
+import { preferencesFromMemories } from '../../scheduling/preferences';
+import { freeBusy, othersFreeBusy } from '../../workspace/calendar';
+import type { ProactiveDeps } from '../send-proactive';
+import type { SchedulingRequestRow } from './repo';
+import type { Attendee } from './request';
+
+/**
+ * The finding half of a proposal (issue 32, decision 551): the person's busy time across their
+ * calendars, the attendees' where a provider shows it, the person's own scheduling memories, and
+ * the pure slot finder. With slots, a `proposed` request is stored for the approval to name;
+ * without, nothing is stored and the next window is offered. Attendees arrive resolved (contacts,
+ * known-recipients) by the caller: the model tool that will call this is not wired yet.
+ */
+export async function proposeSchedule(
+  deps: Pick<ProactiveDeps, 'workspace' | 'memoryRepo' | 'usersRepo' | 'schedulingRepo' | 'clock'>,
+  input: {
+    userId: string;
+    connectionId: string;
+    title: string;
+    durationMinutes: number;
+    window: Interval;
+    attendees: Attendee[];
+    thread?: { threadId: string; messageId: string; subject: string };
+  },
+): Promise<SlotResult & { request: SchedulingRequestRow | null }> {
+  const user = await deps.usersRepo.findById(input.userId);
+  const zone = zoneOrUtc(user?.time_zone ?? 'UTC');
+  const range = { userId: input.userId, from: input.window.start, to: input.window.end };
+  const own = await freeBusy(deps.workspace, range);
+  const { people } = await othersFreeBusy(deps.workspace, {
+    ...range,
+    emails: input.attendees.map((attendee) => attendee.email),
+  });
+  const others: Participant[] = input.attendees.map((attendee) => {
+    const known = people[attendee.email];
+    if (!known || 'unknown' in known) return { email: attendee.email, zone: attendee.zone, busy: null };
+    const hours = known.workingHours;
+    return {
+      email: attendee.email,
+      zone: hours?.zone ?? attendee.zone,
+      busy: known.busy,
+      ...(hours ? { workingHours: { days: hours.days, start: hours.start, end: hours.end } } : {}),
+    };
+  });
+  const memories = (await deps.memoryRepo.list(input.userId)).map((memory) => memory.text);
+  const now = deps.clock.now();
+  const found = findSlots({
+    now,
+    window: input.window,
+    durationMinutes: input.durationMinutes,
+    zone,
+    workingHours: DEFAULT_WORKING_HOURS,
+    preferences: preferencesFromMemories(memories),
+    busy: own.busy,
+    others,
+  });
+  if (found.slots.length === 0) return { ...found, request: null };
+  const at = now.toISOString();
+  const request: SchedulingRequestRow = {
+    id: newId(),
+    user_id: input.userId,
+    connection_id: input.connectionId,
+    title: input.title,
+    duration_minutes: input.durationMinutes,
+    attendees: JSON.stringify(
+      input.attendees.map((attendee, i) => ({ ...attendee, zone: others[i]?.zone ?? attendee.zone })),
+    ),
+    proposed: JSON.stringify(found.slots),
+    approved: null,
+    thread_id: input.thread?.threadId ?? null,
+    message_id: input.thread?.messageId ?? null,
+    subject: input.thread?.subject ?? null,
+    status: 'proposed',
+    answers: '[]',
+    chase_due_at: null,
+    booked_event_id: null,
+    booked_slot: null,
+    created_at: at,
+    updated_at: at,
+  };
+  await deps.schedulingRepo.insert(request);
+  return { ...found, request };
+}
