@@ -8,6 +8,7 @@ import { appleEventsRoute } from './apple/list-apple-events';
 import { FOLLOW_UP_ROUTES } from './assistant/follow-ups';
 import { ASSISTANT_MEMORY_ROUTES } from './assistant/memory';
 import { REMINDER_ROUTES } from './assistant/reminders';
+import { SCHEDULING_REQUEST_ROUTES } from './assistant/scheduling';
 import { ASSISTANT_SCREEN_ROUTES } from './assistant/screen';
 import { exchangeLoginTicketRoute } from './auth/exchange-login-ticket';
 import { getMeRoute } from './auth/get-me';
@@ -28,6 +29,7 @@ import { billingWebhookRoute } from './billing/webhook';
 import { sendContactMessageRoute } from './contact/send-contact-message';
 import { listOutboxRoute } from './dev/list-outbox';
 import { devSampleChangeRoute, devSchedulingReplyRoute } from './dev/sample-world';
+import { devSchedulingOpenRoute, devSchedulingSeedRoute } from './dev/scheduling-open';
 import { devPhoneConversationRoute, devPhoneNumbersRoute, devSmsInboundRoute } from './dev/sms-inbound';
 import type { RouteDef } from './http';
 import { disableServiceRoute } from './integrations/disable-service';
@@ -107,6 +109,8 @@ export const ROUTES: readonly RouteDef[] = [
   devPhoneNumbersRoute,
   devSampleChangeRoute,
   devSchedulingReplyRoute,
+  devSchedulingOpenRoute,
+  devSchedulingSeedRoute,
   userByPhoneRoute,
   connectionAccessTokenRoute,
   recordUsageRoute,
@@ -120,5 +124,6 @@ export const ROUTES: readonly RouteDef[] = [
   ...ASSISTANT_SCREEN_ROUTES,
   ...ASSISTANT_MEMORY_ROUTES,
   ...FOLLOW_UP_ROUTES,
+  ...SCHEDULING_REQUEST_ROUTES,
   ...REMINDER_ROUTES,
 ];

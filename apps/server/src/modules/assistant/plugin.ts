@@ -23,6 +23,7 @@ import {
   schedulingReplyJob,
   takeSchedulingReplies,
 } from './scheduling/read-replies';
+import { schedulingScreenRoutes } from './scheduling/screen-routes';
 import { assistantScreenRoutes } from './screen-routes';
 import {
   briefingJob,
@@ -130,6 +131,7 @@ export const assistantPlugin = fp(
     await app.register(async (scope) => devSmsRoutes(scope, { ...deps, inbound }));
     await app.register(async (scope) => assistantScreenRoutes(scope, deps));
     await app.register(async (scope) => followUpScreenRoutes(scope, deps));
+    await app.register(async (scope) => schedulingScreenRoutes(scope, deps));
     runPeriodically(app, {
       everyMs: 60 * 60_000,
       failure: 'assistant retention pass failed',

@@ -1,9 +1,11 @@
 import { listOutboxRoute } from '@app/contract/dev/list-outbox';
 import { devSampleChangeRoute, devSchedulingReplyRoute } from '@app/contract/dev/sample-world';
+import { devSchedulingOpenRoute, devSchedulingSeedRoute } from '@app/contract/dev/scheduling-open';
 import type { FastifyInstance } from 'fastify';
 import { answerLoopbackOnly } from '../../lib/dev-only';
 import { registerRoute } from '../../lib/route';
 import { changeSample } from './sample-world';
+import { schedulingOpen, schedulingSeed } from './scheduling-open';
 import { schedulingReply } from './scheduling-reply';
 
 /**
@@ -25,5 +27,7 @@ export async function devRoutes(app: FastifyInstance) {
   if (app.ports.isStandIn('calendar') || app.ports.isStandIn('apple')) {
     registerRoute(app, devSampleChangeRoute, async (req) => changeSample(app, req.body));
     registerRoute(app, devSchedulingReplyRoute, async (req) => schedulingReply(app, req.body));
+    registerRoute(app, devSchedulingOpenRoute, async (req) => schedulingOpen(app, req.query.phone));
+    registerRoute(app, devSchedulingSeedRoute, async (req) => schedulingSeed(app, req.body.phone));
   }
 }

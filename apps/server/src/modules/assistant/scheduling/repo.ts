@@ -152,6 +152,41 @@ export class SchedulingRepo extends Repo {
     return Number(result.numUpdatedRows) > 0;
   }
 
+  /**
+   * The screen's list (decision 570): the person's requests still open, and those closed since
+   * `closedSince`, newest first.
+   */
+  screenOf(userId: string, closedSince: string): Promise<SchedulingRequestRow[]> {
+    return this.db
+      .selectFrom('scheduling_requests')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where((eb) =>
+        eb.or([
+          eb('status', 'in', ['proposed', 'asked', 'needs_person']),
+          eb('updated_at', '>=', closedSince),
+        ]),
+      )
+      .orderBy('created_at', 'desc')
+      .execute();
+  }
+
+  /**
+   * The person withdraws an open request (decision 570): from `proposed`, `asked` or
+   * `needs_person` to `cancelled` in one compare-and-set, so a YES, a reply or a chase read
+   * after it finds nothing to do. False when it was not open (or is not theirs).
+   */
+  async cancel(userId: string, id: string, at: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('scheduling_requests')
+      .set({ status: 'cancelled', chase_due_at: null, updated_at: at })
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .where('status', 'in', ['proposed', 'asked', 'needs_person'])
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
   /** The account is deleted. */
   async forgetUser(userId: string): Promise<void> {
     await this.db.deleteFrom('scheduling_requests').where('user_id', '=', userId).execute();

@@ -1,6 +1,7 @@
 import type { TFollowUp } from '@app/contract/assistant/follow-ups';
 import type { TAssistantMemory } from '@app/contract/assistant/memory';
 import type { TReminder } from '@app/contract/assistant/reminders';
+import type { TSchedulingRequest } from '@app/contract/assistant/scheduling';
 import type {
   TAssistantApproval,
   TAssistantMessage,
@@ -92,9 +93,11 @@ export function serveAssistant({
   memories = [] as TAssistantMemory[],
   followUps = [] as TFollowUp[],
   reminders = [] as TReminder[],
+  scheduling = [] as TSchedulingRequest[],
   answers = {} as Answers,
 } = {}) {
   let waiting = [...followUps];
+  let arranging = [...scheduling];
   let stored = settings;
   let pending = [...approvals];
   let done = [...actions];
@@ -154,6 +157,18 @@ export function serveAssistant({
         () => {
           waiting = waiting.filter((f) => f.id !== followUp.id);
           return Response.json({ followUps: waiting });
+        },
+      ]),
+    ),
+    '/v1/assistant/scheduling': () => Response.json({ requests: arranging }),
+    ...Object.fromEntries(
+      scheduling.map((request) => [
+        `/v1/assistant/scheduling/${request.id}/cancel`,
+        () => {
+          arranging = arranging.map((r) =>
+            r.id === request.id ? { ...r, status: 'cancelled' as const, cancellable: false } : r,
+          );
+          return Response.json({ requests: arranging });
         },
       ]),
     ),

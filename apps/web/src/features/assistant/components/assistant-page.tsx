@@ -9,6 +9,7 @@ import { ConversationCard } from './conversation-card';
 import { FollowUpsCard } from './follow-ups-card';
 import { MemoryCard } from './memory-card';
 import { RemindersCard } from './reminders-card';
+import { SchedulingCard } from './scheduling-card';
 import { SettingsCard } from './settings-card';
 import { StartCard } from './start-card';
 
@@ -30,6 +31,7 @@ export function AssistantPage() {
           <Stack gap="lg">
             {unlinked ? <StartCard /> : null}
             <ApprovalsCard />
+            <SchedulingCard />
             <ConversationCard />
             <ActionsCard />
           </Stack>

@@ -313,3 +313,61 @@ describe('the sample workspace control', () => {
     expect(screen.queryByRole('form', { name: 'Make the sample workspace move' })).not.toBeInTheDocument();
   });
 });
+
+describe('the scheduling control', () => {
+  it('shows only while a request waits on answers, and makes the sample person pick a slot', async () => {
+    const replies: unknown[] = [];
+    let open = true;
+    const route = globalThis.fetch;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        const path = new URL(url, 'http://localhost').pathname;
+        if (path === '/v1/dev/sample/scheduling-open')
+          return Response.json({
+            request: open
+              ? { id: 'sr-1', title: 'Meeting with Priya', who: 'Priya Natarajan', slots: 3 }
+              : null,
+          });
+        if (path === '/v1/dev/sample/scheduling-reply') {
+          replies.push(JSON.parse(String(init?.body)));
+          open = false;
+          return Response.json({
+            requestId: 'sr-1',
+            id: 'm-9',
+            threadId: 't-1',
+            text: 'Option 2 works for me.',
+          });
+        }
+        return route(url, init);
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/dev/phone');
+    await pick(user, ADA.phone);
+    const control = await screen.findByRole('region', {
+      name: 'A sample person answers your scheduling request',
+    });
+    expect(within(control).getByText('Priya Natarajan answers “Meeting with Priya”:')).toBeInTheDocument();
+    expect(
+      within(control)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Picks slot 1', 'Picks slot 2', 'Picks slot 3', 'Proposes another time', 'Declines']);
+    await user.click(within(control).getByRole('button', { name: 'Picks slot 2' }));
+    expect(await within(control).findByText('Replied: “Option 2 works for me.”')).toBeInTheDocument();
+    expect(replies).toEqual([{ phone: ADA.phone, requestId: 'sr-1', answer: { kind: 'pick', slot: 2 } }]);
+    // Answered: the request no longer waits, so no more answers are offered.
+    await waitFor(() => expect(within(control).queryByRole('button')).not.toBeInTheDocument());
+  });
+
+  it('is not there when no request waits', async () => {
+    const user = userEvent.setup();
+    renderApp('/dev/phone');
+    await pick(user, ADA.phone);
+    await screen.findByRole('form', { name: 'Make the sample workspace move' });
+    expect(
+      screen.queryByRole('region', { name: 'A sample person answers your scheduling request' }),
+    ).not.toBeInTheDocument();
+  });
+});

@@ -16,6 +16,7 @@ import { PhoneChat, type PhoneChatProps } from './phone-chat';
 import { PhoneComposer } from './phone-composer';
 import classes from './phone-page.module.css';
 import { SampleWorldControl } from './sample-world-control';
+import { SchedulingReplyControl } from './scheduling-reply-control';
 
 /** A stand-in model answers at once; a real one may think for a while. Past this, stop waiting visibly. */
 const REPLY_WAIT_MS = 30_000;
@@ -175,6 +176,7 @@ export function PhonePage() {
           {!unavailable && linked ? (
             <SampleWorldControl key={linked.phone} phone={linked.phone} language={linked.language} />
           ) : null}
+          {!unavailable && linked ? <SchedulingReplyControl key={linked.phone} phone={linked.phone} /> : null}
         </div>
         {body}
       </section>
