@@ -1,7 +1,7 @@
 // What the assistant benchmarks stand the app's outside services up with, in the benchmark's own
 // process on loopback ports: Twilio's API (it receives the replies, so the benchmark knows when a
 // turn has reached the person) and an OpenAI-compatible model that answers at once.
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 
 export const TWILIO = {
@@ -33,7 +33,8 @@ let sids = 0;
 export function inboundText(publicUrl, from, body) {
   sids += 1;
   const form = {
-    MessageSid: `SMbench${process.pid}x${Date.now().toString(36)}x${sids}`,
+    // As Twilio writes them (SM and 32 hex digits): the webhook refuses anything else (400).
+    MessageSid: `SM${randomBytes(12).toString('hex')}${sids.toString(16).padStart(8, '0')}`,
     AccountSid: TWILIO.accountSid,
     From: from,
     To: TWILIO.from,

@@ -12,7 +12,8 @@
 // The meeting starts `eventMinutes` (20) after the server starts, so its reminder is due 5
 // minutes in: the reminders are counted just before that, and the server stopped, so the burst
 // of N sends never comes.
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { percentile, textOnce } from './assistant.mjs';
@@ -94,16 +95,35 @@ async function remindersBefore(target, dueIso) {
   }
 }
 
+/** One text and its reply; null when no reply came within `REPLY_WAIT_MS` (counted, not thrown). */
+const REPLY_WAIT_MS = 150_000;
+async function textAndReply(app, twilio, phone) {
+  const reply = twilio.next(phone, REPLY_WAIT_MS);
+  reply.catch(() => {});
+  const sent = performance.now();
+  const text = inboundText(app.base, phone, "what's on tomorrow?");
+  const response = await fetch(`${app.base}/v1/sms/inbound`, { method: 'POST', ...text });
+  await response.text();
+  if (response.status !== 200) throw new Error(`the webhook answered ${response.status}`);
+  try {
+    return (await reply).at - sent;
+  } catch {
+    return null;
+  }
+}
+
 /** A few people texting in a closed loop for `seconds`, after one warm-up text each. */
 async function roundTrips(app, twilio, phones, seconds) {
-  await Promise.all(phones.map((phone) => textOnce(app, twilio, phone, "what's on tomorrow?")));
+  await Promise.all(phones.map((phone) => textAndReply(app, twilio, phone)));
   const end = performance.now() + seconds * 1000;
   const latencies = [];
+  let unanswered = 0;
   await Promise.all(
     phones.map(async (phone) => {
       while (performance.now() < end) {
-        const turn = await textOnce(app, twilio, phone, "what's on tomorrow?");
-        latencies.push(turn.at - turn.sent);
+        const ms = await textAndReply(app, twilio, phone);
+        if (ms === null) unanswered += 1;
+        else latencies.push(ms);
       }
     }),
   );
@@ -111,6 +131,7 @@ async function roundTrips(app, twilio, phones, seconds) {
     people: phones.length,
     seconds,
     texts: latencies.length,
+    unanswered,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     max: percentile(latencies, 100),
@@ -153,7 +174,9 @@ async function backgroundCase({ kind, people, port, twilio, redisUrl, settings }
       const phones = Array.from({ length: settings.texters }, (_, i) => phoneNumber(i));
       result.roundTripMs = await roundTrips(app, twilio, phones, settings.textSeconds);
       const rt = result.roundTripMs;
-      log(`  text round trip p50 ${rt.p50} ms, p99 ${rt.p99} ms, max ${rt.max} ms (${rt.texts} texts)`);
+      log(
+        `  text round trip p50 ${rt.p50} ms, p99 ${rt.p99} ms, max ${rt.max} ms (${rt.texts} texts, ${rt.unanswered} unanswered in ${REPLY_WAIT_MS / 1000} s)`,
+      );
       // Counted just before the reminders fall due, so the burst of sends never starts.
       const due = eventAt - REMINDER_LEAD_MS;
       await sleep(due - 10_000 - Date.now());
@@ -176,6 +199,9 @@ async function backgroundCase({ kind, people, port, twilio, redisUrl, settings }
         `  scheduling passes: ${passes.length}, longest ${result.passes.maxMs} ms, ${result.passes.over} over 6 s`,
       );
     } finally {
+      // The server's log stays for a look afterwards (its passes, its warnings).
+      result.log = join(tmpdir(), `relay-bench-${logName}.log`);
+      copyFileSync(app.logFile, result.log);
       await app.stop();
     }
   } finally {

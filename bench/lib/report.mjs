@@ -342,7 +342,7 @@ function backgroundMarkdown(b) {
           num(c.passes.over),
           `${c.reminders.share} % (${num(c.reminders.enqueued)})`,
           `${ms(c.roundTripMs.p50)} / ${ms(c.roundTripMs.p99)} / ${ms(c.roundTripMs.max)}`,
-          num(c.roundTripMs.texts),
+          `${num(c.roundTripMs.texts)}${c.roundTripMs.unanswered ? ` (${num(c.roundTripMs.unanswered)} unanswered)` : ''}`,
         ],
   );
   const cases = table(
