@@ -242,8 +242,9 @@ export async function measureBackground({ port, clusterPort }) {
     people: config.backgroundPeople,
     dbs: config.backgroundDbs,
     eventMinutes: config.backgroundEventMinutes,
-    settleSeconds: config.quick ? 20 : 30,
-    cpuSeconds: config.quick ? 40 : 60,
+    // The window holds two whole passes (at 60 s and 120 s after start), and ends before the texts.
+    settleSeconds: 20,
+    cpuSeconds: 150,
     textSeconds: config.quick ? 15 : 30,
     texters: 4,
   };
