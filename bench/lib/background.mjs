@@ -216,10 +216,12 @@ async function backgroundCase({ kind, people, port, twilio, redisUrl, settings }
 }
 
 /** The ratios the targets are about: the largest N against 1,000, per database. */
-function verdicts(cases) {
+export function verdictsOf(cases) {
   const out = {};
   for (const kind of new Set(cases.map((c) => c.db))) {
-    const mine = cases.filter((c) => c.db === kind && c.cpuPerMinute !== undefined);
+    const mine = cases
+      .filter((c) => c.db === kind && c.cpuPerMinute !== undefined)
+      .sort((a, b) => a.people - b.people);
     const base = mine.find((c) => c.people === 1000) ?? mine[0];
     const top = mine.at(-1);
     if (!base || !top) continue;
@@ -284,6 +286,6 @@ export async function measureBackground({ port, clusterPort }) {
   } finally {
     await twilio.stop();
   }
-  result.verdicts = verdicts(result.cases);
+  result.verdicts = verdictsOf(result.cases);
   return result;
 }
