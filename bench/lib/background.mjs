@@ -96,7 +96,7 @@ async function remindersBefore(target, dueIso) {
 }
 
 /** One text and its reply; null when no reply came within `REPLY_WAIT_MS` (counted, not thrown). */
-const REPLY_WAIT_MS = 150_000;
+const REPLY_WAIT_MS = 60_000;
 async function textAndReply(app, twilio, phone) {
   const reply = twilio.next(phone, REPLY_WAIT_MS);
   reply.catch(() => {});
