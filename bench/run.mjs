@@ -5,10 +5,11 @@
 // The order keeps measurements apart: start-up first on an idle machine; then the SQLite app
 // with the bare Fastify reference beside it (API load; page weight and Lighthouse while nothing
 // else of ours runs; scale last, as it grows the database); then PostgreSQL + Redis; then the
-// assistant (issue 21), on apps of its own.
+// assistant (issue 21), on apps of its own; last the background work (issue 31), on data of its own.
 import { spawnSync } from 'node:child_process';
 import { measureBare, measureRoutes } from './lib/api.mjs';
 import { measureAssistant } from './lib/assistant.mjs';
+import { measureBackground } from './lib/background.mjs';
 import { config, machine } from './lib/config.mjs';
 import { DAY_USER, YEAR_USER } from './lib/identities.mjs';
 import { runLighthouse } from './lib/lighthouse.mjs';
@@ -168,6 +169,16 @@ try {
     // Its own date and machine: a run of this section alone leaves the other tables as they were.
     if (measured)
       results.assistant = { date: results.date, machine: results.machine, quick: config.quick, ...measured };
+  }
+  if (wants('background')) {
+    step(
+      'Background work (issue 31): N people seeded, idle CPU, pass times, reminders on time, a text round trip',
+    );
+    const measured = await section('background', () =>
+      measureBackground({ port: ports.app, clusterPort: ports.cluster }),
+    );
+    if (measured)
+      results.background = { date: results.date, machine: results.machine, quick: config.quick, ...measured };
   }
 } finally {
   await bare.stop();

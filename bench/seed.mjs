@@ -8,6 +8,10 @@
 //   tasks: { "users": [from, to], "usageDays": 15, "eventsPerDay": 8 }   people i in [from, to)
 //          (with "lean": true, no billing rows: the scale cases' extra population)
 //          { "codes": [from, to] }   every open code replaced by a fresh one for each of them
+//          { "background": [from, to], "eventAt": iso }   the background benchmark's people (issue 31):
+//            a linked number, a running trial, default assistant settings, an iCloud connection on
+//            the local stand-in whose sample workspace holds one event with a place at `eventAt`
+//          { "eventsAt": iso }   every such event moved to start at `iso` (just before the server starts)
 import { performance } from 'node:perf_hooks';
 import { phoneNumber, sessionToken, USAGE_DAYS, userId } from './lib/identities.mjs';
 
@@ -25,6 +29,17 @@ const { hashCode } = await import(new URL('modules/auth/verification-codes.ts', 
 const { sealToken } = await import(new URL('modules/connections/sealed-tokens.ts', src).href);
 const { PROVIDER_SCOPES } = await import(new URL('providers/identity/identity.ts', src).href);
 const { newId } = await import(new URL('lib/ids.ts', src).href);
+const { defaultSettingsRow } = await import(new URL('modules/assistant/settings.ts', src).href);
+const { nextBriefing, BRIEFING_AHEAD_MS } = await import(
+  new URL('modules/assistant/schedule-messages.ts', src).href
+);
+const { BRIEFING_JOB } = await import(new URL('modules/assistant/send-proactive.ts', src).href);
+const { appleSettings } = await import(new URL('modules/connections/apple-settings.ts', src).href);
+const { localAddressBook, localCalendar, localDavHomes } = await import(
+  new URL('providers/icloud/local-homes.ts', src).href
+);
+const { appleOwner } = await import(new URL('providers/sample-workspace/owner.ts', src).href);
+const { eventItem } = await import(new URL('providers/sample-workspace/stored.ts', src).href);
 
 const app = await buildApp(loadConfig({ ...process.env, SERVE_WEB: 'false', LOG_LEVEL: 'warn' }));
 await app.ready();
@@ -268,10 +283,178 @@ async function seedCodes(task) {
   });
 }
 
+/** The background benchmark's event of person i: one with a place, so it is worth a reminder. */
+const BACKGROUND_EVENT = 'bench-meeting';
+const appleIdOf = (i) => `bench${i}@icloud.example`;
+
+function backgroundEvent(i, startIso) {
+  return {
+    id: BACKGROUND_EVENT,
+    calendarId: localCalendar(appleIdOf(i)).url,
+    title: 'Project review',
+    start: startIso,
+    end: iso(Date.parse(startIso) + HOUR),
+    allDay: false,
+    timeZone: 'UTC',
+    location: 'Room 4, 100 Main St',
+    description: null,
+    attendees: [],
+    organizer: appleIdOf(i),
+    recurring: false,
+  };
+}
+
+/**
+ * Issue 31's people, as a server that has run a while holds them: a linked number already
+ * greeted, a running trial, the default settings (reminders 15 minutes ahead, a 07:00 briefing
+ * whose job is already queued when it is within BRIEFING_AHEAD_MS, as the pass leaves it), and an
+ * iCloud account on the local stand-in. iCloud, not Google: a Google connection's token is checked
+ * against the local issuer, whose tokens live in the server's memory, so a seeded one is refused;
+ * the stand-in checks an app password's shape only. Its sample workspace is marked seeded with
+ * one event: a meeting with a place at `eventAt`.
+ */
+async function seedBackground(task) {
+  const [from, to] = task.background;
+  const nowIso = now.toISOString();
+  const password = 'abcd-efgh-ijkl-mnop';
+  for (let s = from; s < to; s += 5000) {
+    const rows = {
+      users: [],
+      connections: [],
+      connection_services: [],
+      billing_accounts: [],
+      assistant_settings: [],
+      sample_workspace_owners: [],
+      sample_workspace_items: [],
+      jobs: [],
+    };
+    for (let i = s; i < Math.min(to, s + 5000); i++) {
+      const { user } = person(i);
+      rows.users.push(user);
+      const appleId = appleIdOf(i);
+      const id = newId();
+      rows.connections.push({
+        id,
+        user_id: user.id,
+        provider: 'apple',
+        provider_account_id: appleId,
+        email: appleId,
+        name: 'iCloud',
+        granted_scopes: 'calendar contacts',
+        access_token: sealToken(app.secretBox, id, 'access', password),
+        refresh_token: null,
+        expires_at: null,
+        status: 'connected',
+        status_reason: null,
+        created_at: iso(now.getTime() - 30 * DAY),
+        updated_at: iso(now.getTime() - 30 * DAY),
+        last_refresh_at: null,
+        last_refresh_error_at: null,
+        last_refresh_error: null,
+        retry_after: null,
+        last_used_at: null,
+        reconnect_notified_at: null,
+        settings: appleSettings(
+          localDavHomes(appleId),
+          [localCalendar(appleId)],
+          [localAddressBook(appleId)],
+        ),
+      });
+      for (const service of ['calendar', 'contacts']) {
+        rows.connection_services.push({
+          connection_id: id,
+          service_type: service,
+          is_enabled: 1,
+          permissions: 'read write',
+          metadata: '{}',
+          updated_at: iso(now.getTime() - 30 * DAY),
+        });
+      }
+      rows.billing_accounts.push({
+        user_id: user.id,
+        customer_id: null,
+        trial_started_at: iso(now.getTime() - 3 * DAY),
+        trial_ends_at: iso(now.getTime() + 4 * DAY),
+        checkout_session_id: null,
+        card_last4: null,
+        card_brand: null,
+        card_exp_month: null,
+        card_exp_year: null,
+        synced_at: null,
+        created_at: iso(now.getTime() - 3 * DAY),
+        updated_at: iso(now.getTime() - 3 * DAY),
+      });
+      const settings = { ...defaultSettingsRow(user.id, nowIso), greeted_phone: user.phone_number };
+      let next = nextBriefing(settings.briefing_time, 'UTC', now);
+      if (next.at.getTime() <= now.getTime() + BRIEFING_AHEAD_MS) {
+        const payload = { settingsId: settings.id, day: next.day, time: settings.briefing_time, zone: 'UTC' };
+        rows.jobs.push({
+          id: newId(),
+          kind: BRIEFING_JOB,
+          key: `briefing:${settings.id}:${next.day}:${settings.briefing_time}:UTC`,
+          payload: JSON.stringify(payload),
+          status: 'pending',
+          run_at: next.at.toISOString(),
+          locked_by: null,
+          locked_until: null,
+          last_error: null,
+          created_at: nowIso,
+          updated_at: nowIso,
+          done_at: null,
+        });
+        next = nextBriefing(settings.briefing_time, 'UTC', new Date(next.at.getTime() + 60_000));
+      }
+      rows.assistant_settings.push({ ...settings, briefing_next_at: next.at.toISOString() });
+      const owner = appleOwner(appleId);
+      rows.sample_workspace_owners.push({ owner, seeded_at: nowIso });
+      const item = eventItem(backgroundEvent(i, task.eventAt));
+      rows.sample_workspace_items.push({
+        owner,
+        kind: item.kind,
+        id: item.id,
+        sort_key: item.sortKey,
+        data: item.data,
+        created_at: nowIso,
+        updated_at: nowIso,
+      });
+    }
+    await db.transaction().execute(async (trx) => {
+      for (const [table, list] of Object.entries(rows)) await insert(trx, table, list);
+    });
+  }
+}
+
+/** Every background event moved to `eventsAt`, so it lies ahead of the server as it starts. */
+async function moveBackgroundEvents(task) {
+  const items = await db
+    .selectFrom('sample_workspace_items')
+    .select(['owner', 'data'])
+    .where('kind', '=', 'event')
+    .where('id', '=', BACKGROUND_EVENT)
+    .limit(1)
+    .execute();
+  if (items.length === 0) return;
+  const old = JSON.parse(items[0].data);
+  const end = iso(Date.parse(task.eventsAt) + HOUR);
+  const { sql } = await import('kysely');
+  await db
+    .updateTable('sample_workspace_items')
+    .set({
+      sort_key: task.eventsAt,
+      data: sql`replace(replace(data, ${`"start":"${old.start}"`}, ${`"start":"${task.eventsAt}"`}), ${`"end":"${old.end}"`}, ${`"end":"${end}"`})`,
+    })
+    .where('kind', '=', 'event')
+    .where('id', '=', BACKGROUND_EVENT)
+    .execute();
+  counts.events_moved = 1;
+}
+
 try {
   for (const task of tasks) {
     if (task.users) await seedUsers(task);
     else if (task.codes) await seedCodes(task);
+    else if (task.background) await seedBackground(task);
+    else if (task.eventsAt) await moveBackgroundEvents(task);
     else throw new Error(`unknown seeding task ${JSON.stringify(task)}`);
   }
 } finally {

@@ -1,7 +1,7 @@
 // What the assistant benchmarks stand the app's outside services up with, in the benchmark's own
 // process on loopback ports: Twilio's API (it receives the replies, so the benchmark knows when a
 // turn has reached the person) and an OpenAI-compatible model that answers at once.
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 
 export const TWILIO = {
@@ -33,7 +33,8 @@ let sids = 0;
 export function inboundText(publicUrl, from, body) {
   sids += 1;
   const form = {
-    MessageSid: `SMbench${process.pid}x${Date.now().toString(36)}x${sids}`,
+    // As Twilio writes them (SM and 32 hex digits): the webhook refuses anything else (400).
+    MessageSid: `SM${randomBytes(12).toString('hex')}${sids.toString(16).padStart(8, '0')}`,
     AccountSid: TWILIO.accountSid,
     From: from,
     To: TWILIO.from,
@@ -68,6 +69,7 @@ function close(server) {
  */
 export async function startTwilioFake() {
   const waiting = new Map();
+  const others = [];
   let sent = 0;
   const server = createServer((req, res) => {
     let raw = '';
@@ -83,22 +85,32 @@ export async function startTwilioFake() {
       res
         .writeHead(201, { 'content-type': 'application/json' })
         .end(JSON.stringify({ sid: `SM${String(sent).padStart(32, '0')}`, status: 'queued', to }));
-      const queue = waiting.get(to);
-      const next = queue?.shift();
-      if (next) next({ at, body });
+      // The first waiter for this number that takes this text (a waiter may ask for its reply only).
+      const queue = waiting.get(to) ?? [];
+      const next = queue.find((entry) => !entry.match || entry.match(body));
+      if (next) {
+        queue.splice(queue.indexOf(next), 1);
+        next({ at, body });
+      } else if (others.length < 50) others.push({ to, body: body.slice(0, 200) });
     });
   });
   const url = await listen(server);
   return {
     url,
     sent: () => sent,
-    /** The next text sent to `to` ({ at: performance.now(), body }); ask before it can arrive. */
-    next(to, timeoutMs = 60_000) {
+    /** Texts nobody waited for (or no waiter took), the first 50. */
+    others: () => others,
+    /**
+     * The next text sent to `to` ({ at: performance.now(), body }); ask before it can arrive.
+     * With `match`, the next one whose body it accepts: others go by (see `others`).
+     */
+    next(to, timeoutMs = 60_000, match = undefined) {
       return new Promise((resolve, reject) => {
         const entry = (value) => {
           clearTimeout(timer);
           resolve(value);
         };
+        entry.match = match;
         const timer = setTimeout(() => {
           const queue = waiting.get(to) ?? [];
           queue.splice(queue.indexOf(entry), 1);

@@ -31,8 +31,16 @@ export const config = {
   assistantPeople: number('BENCH_ASSISTANT_PEOPLE', quick ? 20 : 50),
   /** Turns, one at a time, behind the assistant pipeline's median and p99. */
   pipelineTurns: number('BENCH_PIPELINE_TURNS', quick ? 60 : 300),
-  /** Comma-separated sections to run (default all): startup, api, postgres, pages, lighthouse, scale, assistant. */
-  only: (env.BENCH_ONLY ?? 'startup,api,postgres,pages,lighthouse,scale,assistant')
+  /** The background benchmark's populations (issue 31), each on every database of `backgroundDbs`. */
+  backgroundPeople: (env.BENCH_BACKGROUND_PEOPLE ?? (quick ? '1000,10000' : '1000,10000,100000'))
+    .split(',')
+    .map(Number),
+  /** sqlite (one instance), postgres (two instances + Redis). */
+  backgroundDbs: (env.BENCH_BACKGROUND_DBS ?? 'sqlite,postgres').split(',').map((s) => s.trim()),
+  /** Minutes from the server's start to the seeded meeting (its reminder is due 15 before). */
+  backgroundEventMinutes: number('BENCH_BACKGROUND_EVENT_MINUTES', 20),
+  /** Comma-separated sections to run (default all): startup, api, postgres, pages, lighthouse, scale, assistant, background. */
+  only: (env.BENCH_ONLY ?? 'startup,api,postgres,pages,lighthouse,scale,assistant,background')
     .split(',')
     .map((s) => s.trim()),
 };

@@ -162,6 +162,8 @@ export async function startProcess({
     pid: child.pid,
     readyMs,
     child,
+    /** The process's output so far (removed on stop). */
+    logFile,
     stop: stopper(child, () => rmSync(logFile, { force: true })),
   };
 }
@@ -185,13 +187,13 @@ export async function startApp({ port, dataDir, database, env, keepData = false,
 }
 
 /** `instances` copies of the app behind one port (node:cluster hands each connection to one). */
-export function startCluster({ port, dataDir, database, instances = 2 }) {
+export function startCluster({ port, dataDir, database, instances = 2, env, logName = 'cluster' }) {
   return startProcess({
     args: ['bench/cluster.mjs', String(instances)],
-    env: appEnv({ port, dataDir, database }),
+    env: appEnv({ port, dataDir, database, env }),
     port,
     readyLine: 'cluster ready',
-    logName: 'cluster',
+    logName,
   });
 }
 

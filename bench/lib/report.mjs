@@ -322,6 +322,64 @@ const ASSISTANT_START =
   '<!-- assistant-results:start (written by `npm run bench`; edit the text outside these markers) -->';
 const ASSISTANT_END = '<!-- assistant-results:end -->';
 
+const BACKGROUND_START =
+  '<!-- background-results:start (written by `npm run bench`; edit the text outside these markers) -->';
+const BACKGROUND_END = '<!-- background-results:end -->';
+
+/** The background benchmark (issue 31): one row per database and N, then the targets. */
+function backgroundMarkdown(b) {
+  const ms = (n) => (n === null || n === undefined ? '–' : `${num(n)} ms`);
+  const head = `Run ${b.date} on ${b.machine.cores} cores (${b.machine.cpu}), Node ${b.machine.node}${b.quick ? ', quick mode' : ''}; the meeting ${b.settings.eventMinutes} min after start, idle CPU over ${b.settings.cpuSeconds} s after ${b.settings.settleSeconds} s, ${b.settings.texters} people texting for ${b.settings.textSeconds} s.`;
+  const rows = b.cases.map((c) =>
+    c.skipped || c.error
+      ? [c.db, num(c.people), c.skipped ?? `failed: ${c.error.slice(0, 120)}`, '', '', '', '', '', '']
+      : [
+          `${c.db} (${c.instances} instance${c.instances > 1 ? 's' : ''})`,
+          num(c.people),
+          `${c.seedSeconds} s`,
+          `${c.cpuPerMinute} s`,
+          `${num(c.passes.count)}: median ${ms(c.passes.p50Ms)}, longest ${ms(c.passes.maxMs)}`,
+          num(c.passes.over),
+          `${c.reminders.share} % (${num(c.reminders.enqueued)})`,
+          `${ms(c.roundTripMs.p50)} / ${ms(c.roundTripMs.p99)} / ${ms(c.roundTripMs.max)}`,
+          `${num(c.roundTripMs.texts)}${c.roundTripMs.unanswered ? ` (${num(c.roundTripMs.unanswered)} unanswered)` : ''}`,
+        ],
+  );
+  const cases = table(
+    [
+      'database',
+      'people',
+      'seeded in',
+      'idle CPU a minute',
+      'scheduling passes',
+      'passes over 6 s',
+      'reminders enqueued before their time',
+      'text round trip p50 / p99 / max',
+      'texts',
+    ],
+    rows,
+  );
+  const targets = table(
+    [
+      'database',
+      'from → to people',
+      'idle CPU ratio (target ≤ 2)',
+      'round trip p99 ratio (target ≤ 1.5)',
+      'every reminder on time',
+      'longest pass (target ≤ 6 s)',
+    ],
+    Object.entries(b.verdicts ?? {}).map(([db, v]) => [
+      db,
+      `${num(v.from)} → ${num(v.to)}`,
+      `${v.cpuRatio ?? '–'} (${verdict(v.cpuRatio !== null && v.cpuRatio <= 2)})`,
+      `${v.p99Ratio ?? '–'} (${verdict(v.p99Ratio !== null && v.p99Ratio <= 1.5)})`,
+      verdict(v.everyReminderOnTime),
+      `${ms(v.longestPassMs)} (${verdict(v.longestPassMs <= 6000)})`,
+    ]),
+  );
+  return [head, cases, '#### Targets', targets].join('\n\n');
+}
+
 /** `text` with the block between `start` and `end` replaced, or appended under `heading`. */
 function replaceBlock(text, start, end, content, heading) {
   const block = `${start}\n\n${content}\n\n${end}`;
@@ -346,7 +404,11 @@ export function writeResults(results) {
     try {
       previous = JSON.parse(readFileSync(resultsFile, 'utf8'));
     } catch {}
-    json = { ...previous, assistant: results.assistant ?? previous.assistant };
+    json = {
+      ...previous,
+      assistant: results.assistant ?? previous.assistant,
+      background: results.background ?? previous.background,
+    };
   }
   writeFileSync(resultsFile, `${JSON.stringify(json, null, 2)}\n`);
   const readmeFile = join(root, 'bench/README.md');
@@ -359,6 +421,14 @@ export function writeResults(results) {
       ASSISTANT_END,
       assistantMarkdown(results.assistant),
       '## The assistant: latest results',
+    );
+  if (results.background)
+    readme = replaceBlock(
+      readme,
+      BACKGROUND_START,
+      BACKGROUND_END,
+      backgroundMarkdown(results.background),
+      '## Background work: latest results',
     );
   writeFileSync(readmeFile, readme);
   return json;

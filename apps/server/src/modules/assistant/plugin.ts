@@ -120,7 +120,12 @@ export const assistantPlugin = fp(
       everyMs,
       failure: 'assistant scheduling pass failed',
       // Two passes' worth: a briefing whose time fell between two passes is still scheduled.
-      run: () => scheduleMessages(deps, 2 * everyMs, watch),
+      run: async () => {
+        const started = performance.now();
+        await scheduleMessages(deps, 2 * everyMs, watch);
+        // Each pass's time, for the background benchmark (issue 31), which runs at LOG_LEVEL=debug.
+        app.log.debug({ ms: Math.round(performance.now() - started), everyMs }, 'scheduling pass');
+      },
     });
     // SQLite writes one transaction at a time. On PostgreSQL a few batches at once, no more: the
     // pool (10) is the worker's too, and texts holding all of it left the replies unsent (decision 212).
