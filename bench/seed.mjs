@@ -313,6 +313,9 @@ function backgroundEvent(i, startIso) {
  * the stand-in checks an app password's shape only. Its sample workspace is marked seeded with
  * one event: a meeting with a place at `eventAt`.
  */
+/** The first people of the background population text during its round-trip measurement (bench/lib/background.mjs). */
+const BACKGROUND_TEXTERS = 4;
+
 async function seedBackground(task) {
   const [from, to] = task.background;
   const nowIso = now.toISOString();
@@ -323,6 +326,7 @@ async function seedBackground(task) {
       connections: [],
       connection_services: [],
       billing_accounts: [],
+      billing_subscriptions: [],
       assistant_settings: [],
       sample_workspace_owners: [],
       sample_workspace_items: [],
@@ -370,20 +374,27 @@ async function seedBackground(task) {
           updated_at: iso(now.getTime() - 30 * DAY),
         });
       }
-      rows.billing_accounts.push({
-        user_id: user.id,
-        customer_id: null,
-        trial_started_at: iso(now.getTime() - 3 * DAY),
-        trial_ends_at: iso(now.getTime() + 4 * DAY),
-        checkout_session_id: null,
-        card_last4: null,
-        card_brand: null,
-        card_exp_month: null,
-        card_exp_year: null,
-        synced_at: null,
-        created_at: iso(now.getTime() - 3 * DAY),
-        updated_at: iso(now.getTime() - 3 * DAY),
-      });
+      if (i < BACKGROUND_TEXTERS) {
+        // The people who text during the round-trip measurement are on Starter: on the trial's
+        // 20K tokens their last texts met the "used all tokens" notice instead of an answer.
+        const paid = billingOf(2 * i + 1, user);
+        rows.billing_accounts.push(paid.account);
+        rows.billing_subscriptions.push(paid.subscription);
+      } else
+        rows.billing_accounts.push({
+          user_id: user.id,
+          customer_id: null,
+          trial_started_at: iso(now.getTime() - 3 * DAY),
+          trial_ends_at: iso(now.getTime() + 4 * DAY),
+          checkout_session_id: null,
+          card_last4: null,
+          card_brand: null,
+          card_exp_month: null,
+          card_exp_year: null,
+          synced_at: null,
+          created_at: iso(now.getTime() - 3 * DAY),
+          updated_at: iso(now.getTime() - 3 * DAY),
+        });
       const settings = { ...defaultSettingsRow(user.id, nowIso), greeted_phone: user.phone_number };
       let next = nextBriefing(settings.briefing_time, 'UTC', now);
       if (next.at.getTime() <= now.getTime() + BRIEFING_AHEAD_MS) {
