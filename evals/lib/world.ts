@@ -119,6 +119,15 @@ export class World {
     });
   }
 
+  /** The first attendee of the latest scheduling request answers it (the dev route /dev/phone uses). */
+  async schedulingReply(person: Person, answer: { kind: 'pick'; slot: number } | { kind: 'other_time' }) {
+    await this.call({
+      method: 'POST',
+      url: '/v1/dev/sample/scheduling-reply',
+      payload: { phone: person.phone, answer },
+    });
+  }
+
   /** A new mail from a contact, in a thread of its own, through the same dev route. */
   async sampleMail(person: Person, mail: { from: string; subject?: string; text?: string }): Promise<void> {
     await this.call({
