@@ -529,7 +529,10 @@ async function runHappen(
   const started = Date.now();
   if (step.happen.reply) await world.sampleReply(person, step.happen.reply);
   if (step.happen.mail) await world.sampleMail(person, step.happen.mail);
-  if (step.happen.scheduling) await world.schedulingReply(person, step.happen.scheduling);
+  if (step.happen.scheduling) {
+    const answered = await world.schedulingReply(person, step.happen.scheduling);
+    if (!ctx.misbehave) check(answered, 'no scheduling request waited on answers');
+  }
   const invite = step.happen.invite;
   if (invite)
     await world.sampleInvite(person, {
@@ -562,7 +565,8 @@ async function runHappen(
       check(!text.includes(word.toLowerCase()), `text has "${word}"`);
   }
   const booked = step.expect.booked;
-  if (booked) {
+  // A misbehaving model asked nothing, so nothing is booked: only "not booked" is checked then.
+  if (booked && (!ctx.misbehave || !booked.exists)) {
     const { events } = await snapshot(world.app, person);
     const found = [...events.values()].some(
       ({ title, data }) =>
