@@ -52,8 +52,7 @@ const TEXT = {
  * Scheduling with other people on the Assistant screen and the simulated phone (issue 32 points
  * 6 and 7): the card shows a request in progress (seeded by the dev route until the request is
  * made by text) at both sizes and in both languages, axe clean, and cancels it after asking; the
- * phone's control is offered while it waits. The whole loop by text is below, marked fixme until
- * the scheduling tool is wired to the model.
+ * phone's control is offered while it waits. The whole loop by text is below.
  */
 for (const lang of LANGS) {
   test.describe(`scheduling (${lang})`, () => {
@@ -96,9 +95,8 @@ for (const lang of LANGS) {
       await page.screenshot({ path: `${SHOTS}/page-${lang}-${testInfo.project.name}.png`, fullPage: true });
     });
 
-    // The issue's "Done when": needs the scheduling tool wired to the model (branch schedloop),
-    // which it was not when this was written.
-    test.fixme('texted, approved, picked on the phone: booked, and another time comes back as a question', async ({
+    // The issue's "Done when": texted to the stand-in model, which calls schedule_propose.
+    test('texted, approved, picked on the phone: booked, and another time comes back as a question', async ({
       page,
       request,
     }) => {

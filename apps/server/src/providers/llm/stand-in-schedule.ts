@@ -5,7 +5,7 @@ import type { LocalNow } from './stand-in-when';
 /**
  * Finding a time with others (issue 32), for the stand-in: "find 30 minutes with Priya next
  * week", "set up 30 minutes with Sam and Mei before Friday", 找个时间和Priya开30分钟会，下周.
- * One call of schedule_propose with the names, the minutes and the window as dates (to exclusive);
+ * 下周和王芳约30分钟. One call of schedule_propose with the names, the minutes and the window as dates (to exclusive);
  * the slots themselves are found by code in the tool.
  */
 export interface ScheduleIntent {
@@ -19,6 +19,8 @@ const EN =
   /^(?:(?:can|could|would) you\s+|please\s+)*(?:find|set up|schedule|arrange)\s+(?:a\s+time\s+for\s+)?(\d{1,3})\s*(?:minutes?|mins?)\s+with\s+(.+?)(?:\s+(next week|this week|tomorrow|before\s+[a-z]+))?\s*[.?!]*$/i;
 const ZH =
   /^(?:请|帮我)*(?:找|约)个?时间(?:和|跟|与)(.+?)开(\d{1,3})分钟(?:的)?会[，,。\s]*(下周|下星期|这周|本周|明天|(?:周|星期)[一二三四五六日天]之前)?[。.]*$/;
+/** 下周和王芳约30分钟: the window first. */
+const ZH_SHORT = /^(?:请|帮我)*(下周|下星期|这周|本周|明天)?(?:和|跟|与)(.+?)约(\d{1,3})分钟[。.]*$/;
 
 const EN_DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const ZH_DAYS = '日一二三四五六';
@@ -70,6 +72,14 @@ export function detectSchedule(text: string, now: LocalNow | null): ScheduleInte
       attendees: names(zh[1]!),
       minutes: Number(zh[2]),
       window: windowOf(zh[3], now.date),
+      lang: 'zh',
+    };
+  const short = ZH_SHORT.exec(text.trim());
+  if (short)
+    return {
+      attendees: names(short[2]!),
+      minutes: Number(short[3]),
+      window: windowOf(short[1], now.date),
       lang: 'zh',
     };
   return null;
