@@ -26,7 +26,7 @@ const TEXT = {
     ask: 'find 30 minutes with Priya next week',
     pick: 'Picks slot 1',
     other: 'Proposes another time',
-    booked: /^Booked: /,
+    booked: /Booked: /,
     question: /Priya Natarajan suggests another time/,
   },
   zh: {
@@ -43,7 +43,7 @@ const TEXT = {
     ask: '下周和王芳约30分钟',
     pick: '选时间1',
     other: '建议另一个时间',
-    booked: /^已预订/,
+    booked: /已预订/,
     question: /王芳为.*提议了另一个时间/,
   },
 } as const;
