@@ -27,6 +27,7 @@ const TEXT = {
     pick: 'Picks slot 1',
     other: 'Proposes another time',
     booked: /Booked: /,
+    asked: 'Reply YES to send',
     question: /Priya Natarajan suggests another time/,
   },
   zh: {
@@ -44,6 +45,7 @@ const TEXT = {
     pick: '选时间1',
     other: '建议另一个时间',
     booked: /已预订/,
+    asked: '回复“是”发送',
     question: /王芳为.*提议了另一个时间/,
   },
 } as const;
@@ -124,6 +126,8 @@ for (const lang of LANGS) {
       await page.getByRole('combobox', { name: text.linkedNumber }).selectOption(e164);
       await box.fill(text.ask);
       await box.press('Enter');
+      // The second request's text first: a YES typed while the first is still on its way is lost.
+      await expect(answers.filter({ hasText: text.asked })).toHaveCount(2, { timeout: 20_000 });
       await box.fill('YES');
       await box.press('Enter');
       await control.getByRole('button', { name: text.other }).click();
