@@ -529,6 +529,10 @@ async function runHappen(
   const started = Date.now();
   if (step.happen.reply) await world.sampleReply(person, step.happen.reply);
   if (step.happen.mail) await world.sampleMail(person, step.happen.mail);
+  if (step.happen.scheduling) {
+    const answered = await world.schedulingReply(person, step.happen.scheduling);
+    if (!ctx.misbehave) check(answered, 'no scheduling request waited on answers');
+  }
   const invite = step.happen.invite;
   if (invite)
     await world.sampleInvite(person, {
@@ -560,7 +564,18 @@ async function runHappen(
     for (const word of step.expect.text?.notContains ?? [])
       check(!text.includes(word.toLowerCase()), `text has "${word}"`);
   }
-  const what = `(${step.happen.reply ? `${step.happen.reply} replies, ` : ''}${step.happen.mail ? `${step.happen.mail.from} writes, ` : ''}${invite ? `${invite.from} invites, ` : ''}${step.happen.minutes} min pass)`;
+  const booked = step.expect.booked;
+  // A misbehaving model asked nothing, so nothing is booked: only "not booked" is checked then.
+  if (booked && (!ctx.misbehave || !booked.exists)) {
+    const { events } = await snapshot(world.app, person);
+    const found = [...events.values()].some(
+      ({ title, data }) =>
+        title.toLowerCase().includes(booked.title.toLowerCase()) &&
+        (!booked.attendee || data.toLowerCase().includes(booked.attendee.toLowerCase())),
+    );
+    check(found === booked.exists, `${booked.exists ? 'no' : 'an'} event "${booked.title}" booked`);
+  }
+  const what = `(${step.happen.scheduling ? `the attendee answers ${step.happen.scheduling.kind}, ` : ''}${step.happen.reply ? `${step.happen.reply} replies, ` : ''}${step.happen.mail ? `${step.happen.mail.from} writes, ` : ''}${invite ? `${invite.from} invites, ` : ''}${step.happen.minutes} min pass)`;
   result.messages.push({
     say: what,
     sent: what,

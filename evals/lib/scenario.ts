@@ -151,12 +151,30 @@ const ZHappen = z.strictObject({
           .default(30),
       })
       .optional(),
+    /**
+     * The first attendee of the person's latest scheduling request answers in its thread (issue
+     * 32), as /v1/dev/sample/scheduling-reply makes them: picks slot N, or proposes another time.
+     */
+    scheduling: z
+      .discriminatedUnion('kind', [
+        z.strictObject({ kind: z.literal('pick'), slot: z.number().int().min(1).max(10) }),
+        z.strictObject({ kind: z.literal('other_time') }),
+      ])
+      .optional(),
     /** Minutes that pass, on the app's clock, before the follow-ups are checked. */
     minutes: z.number().int().min(0).max(20_000).default(0),
   }),
   expect: z
     .strictObject({
       silent: z.boolean().optional(),
+      /** An event whose title contains this exists (or not) afterwards, with this attendee invited. */
+      booked: z
+        .strictObject({
+          title: z.string().min(1),
+          attendee: z.string().min(1).optional(),
+          exists: z.boolean().default(true),
+        })
+        .optional(),
       text: z
         .strictObject({
           contains: z.array(z.string()).optional(),

@@ -119,6 +119,22 @@ export class World {
     });
   }
 
+  /** The first attendee of the latest scheduling request answers it (the dev route /dev/phone uses). */
+  /** false: no request of the person waits on answers (a misbehaving model asked none). */
+  async schedulingReply(
+    person: Person,
+    answer: { kind: 'pick'; slot: number } | { kind: 'other_time' },
+  ): Promise<boolean> {
+    const res = await this.app.inject({
+      method: 'POST',
+      url: '/v1/dev/sample/scheduling-reply',
+      payload: { phone: person.phone, answer },
+    });
+    if (res.statusCode === 404) return false;
+    if (res.statusCode !== 200) throw new Error(`scheduling-reply answered ${res.statusCode}: ${res.body}`);
+    return true;
+  }
+
   /** A new mail from a contact, in a thread of its own, through the same dev route. */
   async sampleMail(person: Person, mail: { from: string; subject?: string; text?: string }): Promise<void> {
     await this.call({

@@ -189,6 +189,7 @@ export const ACTION_KINDS = [
   'send_mail',
   'update_settings',
   'save_memory',
+  'ask_others',
 ] as const;
 export const ZActionKind = z.enum(ACTION_KINDS);
 export type TActionKind = z.infer<typeof ZActionKind>;

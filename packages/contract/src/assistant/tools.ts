@@ -34,6 +34,7 @@ export const TOOL_NAMES = [
   'reminder_list',
   'reminder_cancel',
   'reminder_update',
+  'schedule_propose',
 ] as const;
 export type TToolName = (typeof TOOL_NAMES)[number];
 
@@ -53,6 +54,8 @@ export const APPROVAL_TOOLS: readonly TToolName[] = [
   'settings_update',
   // Saves at once only a fact grounded in the person's own text of the turn (decision 431).
   'memory_save',
+  // Offers found slots to others by mail; its YES also approves booking one of them (decision 555).
+  'schedule_propose',
 ];
 
 const text = (max: number) => z.string().max(max);
@@ -153,6 +156,13 @@ export const TOOL_INPUTS = {
   reminder_list: z.object({}),
   reminder_cancel: z.object({ id: text(64) }),
   reminder_update: z.object({ id: text(64), at: when }),
+  schedule_propose: z.object({
+    attendees: z.array(text(254).min(1)).min(1).max(10).describe('names or emails'),
+    durationMinutes: z.number().int().min(5).max(480),
+    from: when,
+    to: when.describe('exclusive'),
+    title: text(300).min(1),
+  }),
 } satisfies Record<TToolName, z.ZodType>;
 
 /** What an approval tool answers the model: the turn ends and the person is asked. */

@@ -53,6 +53,9 @@ export const ZAction = z.discriminatedUnion('kind', [
     evidenceMessageId: z.string().nullable(),
     evidence: z.string(),
   }),
+  // The offer of a proposed scheduling request's slots (decision 555): its YES sends the mail to
+  // exactly the request's attendees and freezes the approved set the booking is checked against.
+  z.object({ kind: z.literal('ask_others'), requestId: z.string() }),
 ]);
 export type TAction = z.infer<typeof ZAction>;
 
@@ -64,7 +67,7 @@ export async function runAction(
   deps: WorkspaceDeps,
   userId: string,
   action: TAction,
-  memory: { memoryRepo: MemoryRepo; now: Date },
+  memory: { memoryRepo: MemoryRepo; now: Date; askOthers: (requestId: string) => Promise<string> },
 ): Promise<{ result: string; event?: TWorkspaceEvent }> {
   switch (action.kind) {
     case 'create_event': {
@@ -122,5 +125,7 @@ export async function runAction(
       if (saved === 'full') throw new WorkspaceError('rejected', 'memory_full');
       return { result: `memory ${saved.id}` };
     }
+    case 'ask_others':
+      return { result: `asked ${await memory.askOthers(action.requestId)}` };
   }
 }

@@ -65,6 +65,8 @@ function detailsOfAction(action: TAction): TApprovalDetails {
       return { ...none, kind: action.kind };
     case 'save_memory':
       return { ...none, kind: action.kind, title: action.text };
+    case 'ask_others':
+      return { ...none, kind: action.kind };
   }
 }
 

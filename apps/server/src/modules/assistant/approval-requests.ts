@@ -29,6 +29,8 @@ function subjectOf(action: TAction): string {
       return 'settings';
     case 'save_memory':
       return `memory:${action.text.trim().toLowerCase()}`;
+    case 'ask_others':
+      return `schedule:${action.requestId}`;
   }
 }
 

@@ -36,6 +36,7 @@ const WHAT: Record<TActionKind, AssistantTextKey> = {
   delete_event: 'whatDelete',
   update_settings: 'whatSettings',
   save_memory: 'whatMemory',
+  ask_others: 'whatSchedule',
 };
 
 /** The first line: what happens, and to whom, every one of them. */
@@ -55,6 +56,8 @@ function leadLine(language: TLanguage, parts: RequestParts): string {
       return say(language, 'requestSettings');
     case 'save_memory':
       return say(language, 'requestMemory');
+    case 'ask_others':
+      return say(language, 'requestSchedule', { to: people });
   }
 }
 

@@ -8,11 +8,20 @@ import { calendarLabel, detailsOf, failureReason } from './approval-details';
 import { shortPreview, withPreviews } from './approval-requests';
 import type { AssistantDeps } from './deps';
 import type { ApprovalRow } from './repo';
+import { askOthers } from './scheduling/ask-others';
 import { say } from './texts';
 
 type ApprovalDeps = Pick<
   AssistantDeps,
-  'assistantRepo' | 'workspace' | 'clock' | 'memoryRepo' | 'assistantSettingsRepo'
+  | 'assistantRepo'
+  | 'workspace'
+  | 'clock'
+  | 'memoryRepo'
+  | 'assistantSettingsRepo'
+  | 'schedulingRepo'
+  | 'usersRepo'
+  | 'transaction'
+  | 'jobs'
 >;
 
 /** What became of one answer: the words to answer with, or null when another answer took it. */
@@ -44,6 +53,7 @@ export async function decideApproval(
     const { result, event } = await runAction(deps.workspace, user.id, action, {
       memoryRepo: deps.memoryRepo,
       now: deps.clock.now(),
+      askOthers: async (requestId) => (await askOthers(deps, user.id, requestId)).id,
     });
     // Another zone moves the briefing's local time: the next pass works it out again.
     if (action.kind === 'update_settings' && action.timeZone)

@@ -26,6 +26,9 @@ export async function decideOnWeb(
     | 'publicUrl'
     | 'smsOutbox'
     | 'assistantSettingsRepo'
+    | 'schedulingRepo'
+    | 'usersRepo'
+    | 'jobs'
   >,
   input: { user: UserRow; approvalId: string; answer: 'yes' | 'no' },
 ): Promise<TDecideApprovalResponse> {

@@ -2,6 +2,7 @@ import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { FastifyInstance } from 'fastify';
 import type { RunInTransaction } from '../../db/database';
 import type { Clock } from '../../lib/clock';
+import type { Jobs } from '../../lib/jobs/plugin';
 import type { OneTimeStore } from '../../lib/one-time-store/one-time-store';
 import type { BillingRepo } from '../billing/repo';
 import { phoneHasher } from '../sms-outbox/deps';
@@ -34,6 +35,8 @@ export interface AssistantDeps {
   workspace: WorkspaceDeps;
   usage: UsageDeps;
   transaction: RunInTransaction;
+  /** Queues jobs in a transaction (a scheduling offer's chase, decision 555). */
+  jobs: Pick<Jobs, 'enqueue' | 'repo'>;
   oneTimeStore: OneTimeStore;
   /** Every text goes out through it (queued, or refused after STOP). */
   smsOutbox: SmsOutbox;
@@ -69,6 +72,7 @@ export function assistantDeps(app: FastifyInstance): AssistantDeps {
     workspace: workspaceDeps(app),
     usage: usageDeps(app),
     transaction: app.transaction,
+    jobs: app.jobs,
     oneTimeStore: app.oneTimeStore,
     smsOutbox: app.smsOutbox,
     model: app.llm,

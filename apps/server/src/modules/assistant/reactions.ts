@@ -6,7 +6,16 @@ import type { AssistantDeps } from './deps';
 
 type ReactionDeps = Pick<
   AssistantDeps,
-  'assistantRepo' | 'memoryRepo' | 'workspace' | 'clock' | 'publicUrl' | 'assistantSettingsRepo'
+  | 'assistantRepo'
+  | 'memoryRepo'
+  | 'workspace'
+  | 'clock'
+  | 'publicUrl'
+  | 'assistantSettingsRepo'
+  | 'schedulingRepo'
+  | 'usersRepo'
+  | 'transaction'
+  | 'jobs'
 >;
 
 /** What a reaction came to: words to answer with, or nothing (recorded as not answered). */

@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/database';
 import { defineJob } from '../../lib/jobs/definition';
-import type { Jobs } from '../../lib/jobs/plugin';
 import { addDays, instantOf } from '../../lib/zoned-time';
 import { listEvents } from '../workspace/calendar';
 import { searchContacts } from '../workspace/contacts';
@@ -32,7 +31,6 @@ export type ProactiveDeps = AssistantDeps & {
   calendarsFollowed: (userId: string) => Promise<boolean>;
   /** How often reminder looks come, with and without a feed (decision 501); the defaults when absent. */
   reminderLooks?: { fedMs: number; unfedMs: number };
-  jobs: Pick<Jobs, 'enqueue' | 'repo'>;
   log: FastifyBaseLogger;
   db: Db;
 };

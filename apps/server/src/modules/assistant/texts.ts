@@ -49,6 +49,10 @@ const en = {
   lineBusyThen: 'Busy then, as their calendar shows: {{people}}',
   requestSettings: 'Change your settings',
   requestMemory: 'Remember this about you?',
+  requestSchedule:
+    'Email {{to}} offering these times; the event is booked with them when one of them picks a time (no second YES).',
+  lineSchedule: '"{{title}}", {{minutes}} min with {{names}}',
+  scheduleNoSlot: 'No {{minutes}} minutes free for everyone {{when}}.',
   memoryProposed: 'I read it in your accounts, not in your texts: it is kept only if you say YES.',
   lineSubject: 'Subject: {{subject}}',
   lineEvent: '"{{title}}", {{when}}',
@@ -72,6 +76,7 @@ const en = {
   whatDelete: 'A cancellation',
   whatSettings: 'A settings change',
   whatMemory: 'This memory',
+  whatSchedule: 'This offer of times',
   lineMemory: 'Remember: "{{fact}}"',
   memorySaved: 'I\'ll remember "{{fact}}".',
   tooLong:
@@ -169,6 +174,10 @@ const zh: Record<keyof typeof en, string> = {
   lineBusyThen: '按其日历，届时没空：{{people}}',
   requestSettings: '更改您的设置',
   requestMemory: '记住关于您的这件事？',
+  requestSchedule:
+    '发邮件给 {{to}}，提供以下时间；对方选定其中一个时间后即预订日程并发出邀请（无需再次确认）。',
+  lineSchedule: '“{{title}}”，{{minutes}} 分钟，与 {{names}}',
+  scheduleNoSlot: '{{when}}没有大家都空的 {{minutes}} 分钟。',
   memoryProposed: '这是我从您的账户内容里读到的，不是您发来的：只有您回复“是”才会记住。',
   lineSubject: '主题：{{subject}}',
   lineEvent: '“{{title}}”，{{when}}',
@@ -192,6 +201,7 @@ const zh: Record<keyof typeof en, string> = {
   whatDelete: '这份取消通知',
   whatSettings: '这次设置更改',
   whatMemory: '这条记忆',
+  whatSchedule: '这次约时间',
   lineMemory: '记住：“{{fact}}”',
   memorySaved: '我会记住“{{fact}}”。',
   tooLong: '{{what}}发给 {{count}} 个地址。短信放不下全部内容：请在页面上批准或取消：{{url}}',

@@ -14,6 +14,7 @@ export const TOOL_GROUPS = [
   'reminder',
   'followup',
   'memory',
+  'schedule',
 ] as const;
 export type ToolGroup = (typeof TOOL_GROUPS)[number];
 
@@ -36,6 +37,9 @@ const WORDS: Record<ToolGroup, RegExp> = {
   followup:
     /\b(?:follow[\s-]?ups?|chase|nudge|hear back|(?:tell|let) me know (?:if|when|once)|tell me (?:if|when|once)|(?:no|hasn't|doesn't|don't|didn't)\s+(?:repl|answer|respond))\w*|跟进|催|没回|不回|回复了吗|回了告诉我|回复了告诉我|回信了告诉我/i,
   // "call me Bob", "my wife is Mei", "I'm vegetarian", "I prefer ...": the person telling about themselves.
+  // "find 30 minutes with Priya", "set up a call with Sam before Friday", "找个时间和Priya开会".
+  schedule:
+    /\b(?:find (?:a )?(?:time|slot|\d+ ?min)|set up|\d+ ?(?:minutes?|mins?)|meet with|a time with|time to meet)\b|找个?时间|约个?时间|分钟/i,
   memory:
     /\b(?:remember|forget|memor(?:y|ies)|what do you know|call me|i(?:'m| am)|i prefer|my (?:wife|husband|partner|boss|name|birthday|son|daughter|mom|mum|dad|mother|father))\b|记住|记得|忘掉|忘记|记忆|别忘|叫我|我(?:老婆|老公|妻子|丈夫|太太|先生|的名字|生日)|我吃素|我喜欢|我是/i,
 };
@@ -50,6 +54,8 @@ const WITH: Partial<Record<ToolGroup, ToolGroup[]>> = {
   // "remind me the day before the dentist", "tell me my first meeting": the calendar is read.
   reminder: ['calendar'],
   followup: ['mail'],
+  // Finding a time with someone names them (their contact) and reads the calendar.
+  schedule: ['contacts', 'calendar'],
 };
 
 export function groupOf(toolName: string): string {

@@ -65,6 +65,7 @@ import {
   ZFoundEvent,
   ZFoundMail,
 } from './stand-in-results';
+import { detectSchedule, scheduleInput, scheduleReply } from './stand-in-schedule';
 import { SCHEDULING_ANSWER_TOOL, standInSchedulingAnswer } from './stand-in-scheduling';
 
 /**
@@ -206,6 +207,15 @@ export function decide(read: ReadPrompt, tools: ReadonlySet<string>, options: St
   // After "YES but …" the cancelled request is asked again, changed, before any other intent.
   const amended = amendStep(read, tools);
   if (amended) return amended;
+  // "find 30 minutes with Priya next week": the slots are found by the tool, which asks the YES.
+  const scheduling = detectSchedule(read.latest, now);
+  if (scheduling) {
+    const asked = lastOutcome(read, 'schedule_propose');
+    if (!asked) return callIfOffered(tools, lang, 'schedule_propose', scheduleInput(scheduling, lang));
+    return say(
+      scheduleReply(asked, lang, (failure) => toolFailedReply(lang, 'calendar', failure, integrationsUrl)),
+    );
+  }
   const intent = detectIntent(read.latest, now ?? { date: '2000-01-01', time: '00:00' });
   const call = (toolName: TToolName, input: Record<string, unknown>) =>
     callIfOffered(tools, lang, toolName, input);

@@ -62,7 +62,7 @@ export function schedulingMailText(
  * sends once: only a `proposed` request is asked.
  */
 export async function askOthers(
-  deps: ProactiveDeps,
+  deps: Pick<ProactiveDeps, 'schedulingRepo' | 'usersRepo' | 'workspace' | 'clock' | 'transaction' | 'jobs'>,
   userId: string,
   requestId: string,
 ): Promise<SchedulingRequestRow> {

@@ -18,7 +18,7 @@ import type { Attendee } from './request';
  * calendars, the attendees' where a provider shows it, the person's own scheduling memories, and
  * the pure slot finder. With slots, a `proposed` request is stored for the approval to name;
  * without, nothing is stored and the next window is offered. Attendees arrive resolved (contacts,
- * known-recipients) by the caller: the model tool that will call this is not wired yet.
+ * known-recipients) by the caller: the model tool schedule_propose (decision 555).
  */
 export async function proposeSchedule(
   deps: Pick<ProactiveDeps, 'workspace' | 'memoryRepo' | 'usersRepo' | 'schedulingRepo' | 'clock'>,

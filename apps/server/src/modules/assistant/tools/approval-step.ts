@@ -60,7 +60,7 @@ export async function requestApproval(env: ToolEnv, name: TToolName, action: TAc
       body: about.body,
     },
     `${deps.publicUrl}/assistant`,
-    checked.kind === 'send_mail' ? 'askSend' : 'askChange',
+    checked.kind === 'send_mail' || checked.kind === 'ask_others' ? 'askSend' : 'askChange',
   );
   const details: TApprovalDetails = {
     kind: checked.kind,
@@ -68,7 +68,7 @@ export async function requestApproval(env: ToolEnv, name: TToolName, action: TAc
     recipients: about.recipients,
     flagged,
     when: about.when,
-    calendar: checked.kind === 'send_mail' ? null : account,
+    calendar: checked.kind === 'send_mail' || checked.kind === 'ask_others' ? null : account,
     body: about.body,
     place: about.place ?? null,
     changes: about.changes ?? [],
@@ -101,12 +101,15 @@ export async function requestApproval(env: ToolEnv, name: TToolName, action: TAc
  */
 async function accountFor(env: ToolEnv, action: TAction): Promise<string | null> {
   if (action.kind === 'update_settings' || action.kind === 'save_memory') return null;
-  const mail = action.kind === 'send_mail';
-  const connectionId = mail
-    ? action.mail.connectionId
-    : action.kind === 'create_event'
-      ? action.event.connectionId
-      : action.connectionId;
+  const mail = action.kind === 'send_mail' || action.kind === 'ask_others';
+  const connectionId =
+    action.kind === 'send_mail'
+      ? action.mail.connectionId
+      : action.kind === 'create_event'
+        ? action.event.connectionId
+        : action.kind === 'ask_others'
+          ? undefined
+          : action.connectionId;
   const target = await oneTarget(env.deps.workspace, {
     userId: env.ctx.user.id,
     service: mail ? 'email' : 'calendar',

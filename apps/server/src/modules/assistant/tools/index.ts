@@ -24,6 +24,7 @@ import { reminderCancel } from './reminder-cancel';
 import { reminderCreate } from './reminder-create';
 import { reminderList } from './reminder-list';
 import { reminderUpdate } from './reminder-update';
+import { scheduleProposeTool } from './schedule-propose';
 import { settingsGet } from './settings-get';
 import { settingsUpdate } from './settings-update';
 import type { ToolEnv } from './shared';
@@ -55,6 +56,7 @@ const TOOLS: Record<TToolName, (env: ToolEnv) => Tool> = {
   reminder_list: reminderList,
   reminder_cancel: reminderCancel,
   reminder_update: reminderUpdate,
+  schedule_propose: scheduleProposeTool,
 };
 
 /**

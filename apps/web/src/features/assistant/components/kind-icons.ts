@@ -3,6 +3,7 @@ import {
   IconBrain,
   IconCalendarCog,
   IconCalendarPlus,
+  IconCalendarQuestion,
   IconCalendarX,
   IconMail,
   IconSettings,
@@ -15,4 +16,5 @@ export const KIND_ICONS: Record<TActionKind, typeof IconMail> = {
   send_mail: IconMail,
   update_settings: IconSettings,
   save_memory: IconBrain,
+  ask_others: IconCalendarQuestion,
 };
