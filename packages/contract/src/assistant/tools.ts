@@ -59,8 +59,9 @@ export const APPROVAL_TOOLS: readonly TToolName[] = [
 ];
 
 const text = (max: number) => z.string().max(max);
-// Short: every schema is sent on every model step; the system prompt says how times are written.
-const when = z.string().min(1).max(40).describe('local time or date');
+// Short: every schema is sent on every model step; the system prompt says how times and dates
+// are written, once, rather than a description on each of the calendar tools' seven time fields.
+const when = z.string().min(1).max(40);
 
 export const TOOL_INPUTS = {
   calendar_list_events: z.object({
@@ -71,7 +72,7 @@ export const TOOL_INPUTS = {
     from: when,
     to: when,
     connectionId: text(64).optional(),
-    eventId: text(2000).optional().describe('to move: new times for it'),
+    eventId: text(2000).optional(),
   }),
   calendar_create_event: z.object({
     title: text(300).min(1),
@@ -94,7 +95,7 @@ export const TOOL_INPUTS = {
   calendar_delete_event: z.object({
     connectionId: text(64),
     eventId: text(2000),
-    message: text(1000).optional().describe('a note to the attendees'),
+    message: text(1000).optional(),
   }),
   mail_search: z.object({
     query: text(500).optional().describe("the provider's own search syntax, e.g. from:sam"),

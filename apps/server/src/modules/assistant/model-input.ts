@@ -55,6 +55,7 @@ export async function modelInput(
       summary: rollingSummary(older),
       toolRecord: toolRecord(calls),
       memories: await memoryLines(deps, userId),
+      savesMemory: activeTools(['memory_save'], asked).length > 0,
     }),
     ...amendingLines(amending),
   ].join('\n');

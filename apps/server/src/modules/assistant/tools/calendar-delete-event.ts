@@ -6,7 +6,7 @@ export const calendarDeleteEvent = (env: ToolEnv) =>
   defineTool(
     env,
     'calendar_delete_event',
-    'Deletes an event, with a note to its attendees if asked; the person confirms by text first.',
+    'Deletes an event, with a note to its attendees if asked.',
     async (input) => {
       const { ctx } = env;
       const event = await eventNow(env, input);

@@ -7,7 +7,7 @@ export const calendarFreeBusy = (env: ToolEnv) =>
   defineTool(
     env,
     'calendar_free_busy',
-    'When the person is busy in a range; with an event, new times to move it to.',
+    'Busy times in a range; with eventId, times to move it to.',
     async (input) => {
       const { deps, ctx } = env;
       const range = rangeOf(ctx, input.from, input.to);

@@ -5,10 +5,10 @@ import type { TurnContext } from '../turn-context';
 import { defineTool, quoted, rangeOf, type ToolEnv } from './shared';
 
 /**
- * An event as the model reads it: times in the person's zone. Its attendees do not become known
- * recipients by being read (known-recipients.ts).
+ * An event as the model reads it: times in the person's zone; what is empty or false is left out,
+ * each event's tokens count. Its attendees do not become known recipients by being read
+ * (known-recipients.ts).
  */
-/** An event as the model reads it: what is empty or false is left out, each event's tokens count. */
 function showEvent(ctx: TurnContext, event: TWorkspaceEvent) {
   return {
     id: event.id,
@@ -36,7 +36,7 @@ export const calendarListEvents = (env: ToolEnv) =>
       });
       return quoted({
         events: events.map((event) => showEvent(env.ctx, event)),
-        unavailable: failures.map((f) => f.details.provider),
+        ...(failures.length > 0 ? { unavailable: failures.map((f) => f.details.provider) } : {}),
       });
     },
   );

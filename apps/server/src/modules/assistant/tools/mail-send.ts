@@ -3,7 +3,7 @@ import { requestApproval } from './approval-step';
 import { defineTool, type ToolEnv } from './shared';
 
 export const mailSend = (env: ToolEnv) =>
-  defineTool(env, 'mail_send', 'Sends a new mail; the person confirms by text first.', async (input) => {
+  defineTool(env, 'mail_send', 'Sends a new mail.', async (input) => {
     const mail = {
       to: input.to,
       cc: input.cc ?? [],

@@ -34,7 +34,7 @@ export const scheduleProposeTool = (env: ToolEnv) =>
   defineTool(
     env,
     'schedule_propose',
-    'Finds times to meet others and offers them by mail; the person confirms by text first.',
+    'Finds times to meet others and offers them by mail.',
     async (input) => {
       const { deps, ctx } = env;
       const attendees: Attendee[] = [];
