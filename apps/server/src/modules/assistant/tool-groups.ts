@@ -39,7 +39,7 @@ const WORDS: Record<ToolGroup, RegExp> = {
   // "find 30 minutes with Priya", "set up a call with Sam before Friday", "找个时间和Priya开会",
   // "下周和王芳约30分钟"; not "remind me in 10 minutes" (a reminder).
   schedule:
-    /\b(?:find (?:a )?(?:time|slot|\d+ ?min)|set up|meet with|a time with|time to meet)\b|找个?时间|约个?时间|约\s*\d+\s*分钟|开\s*\d+\s*分钟/i,
+    /\b(?:find (?:a )?(?:time|slot|\d+ ?min(?:ute)?s?)|set up|meet with|a time with|time to meet)\b|找个?时间|约个?时间|约\s*\d+\s*分钟|开\s*\d+\s*分钟/i,
   // "call me Bob", "my wife is Mei", "I'm vegetarian", "I prefer ...": the person telling about themselves.
   memory:
     /\b(?:remember|forget|memor(?:y|ies)|what do you know|call me|i(?:'m| am)|i prefer|my (?:wife|husband|partner|boss|name|birthday|son|daughter|mom|mum|dad|mother|father))\b|记住|记得|忘掉|忘记|记忆|别忘|叫我|我(?:老婆|老公|妻子|丈夫|太太|先生|的名字|生日)|我吃素|我喜欢|我是/i,
