@@ -5,11 +5,8 @@
 // served, so while the day runs this process's fetch hands requests for it to the app
 // (app.inject): the fake's own handshake and notifications reach the hook route unchanged.
 import type { FastifyInstance } from 'fastify';
-import { newId } from '../../apps/server/src/lib/ids';
-import { sealToken } from '../../apps/server/src/modules/connections/sealed-tokens';
-import { PROVIDER_SCOPES } from '../../apps/server/src/providers/identity/identity';
 import { type FakeMessage, GraphFake } from '../../apps/server/test/helpers/graph-fake';
-import { nextMidnight, type ProviderDayOptions, type ProviderDayReport } from './provider-day';
+import { connectOnFake, nextMidnight, type ProviderDayOptions, type ProviderDayReport } from './provider-day';
 import { MINUTE, seedPeople, simulatedApp, textsOutcome } from './simulated-day';
 
 const OWNER = 'ada@contoso.example';
@@ -78,48 +75,6 @@ function routeToApp(app: FastifyInstance, base: string): () => void {
   };
 }
 
-async function connectMicrosoft(app: FastifyInstance, userId: string, at: number): Promise<void> {
-  const id = newId();
-  const iso = new Date(at).toISOString();
-  const scopes = PROVIDER_SCOPES.microsoft;
-  await app.db
-    .insertInto('connections')
-    .values({
-      id,
-      user_id: userId,
-      provider: 'microsoft',
-      provider_account_id: `${TENANT}:bench-ada`,
-      email: OWNER,
-      name: 'Ada',
-      granted_scopes: scopes.requested.join(' '),
-      access_token: sealToken(app.secretBox, id, 'access', GraphFake.TOKEN),
-      refresh_token: null,
-      expires_at: new Date(at + 30 * 24 * 60 * MINUTE).toISOString(),
-      status: 'connected',
-      status_reason: null,
-      created_at: iso,
-      updated_at: iso,
-      last_used_at: iso,
-    })
-    .execute();
-  await app.db
-    .insertInto('connection_services')
-    .values(
-      Object.keys(scopes.services).map((service) => ({
-        connection_id: id,
-        service_type: service as 'email' | 'calendar' | 'contacts',
-        is_enabled: 1,
-        permissions: 'read write',
-        metadata: '{}',
-        updated_at: iso,
-      })),
-    )
-    .execute();
-  const connection = await app.connectionsRepo.findById(id);
-  if (!connection) throw new Error('the seeded connection is not there');
-  await app.connectionLifecycle.connected(connection);
-}
-
 /** One person's day against the Graph fake; the fake's requests counted. */
 export async function graphDay(options: ProviderDayOptions): Promise<ProviderDayReport> {
   const fake = await new GraphFake().start();
@@ -144,7 +99,12 @@ export async function graphDay(options: ProviderDayOptions): Promise<ProviderDay
       EVENTS.map((e) => event(e, start)),
     );
     const { expected } = await seedPeople(sim, 1, { calendar: 'none' });
-    await connectMicrosoft(app, expected[0]!.userId, start);
+    await connectOnFake(app, expected[0]!.userId, start, {
+      provider: 'microsoft',
+      accountId: `${TENANT}:bench-ada`,
+      email: OWNER,
+      token: GraphFake.TOKEN,
+    });
     const changesAt = new Map<number, 'event' | 'mail'>();
     for (let k = 0; k < options.eventChanges; k++)
       changesAt.set(8 * 60 + k * Math.floor(480 / options.eventChanges), 'event');

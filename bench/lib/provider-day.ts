@@ -86,24 +86,40 @@ export function nextMidnight(now = Date.now()): number {
   return Math.ceil(now / DAY) * DAY;
 }
 
-/** Connects the person's Google account on the fake, as a sign-in would leave it. */
-async function connectGoogle(app: FastifyInstance, userId: string, at: number): Promise<void> {
+/** An account on a provider's fake, as a sign-in would leave it. */
+export interface FakeAccount {
+  provider: 'google' | 'microsoft';
+  accountId: string;
+  email: string;
+  token: string;
+}
+
+/**
+ * Connects the person's account on the fake, as a sign-in would leave it, and tells the
+ * connection's lifecycle, so its feeds start as after a real sign-in. The token is good for the
+ * whole run: token refreshes are not what the provider day counts.
+ */
+export async function connectOnFake(
+  app: FastifyInstance,
+  userId: string,
+  at: number,
+  account: FakeAccount,
+): Promise<void> {
   const id = newId();
   const iso = new Date(at).toISOString();
-  const scopes = PROVIDER_SCOPES.google;
+  const scopes = PROVIDER_SCOPES[account.provider];
   await app.db
     .insertInto('connections')
     .values({
       id,
       user_id: userId,
-      provider: 'google',
-      provider_account_id: 'google-bench-ada',
-      email: MAILBOX,
+      provider: account.provider,
+      provider_account_id: account.accountId,
+      email: account.email,
       name: 'Ada',
       granted_scopes: scopes.requested.join(' '),
-      access_token: sealToken(app.secretBox, id, 'access', TOKENS.first),
+      access_token: sealToken(app.secretBox, id, 'access', account.token),
       refresh_token: null,
-      // Good for the whole run: token refreshes are not what this counts.
       expires_at: new Date(at + 30 * DAY).toISOString(),
       status: 'connected',
       status_reason: null,
@@ -175,7 +191,12 @@ export async function providerDay(options: ProviderDayOptions): Promise<Provider
     // One person in UTC (person 0 of the ZONES cycle), no calendar of the sample workspace.
     const { expected } = await seedPeople(sim, 1, { calendar: 'none' });
     const person = expected[0]!;
-    await connectGoogle(app, person.userId, start);
+    await connectOnFake(app, person.userId, start, {
+      provider: 'google',
+      accountId: 'google-bench-ada',
+      email: MAILBOX,
+      token: TOKENS.first,
+    });
 
     // The changes: event changes spread over the working day (the focus block moved by 15
     // minutes each time, so the reminders expected stay the same), mails every so often.
