@@ -137,7 +137,7 @@ describe('integrations rows', () => {
 
   it('Connect hands the window to the provider through oauth-init, with the button loading meanwhile', async () => {
     status = statusResponse({ google: notConnected });
-    let release: () => void = () => undefined;
+    let release: (() => void) | undefined;
     fakeApi({
       '/v1/integrations/status': () => Response.json(status),
       '/v1/phone-mapping': () => Response.json({ phoneNumber: null, isLinked: false }),
@@ -151,7 +151,9 @@ describe('integrations rows', () => {
     const button = await screen.findByRole('button', { name: 'Connect Google' });
     await user.click(button);
     await waitFor(() => expect(button).toHaveAttribute('data-loading', 'true'));
-    release();
+    // The button shows loading before the request leaves; release the answer only once it was asked for.
+    await waitFor(() => expect(release).toBeDefined());
+    release?.();
     await waitFor(() => expect(window.sessionStorage.getItem('oauth_provider')).toBe('google'));
     expect(window.sessionStorage.getItem('oauth_return_url')).toBe('/integrations');
   });
