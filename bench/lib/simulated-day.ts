@@ -23,7 +23,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/server/src/app';
 import { type Env, loadConfig } from '../../apps/server/src/config';
 import { newId } from '../../apps/server/src/lib/ids';
-import { KEEP_FINISHED_MS } from '../../apps/server/src/lib/jobs/plugin';
+import { KEEP_DONE_DAILY_MS, KEEP_FINISHED_MS } from '../../apps/server/src/lib/jobs/plugin';
 import { addDays, dateIn, instantOf } from '../../apps/server/src/lib/zoned-time';
 import { defaultSettingsRow } from '../../apps/server/src/modules/assistant/settings';
 import { hashToken } from '../../apps/server/src/modules/auth/sessions';
@@ -364,6 +364,8 @@ export interface DayReport {
     peakAt: string;
     afterDay: number;
     afterDayByKindStatus: Record<string, number>;
+    /** A day's retention past the day: the done briefings and reminders gone, the sends kept. */
+    afterDailyRetentionByKindStatus: Record<string, number>;
     afterRetention: number;
     afterRetentionByKindStatus: Record<string, number>;
     retentionDays: number;
@@ -413,7 +415,9 @@ export async function simulatedDay(options: {
 
     const { briefings, reminders, standIn } = await textsOutcome(app, expected);
 
-    // Past the finished jobs' retention: the purge's hourly pass has run at least once since.
+    // Past the daily kinds' retention, then the finished jobs': the hourly purge has run since.
+    await sim.advanceTo(DAY_START + DAY + KEEP_DONE_DAILY_MS + HOUR);
+    const afterDailyRetentionByKindStatus = await jobsByStatus(app);
     await sim.advanceTo(DAY_START + DAY + KEEP_FINISHED_MS + HOUR);
     const afterRetention = await jobCount(app);
     const afterRetentionByKindStatus = await jobsByStatus(app);
@@ -437,6 +441,7 @@ export async function simulatedDay(options: {
         peakAt: iso(peakAt),
         afterDay,
         afterDayByKindStatus,
+        afterDailyRetentionByKindStatus,
         afterRetention,
         afterRetentionByKindStatus,
         retentionDays: KEEP_FINISHED_MS / DAY,

@@ -588,6 +588,30 @@ describe(`job queue (${usingPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
     expect(await repo.findByKey(`${kind}:pending`)).toMatchObject({ status: 'pending' });
   });
 
+  it("purges a kind's done jobs by its own retention: other kinds and its failed jobs stay", async () => {
+    const repo = new JobsRepo(db);
+    const clock = testClock(Date.parse('2019-06-01T00:00:00.000Z'));
+    const [daily, weekly] = [kindOf('purge-daily'), kindOf('purge-weekly')];
+    const ids: Record<string, string> = {};
+    for (const [name, kind] of [
+      ['dailyDone', daily],
+      ['dailyFailed', daily],
+      ['weeklyDone', weekly],
+    ] as const) {
+      ids[name] = (await repo.enqueue(db, { kind, key: `${kind}:${name}`, payload: name }, clock.now())).id;
+      await repo.claim({ kinds: [kind], workerId: 'p', now: clock.now(), leaseMs: 1000, limit: 1 });
+    }
+    await repo.complete(ids.dailyDone!, 'p', clock.now());
+    await repo.fail(ids.dailyFailed!, 'p', 'no', clock.now());
+    await repo.complete(ids.weeklyDone!, 'p', clock.now());
+    const later = new Date(clock.now().getTime() + 1);
+    expect(await repo.purgeDone(later, { kinds: [daily], finished: ['done'] })).toBe(1);
+    expect(await repo.purgeDone(later, { kinds: [] })).toBe(0);
+    expect(await repo.find(ids.dailyDone!)).toBeUndefined();
+    expect(await repo.find(ids.dailyFailed!)).toMatchObject({ status: 'failed' });
+    expect(await repo.find(ids.weeklyDone!)).toMatchObject({ status: 'done' });
+  });
+
   it('purges in batches: every finished job in a call, no more batches than allowed', async () => {
     const repo = new JobsRepo(db);
     const clock = testClock(Date.parse('2019-01-01T00:00:00.000Z'));

@@ -17,6 +17,8 @@ describe.skipIf(usingPostgres)('a simulated day', () => {
     expect(day.standIn).toEqual({ received: 16, outboxSent: 16 });
     expect(day.jobs.atStart).toBe(0);
     expect(day.jobs.afterDay).toBeGreaterThanOrEqual(16);
+    // A day on, the done briefings and reminders are gone (decision 580); the sends stay the week.
+    expect(day.jobs.afterDailyRetentionByKindStatus).toEqual({ 'assistant.send:done': 16 });
     expect(day.jobs.afterRetention).toBe(0);
   }, 180_000);
 });

@@ -33,6 +33,13 @@ declare module 'fastify' {
  * redelivery of what enqueued them (a purged key could be enqueued again).
  */
 export const KEEP_FINISHED_MS = 7 * 24 * 60 * 60 * 1000;
+/**
+ * Done jobs of the kinds that come every day per person and whose key cannot be enqueued again
+ * once done are kept a day (`keepDoneMs`, decision 580): an event's reminder is not queued once
+ * the event has started (at most two hours after the reminder is due), a day's briefing not sent
+ * two hours past its time. A text's send job stays the week: its key is the text's only-once.
+ */
+export const KEEP_DONE_DAILY_MS = 24 * 60 * 60 * 1000;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 /** The durable job queue and this instance's worker, from ready to close. */
@@ -66,7 +73,11 @@ export const jobsPlugin = fp(
     runPeriodically(app, {
       everyMs: PURGE_EVERY_MS,
       run: async () => {
-        const purged = await repo.purgeDone(new Date(app.clock.now().getTime() - KEEP_FINISHED_MS));
+        const now = app.clock.now().getTime();
+        let purged = 0;
+        for (const [keepMs, kinds] of worker.shortRetention())
+          purged += await repo.purgeDone(new Date(now - keepMs), { kinds, finished: ['done'] });
+        purged += await repo.purgeDone(new Date(now - KEEP_FINISHED_MS));
         if (purged > 0) app.log.info({ purged }, 'finished jobs purged');
       },
       failure: 'purging finished jobs failed',

@@ -166,9 +166,18 @@ export class JobsRepo extends Repo {
    * window must outlast any redelivery of what enqueued them. Read by the (status, done_at) index
    * and deleted `batch` at a time, each batch its own statement, so a purge after a busy week
    * never holds the table in one long delete; at most `maxBatches` a call, the next call goes on.
+   * `kinds` and `finished` narrow it to some kinds and statuses (a kind's shorter retention).
    */
-  async purgeDone(before: Date, { batch = 1000, maxBatches = 100 } = {}): Promise<number> {
-    const finished = ['done', 'failed'] as const;
+  async purgeDone(
+    before: Date,
+    {
+      batch = 1000,
+      maxBatches = 100,
+      kinds,
+      finished = ['done', 'failed'],
+    }: { batch?: number; maxBatches?: number; kinds?: string[]; finished?: ('done' | 'failed')[] } = {},
+  ): Promise<number> {
+    if (kinds?.length === 0) return 0;
     let purged = 0;
     for (let round = 0; round < maxBatches; round++) {
       const ids = (
@@ -177,6 +186,7 @@ export class JobsRepo extends Repo {
           .select('id')
           .where('status', 'in', finished)
           .where('done_at', '<', before.toISOString())
+          .$if(kinds !== undefined, (query) => query.where('kind', 'in', kinds ?? []))
           .limit(batch)
           .execute()
       ).map((row) => row.id);

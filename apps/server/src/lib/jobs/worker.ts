@@ -49,6 +49,12 @@ export interface JobKindOptions<T> {
    * server near its timeouts) cannot take every slot from the kinds a person waits on.
    */
   maxRunning?: number;
+  /**
+   * Done jobs of the kind are deleted after this long instead of the queue's week (failed ones
+   * are kept the week, to be looked at): for kinds that come by the thousand a day and whose key
+   * cannot be enqueued again once the job is done (decision 580).
+   */
+  keepDoneMs?: number;
 }
 
 export interface JobWorkerOptions {
@@ -142,6 +148,15 @@ export class JobWorker {
       handler: handler as JobHandler<unknown>,
       options: options as JobKindOptions<unknown>,
     });
+  }
+
+  /** The kinds registered with a shorter retention for their done jobs, by that retention. */
+  shortRetention(): Map<number, string[]> {
+    const byKeep = new Map<number, string[]>();
+    for (const { kind, options } of this.kinds.values())
+      if (options.keepDoneMs !== undefined)
+        byKeep.set(options.keepDoneMs, [...(byKeep.get(options.keepDoneMs) ?? []), kind]);
+    return byKeep;
   }
 
   start(): void {

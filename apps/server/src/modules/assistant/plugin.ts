@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { KEEP_DONE_DAILY_MS } from '../../lib/jobs/plugin';
 import { exponentialBackoff } from '../../lib/jobs/worker';
 import { runPeriodically } from '../../lib/periodic-job';
 import { assistantDeps } from './deps';
@@ -84,10 +85,12 @@ export const assistantPlugin = fp(
     app.jobs.worker.register(briefingJob, (job) => sendBriefing(deps, job.payload), {
       ...sendLater,
       maxAttempts: proactive.maxAttempts,
+      keepDoneMs: KEEP_DONE_DAILY_MS,
     });
     app.jobs.worker.register(reminderJob, (job) => sendReminder(deps, job.payload), {
       ...sendLater,
       maxAttempts: proactive.maxAttempts,
+      keepDoneMs: KEEP_DONE_DAILY_MS,
     });
     app.jobs.worker.register(followUpJob, (job) => sendFollowUp(deps, job.payload), {
       ...sendLater,
