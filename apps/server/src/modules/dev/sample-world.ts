@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import {
   changeEvent,
+  type Delivered,
   deliverMail,
   inviteFrom,
   mailArrived,
@@ -11,6 +12,8 @@ import {
   type SampleConnection,
   sampleCalendarId,
 } from '../../providers/sample-workspace/world';
+import type { ConnectionRow } from '../connections/repo';
+import type { UserRow } from '../users/repo';
 
 const SAMPLE_PROVIDERS = new Set(['google', 'microsoft', 'apple']);
 
@@ -35,15 +38,7 @@ export async function changeSample(
   if (!connection) throw new AppError('NOT_FOUND', 'This person has no sample workspace connected.');
   const now = app.clock.now();
   const language = user.language;
-  const owner = await openSample(
-    app.sampleWorkspace,
-    {
-      provider: connection.provider as 'google' | 'microsoft' | 'apple',
-      providerAccountId: connection.provider_account_id,
-      email: connection.email,
-    },
-    { language, timeZone: user.time_zone ?? 'UTC', now },
-  );
+  const owner = await openSampleOf(app, user, connection, now);
   if (change.kind === 'event') {
     const changed = await changeEvent(app.sampleWorkspace, {
       owner,
@@ -115,18 +110,49 @@ export async function changeSample(
           ...(change.text ? { text: change.text } : {}),
         });
   if (!delivered) throw new AppError('NOT_FOUND', `No contact or mail names ${change.who}.`);
-  // Told to the change feed as a mailbox's sync would tell it (issue 31): follow-ups look again.
-  const arrived = mailArrived(delivered, {
-    connectionId: connection.id,
-    provider: connection.provider as SampleConnection['provider'],
-    ownEmail: connection.email,
-    now,
-  });
-  await app.changeFeed.publish([{ ...arrived, userId: user.id, connectionId: connection.id }]);
+  await publishArrived(app, user.id, connection, delivered, now);
   return {
     id: delivered.mailId,
     threadId: delivered.threadId,
     name: delivered.from.name ?? delivered.from.email,
     detail: delivered.subject,
   };
+}
+
+/** The sample workspace behind one of the person's connections, opened on the app's clock. */
+export function openSampleOf(
+  app: FastifyInstance,
+  user: Pick<UserRow, 'language' | 'time_zone'>,
+  connection: ConnectionRow,
+  now: Date,
+) {
+  return openSample(
+    app.sampleWorkspace,
+    {
+      provider: connection.provider as SampleConnection['provider'],
+      providerAccountId: connection.provider_account_id,
+      email: connection.email,
+    },
+    { language: user.language, timeZone: user.time_zone ?? 'UTC', now },
+  );
+}
+
+/**
+ * A mail delivered into a sample mailbox, told to the change feed as a mailbox's sync would tell
+ * it (issue 31): follow-ups, help texts and scheduling replies look at it.
+ */
+export async function publishArrived(
+  app: FastifyInstance,
+  userId: string,
+  connection: ConnectionRow,
+  delivered: Delivered,
+  now: Date,
+): Promise<void> {
+  const arrived = mailArrived(delivered, {
+    connectionId: connection.id,
+    provider: connection.provider as SampleConnection['provider'],
+    ownEmail: connection.email,
+    now,
+  });
+  await app.changeFeed.publish([{ ...arrived, userId, connectionId: connection.id }]);
 }

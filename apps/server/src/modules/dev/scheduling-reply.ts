@@ -1,12 +1,8 @@
 import type { TSchedulingReplyRequest, TSchedulingReplyResponse } from '@app/contract/dev/sample-world';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error';
-import {
-  mailArrived,
-  openSample,
-  replyInThread,
-  type SampleConnection,
-} from '../../providers/sample-workspace/world';
+import { replyInThread } from '../../providers/sample-workspace/world';
+import { openSampleOf, publishArrived } from './sample-world';
 
 /** What the sample person writes for each answer, in the person's language. */
 const WORDS = {
@@ -55,15 +51,7 @@ export async function schedulingReply(
   const [attendee] = JSON.parse(row.attendees) as { email: string; name: string | null }[];
   if (!attendee) throw new AppError('NOT_FOUND', 'The request has no attendee.');
   const now = app.clock.now();
-  const owner = await openSample(
-    app.sampleWorkspace,
-    {
-      provider: connection.provider as 'google' | 'microsoft',
-      providerAccountId: connection.provider_account_id,
-      email: connection.email,
-    },
-    { language: user.language, timeZone: user.time_zone ?? 'UTC', now },
-  );
+  const owner = await openSampleOf(app, user, connection, now);
   const delivered = await replyInThread(app.sampleWorkspace, {
     owner,
     ownEmail: connection.email,
@@ -73,12 +61,6 @@ export async function schedulingReply(
     now,
   });
   if (!delivered) throw new AppError('NOT_FOUND', 'The request’s thread is not in the sample mailbox.');
-  const arrived = mailArrived(delivered, {
-    connectionId: connection.id,
-    provider: connection.provider as SampleConnection['provider'],
-    ownEmail: connection.email,
-    now,
-  });
-  await app.changeFeed.publish([{ ...arrived, userId: user.id, connectionId: connection.id }]);
+  await publishArrived(app, user.id, connection, delivered, now);
   return { requestId: row.id, id: delivered.mailId, threadId: delivered.threadId, text };
 }
