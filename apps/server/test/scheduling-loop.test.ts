@@ -6,6 +6,7 @@ import { assistantDeps } from '../src/modules/assistant/deps';
 import { askOthers } from '../src/modules/assistant/scheduling/ask-others';
 import { chaseSchedulingRequest } from '../src/modules/assistant/scheduling/chase';
 import { proposeSchedule } from '../src/modules/assistant/scheduling/propose';
+import { bookSchedulingRequest } from '../src/modules/assistant/scheduling/read-replies';
 import { answersOf, approvedOf } from '../src/modules/assistant/scheduling/request';
 import type { ProactiveDeps } from '../src/modules/assistant/send-proactive';
 import { listEvents } from '../src/modules/workspace/calendar';
@@ -226,6 +227,44 @@ describe('reading the answers', () => {
     const texts = await waitFor(phone, 1);
     expect(texts[0]).toMatch(/^已预订：项目同步，.+与王芳。邀请已发出。$/);
     expect((await eventsOf(userId)).filter((e) => e.title === '项目同步')).toHaveLength(1);
+  });
+});
+
+describe('booking after a crash', () => {
+  it('books once when the event was made but its id never stored, though the booking job runs twice more', async () => {
+    const { phone, userId, row } = await asked();
+    // Priya's pick accepted: the request is booked on slot 2 (as readSchedulingReply moves it).
+    expect(
+      await first.schedulingRepo.move(row.id, 'booked', { booked_slot: 2 }, new Date(at).toISOString()),
+    ).toBe(true);
+    // The first run dies after the provider made the event, before its id is stored.
+    const crashing = deps(first);
+    const repo = crashing.schedulingRepo;
+    crashing.schedulingRepo = Object.assign(
+      Object.create(Object.getPrototypeOf(repo) as object) as typeof repo,
+      repo,
+      {
+        update: () => Promise.reject(new Error('the process died here')),
+      },
+    );
+    await expect(bookSchedulingRequest(crashing, { requestId: row.id })).rejects.toThrow(
+      'the process died here',
+    );
+    const made = (await eventsOf(userId)).filter((e) => e.title === 'Project sync');
+    expect(made).toHaveLength(1);
+    expect((await first.schedulingRepo.findById(row.id))!.booked_event_id).toBeNull();
+
+    // The job retried, and run once more by another instance: the same event, stored, one text.
+    await bookSchedulingRequest(deps(first), { requestId: row.id });
+    await bookSchedulingRequest(deps(second), { requestId: row.id });
+    const booked = (await eventsOf(userId)).filter((e) => e.title === 'Project sync');
+    expect(booked).toHaveLength(1);
+    expect(booked[0]!.id).toBe(made[0]!.id);
+    expect(booked[0]!.attendees?.map((a) => a.email)).toEqual([PRIYA]);
+    expect((await first.schedulingRepo.findById(row.id))!.booked_event_id).toBe(made[0]!.id);
+    const texts = await waitFor(phone, 1);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toMatch(/^Booked: Project sync, /);
   });
 });
 

@@ -133,6 +133,9 @@ export async function bookSchedulingRequest(deps: ProactiveDeps, job: { requestI
         sendUpdates: true,
         connectionId: row.connection_id,
       },
+      // The request names the event at the provider: a crash after the create and before the id
+      // is stored, or this job run again, finds the same event instead of booking twice (587).
+      idempotencyKey: `scheduling-book:${row.id}`,
     });
     await deps.schedulingRepo.update(
       row.id,
