@@ -151,6 +151,18 @@ describe.skipIf(!radicaleInstalled)(
       expect(listed.find((e) => e.id === created.id)).toEqual(created);
     });
 
+    it('creates an event with an idempotency key once: the repeat PUT meets 412 and answers the first event', async () => {
+      const keyed = draft({ title: 'Booked once', idempotencyKey: 'scheduling-book:req-1' });
+      const first = await calendar.createEvent(person, keyed);
+      const again = await calendar.createEvent(person, keyed);
+      expect(again).toEqual(first);
+      const once = (await raw()).filter((text) => text.includes('SUMMARY:Booked once\r\n'));
+      expect(once).toHaveLength(1);
+      expect(once[0]).toMatch(/UID:[0-9a-f]{64}\r\n/);
+      await calendar.createEvent(person, { ...keyed, idempotencyKey: 'scheduling-book:req-2' });
+      expect((await raw()).filter((text) => text.includes('SUMMARY:Booked once\r\n'))).toHaveLength(2);
+    });
+
     it('writes an event in Australia/Sydney and reads back the same instant', async () => {
       const when = {
         allDay: false as const,

@@ -372,6 +372,43 @@ describe('GoogleCalendarAdapter', () => {
     );
   });
 
+  it('creates an event with an idempotency key once: a repeat meets 409 duplicate and answers the first event', async () => {
+    const adapter = calendarAdapter();
+    const draft = {
+      title: 'Booked: Priya',
+      when: {
+        allDay: false as const,
+        start: '2026-12-01T10:00:00.000Z',
+        end: '2026-12-01T10:30:00.000Z',
+        timeZone: 'Europe/London',
+      },
+      location: null,
+      description: null,
+      attendees: ['priya@example.com'],
+      sendUpdates: true,
+      calendarId: null,
+      idempotencyKey: 'scheduling-book:req-1',
+    };
+    const first = await adapter.createEvent(me, draft);
+    const insert = fake.requestsTo('calendar').find((request) => request.method === 'POST')!;
+    const id = (insert.body as { id: string }).id;
+    // Google's rule for a client-chosen id: base32hex, 5-1024 long.
+    expect(id).toMatch(/^[a-v0-9]{5,1024}$/);
+    fake.requests.length = 0;
+    const again = await adapter.createEvent(me, draft);
+    expect(again).toEqual(first);
+    const calls = fake.requestsTo('calendar').filter((request) => request.path.includes('/events'));
+    expect(calls.map((request) => `${request.method} ${request.path}`)).toEqual([
+      `POST /calendars/${PRIMARY.id}/events`,
+      `GET /calendars/${PRIMARY.id}/events/${id}`,
+    ]);
+    expect(fake.events.get(PRIMARY.id)!.filter((event) => event.summary === 'Booked: Priya')).toHaveLength(1);
+    // Another key is another event; no key is a new event every time.
+    await adapter.createEvent(me, { ...draft, idempotencyKey: 'scheduling-book:req-2' });
+    await adapter.createEvent(me, { ...draft, idempotencyKey: undefined });
+    expect(fake.events.get(PRIMARY.id)!.filter((event) => event.summary === 'Booked: Priya')).toHaveLength(3);
+  });
+
   it('creates an all-day event in a named calendar', async () => {
     const created = await calendarAdapter().createEvent(me, {
       title: 'Offsite',

@@ -514,6 +514,38 @@ describe('GraphCalendarAdapter', () => {
     expect(graph.events.get('cal-work')?.some((stored) => stored.id === event.id)).toBe(true);
   });
 
+  it('creates an event with an idempotency key once: the repeat carries the same transactionId and gets the first event', async () => {
+    const draft = {
+      title: 'Booked: Grace',
+      when: {
+        allDay: false as const,
+        start: '2026-12-01T10:00:00.000Z',
+        end: '2026-12-01T10:30:00.000Z',
+        timeZone: 'Europe/London',
+      },
+      location: null,
+      description: null,
+      attendees: ['grace@contoso.example'],
+      sendUpdates: true,
+      calendarId: null,
+      idempotencyKey: 'scheduling-book:req-1',
+    };
+    const first = await calendar.createEvent(account, draft);
+    const again = await calendar.createEvent(account, draft);
+    expect(again).toEqual(first);
+    const posts = graph.seen('POST', /^\/me\/events$/);
+    expect(posts).toHaveLength(2);
+    const ids = posts.map((post) => (post.body as { transactionId?: string }).transactionId);
+    expect(ids[0]).toMatch(/^[0-9a-f]{64}$/);
+    expect(ids[1]).toBe(ids[0]);
+    const booked = () =>
+      [...graph.events.values()].flat().filter((event) => event.subject === 'Booked: Grace');
+    expect(booked()).toHaveLength(1);
+    await calendar.createEvent(account, { ...draft, idempotencyKey: 'scheduling-book:req-2' });
+    await calendar.createEvent(account, { ...draft, idempotencyKey: undefined });
+    expect(booked()).toHaveLength(3);
+  });
+
   it('creates an all-day event at midnights in the named calendar', async () => {
     const event = await calendar.createEvent(account, {
       title: 'Holiday',

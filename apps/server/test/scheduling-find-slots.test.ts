@@ -5,6 +5,8 @@ import {
   DEFAULT_WORKING_HOURS,
   findSlots,
   type Interval,
+  lookAheadRange,
+  nextOpenWindow,
   openSlots,
   type SlotQuery,
 } from '../src/modules/scheduling/find-slots';
@@ -299,5 +301,50 @@ describe('findSlots', () => {
     const result = findSlots(query({ zone: 'Europe/London', window, busy, others }));
     expect(result.slots).toHaveLength(3);
     expect(performance.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe('nextOpenWindow: when nothing fits, the next window with time for everyone', () => {
+  // Friday 4 December, asked on Thursday 3 December; the person is away all of Friday.
+  const FRIDAY: Interval = { start: '2026-12-04T00:00:00Z', end: '2026-12-05T00:00:00Z' };
+  const THURSDAY = new Date('2026-12-03T12:00:00Z');
+  const away = { start: '2026-12-04T00:00:00Z', end: '2026-12-05T00:00:00Z' };
+
+  it('says no slot on the day asked and skips the weekend to Monday', () => {
+    const q = query({ now: THURSDAY, window: FRIDAY, busy: [away] });
+    expect(findSlots(q).slots).toEqual([]);
+    expect(lookAheadRange(FRIDAY)).toEqual({
+      start: '2026-12-05T00:00:00.000Z',
+      end: '2026-12-09T00:00:00.000Z',
+    });
+    expect(nextOpenWindow(q)).toEqual({ start: '2026-12-07T00:00:00.000Z', end: '2026-12-08T00:00:00.000Z' });
+  });
+
+  it('passes over a day another participant is busy, and a week asked steps by weeks', () => {
+    const priya = {
+      email: 'priya@example.com',
+      zone: 'Europe/London',
+      busy: [{ start: '2026-12-07T00:00:00Z', end: '2026-12-08T00:00:00Z' }],
+    };
+    const q = query({ now: THURSDAY, window: FRIDAY, busy: [away], others: [priya] });
+    expect(nextOpenWindow(q)).toEqual({ start: '2026-12-08T00:00:00.000Z', end: '2026-12-09T00:00:00.000Z' });
+    const fullWeek = query({ busy: [{ start: '2026-11-30T00:00:00Z', end: '2026-12-12T00:00:00Z' }] });
+    expect(nextOpenWindow(fullWeek)).toEqual({
+      start: '2026-12-10T00:00:00.000Z',
+      end: '2026-12-15T00:00:00.000Z',
+    });
+  });
+
+  it('answers null when no window within the look-ahead has time (the caller offers the one right after)', () => {
+    const q = query({
+      now: THURSDAY,
+      window: FRIDAY,
+      busy: [{ start: '2026-12-04T00:00:00Z', end: '2026-12-20T00:00:00Z' }],
+    });
+    expect(nextOpenWindow(q)).toBeNull();
+    expect(findSlots(q).nextWindow).toEqual({
+      start: '2026-12-05T00:00:00.000Z',
+      end: '2026-12-06T00:00:00.000Z',
+    });
   });
 });

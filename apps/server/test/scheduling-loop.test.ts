@@ -1,3 +1,4 @@
+import { PLANS } from '@app/contract/plans';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -6,8 +7,10 @@ import { assistantDeps } from '../src/modules/assistant/deps';
 import { askOthers } from '../src/modules/assistant/scheduling/ask-others';
 import { chaseSchedulingRequest } from '../src/modules/assistant/scheduling/chase';
 import { proposeSchedule } from '../src/modules/assistant/scheduling/propose';
+import { bookSchedulingRequest } from '../src/modules/assistant/scheduling/read-replies';
 import { answersOf, approvedOf } from '../src/modules/assistant/scheduling/request';
 import type { ProactiveDeps } from '../src/modules/assistant/send-proactive';
+import { commitAlone, recordUsage } from '../src/modules/usage/record-usage';
 import { listEvents } from '../src/modules/workspace/calendar';
 import { readThread } from '../src/modules/workspace/mail';
 import { assistantPerson, textsTo } from './helpers/assistant-person';
@@ -227,6 +230,107 @@ describe('reading the answers', () => {
     expect(texts[0]).toMatch(/^已预订：项目同步，.+与王芳。邀请已发出。$/);
     expect((await eventsOf(userId)).filter((e) => e.title === '项目同步')).toHaveLength(1);
   });
+});
+
+describe('booking after a crash', () => {
+  it('books once when the event was made but its id never stored, though the booking job runs twice more', async () => {
+    const { phone, userId, row } = await asked();
+    // Priya's pick accepted: the request is booked on slot 2 (as readSchedulingReply moves it).
+    expect(
+      await first.schedulingRepo.move(row.id, 'booked', { booked_slot: 2 }, new Date(at).toISOString()),
+    ).toBe(true);
+    // The first run dies after the provider made the event, before its id is stored.
+    const crashing = deps(first);
+    const repo = crashing.schedulingRepo;
+    crashing.schedulingRepo = Object.assign(
+      Object.create(Object.getPrototypeOf(repo) as object) as typeof repo,
+      repo,
+      {
+        update: () => Promise.reject(new Error('the process died here')),
+      },
+    );
+    await expect(bookSchedulingRequest(crashing, { requestId: row.id })).rejects.toThrow(
+      'the process died here',
+    );
+    const made = (await eventsOf(userId)).filter((e) => e.title === 'Project sync');
+    expect(made).toHaveLength(1);
+    expect((await first.schedulingRepo.findById(row.id))!.booked_event_id).toBeNull();
+
+    // The job retried, and run once more by another instance: the same event, stored, one text.
+    await bookSchedulingRequest(deps(first), { requestId: row.id });
+    await bookSchedulingRequest(deps(second), { requestId: row.id });
+    const booked = (await eventsOf(userId)).filter((e) => e.title === 'Project sync');
+    expect(booked).toHaveLength(1);
+    expect(booked[0]!.id).toBe(made[0]!.id);
+    expect(booked[0]!.attendees?.map((a) => a.email)).toEqual([PRIYA]);
+    expect((await first.schedulingRepo.findById(row.id))!.booked_event_id).toBe(made[0]!.id);
+    const texts = await waitFor(phone, 1);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toMatch(/^Booked: Project sync, /);
+  });
+});
+
+describe('the reply’s model call and the plan', () => {
+  it('counts the classification’s tokens against the person’s plan, keyed by the request and the reply', async () => {
+    const { phone, userId, row } = await asked();
+    const reply = await answer(first, phone, { kind: 'pick', slot: 1 });
+    expect(reply.statusCode, reply.body).toBe(200);
+    await waitFor(phone, 1);
+    const key = `scheduling-reply:${row.id}:${(reply.json() as { id: string }).id}`;
+    const event = await deps(first).usage.usageRepo.findEvent(userId, key);
+    expect(event?.tokens).toBeGreaterThan(0);
+    const hour = new Date(at);
+    const spent = await deps(first).usage.usageRepo.tokensBetween(
+      userId,
+      new Date(hour.getTime() - 86_400_000).toISOString(),
+      new Date(hour.getTime() + 86_400_000).toISOString(),
+    );
+    expect(spent).toBe(event!.tokens);
+  });
+
+  it.each([
+    [
+      'en',
+      /^Priya Natarajan answered about "Project sync"\. This period's .+ allowance is used up, so I have not read it and nothing is booked\. Upgrade to keep going: http.+\/billing$/,
+    ],
+    [
+      'zh',
+      /^王芳回复了“项目同步”。您本期的 .+ 用量已用完，我没有读取这封回复，也没有预订。升级以继续使用：http.+\/billing$/,
+    ],
+  ] as const)(
+    'out of tokens (%s): the reply is not read by the model, nothing is booked, the person is told once',
+    async (language, expected) => {
+      const { phone, userId, row } = await asked(
+        language === 'zh' ? { language, attendee: { email: WANG, name: '王芳' } } : {},
+      );
+      const usage = deps(first).usage;
+      await recordUsage(
+        { ...usage, logAccess: async () => undefined, commit: commitAlone(usage) },
+        {
+          userId,
+          tokens: PLANS.find((plan) => plan.id === 'trial')!.tokens,
+          idempotencyKey: `spent-${userId}`,
+          occurredAt: new Date(at).toISOString(),
+          log: first.log,
+        },
+      );
+      const before = (await textsOf(phone)).length;
+      // A clear pick: the stand-in would book it, had the model been asked.
+      await says(first, phone, language === 'zh' ? '第二个可以' : '2 works for me');
+      const texts = (await waitFor(phone, before + 1)).slice(before);
+      expect(texts.filter((text) => expected.test(text))).toHaveLength(1);
+      const title = language === 'zh' ? '项目同步' : 'Project sync';
+      expect((await eventsOf(userId)).filter((e) => e.title === title)).toHaveLength(0);
+      const after = await first.schedulingRepo.findById(row.id);
+      expect(after!.status).toBe('needs_person');
+      expect(answersOf(after!).map((a) => a.answer)).toEqual([{ kind: 'unclear', extra: null }]);
+      // No model call was counted for it.
+      const messageId = answersOf(after!)[0]!.messageId;
+      expect(
+        await deps(first).usage.usageRepo.findEvent(userId, `scheduling-reply:${row.id}:${messageId}`),
+      ).toBeUndefined();
+    },
+  );
 });
 
 describe('chasing', () => {

@@ -135,6 +135,7 @@ const STATUS_TEXT: Record<number, [string, string, string]> = {
   401: ['UNAUTHENTICATED', 'authError', 'Request had invalid authentication credentials.'],
   403: ['PERMISSION_DENIED', 'insufficientPermissions', 'Request had insufficient authentication scopes.'],
   404: ['NOT_FOUND', 'notFound', 'Requested entity was not found.'],
+  409: ['ALREADY_EXISTS', 'duplicate', 'The requested identifier already exists.'],
   410: ['NOT_FOUND', 'deleted', 'Resource has been deleted'],
   429: ['RESOURCE_EXHAUSTED', 'rateLimitExceeded', 'Rate Limit Exceeded'],
   500: ['INTERNAL', 'backendError', 'Backend Error'],
@@ -521,6 +522,17 @@ export class GoogleFake {
     if (s.length === 3 && method === 'POST') {
       if (!writable) return readOnly();
       const input = body as Partial<FakeEvent> & Record<string, unknown>;
+      // A client-chosen id, as events.insert documents it: base32hex (a-v, 0-9), 5-1024 long,
+      // unique in the calendar even after the event was deleted (409 duplicate).
+      if (input.id !== undefined) {
+        if (typeof input.id !== 'string' || !/^[a-v0-9]{5,1024}$/.test(input.id))
+          return bad('Invalid resource id value.');
+        if (
+          events.some((event) => event.id === input.id) ||
+          this.deletedEvents.has(`${calendar.id}/${input.id}`)
+        )
+          return send(409, googleError(409, 'duplicate', 'The requested identifier already exists.'));
+      }
       const event: FakeEvent = {
         id: `ev${this.nextEvent++}x`,
         status: 'confirmed',

@@ -53,6 +53,8 @@ export interface FakeEvent {
   location?: { displayName: string };
   attendees?: { emailAddress: EmailAddress; type: string; status?: { response: string; time?: string } }[];
   organizer?: { emailAddress: EmailAddress };
+  /** Set by the client on create only; Graph returns it when it was set. */
+  transactionId?: string;
 }
 
 export interface FakeMessage {
@@ -711,7 +713,15 @@ export class GraphFake {
     if (!this.calendars.some((calendar) => calendar.id === calendarId)) return notFound();
     const problem = eventProblem(body, true);
     if (problem) return { status: 400, body: graphError(400, 'ErrorInvalidRequest', problem) };
-    const fields = body as Partial<FakeEvent>;
+    const fields = body as Partial<FakeEvent> & { transactionId?: unknown };
+    // `transactionId`, as Graph documents it: a repeat of a create the server already made
+    // answers that event instead of making a second one.
+    const transactionId = typeof fields.transactionId === 'string' ? fields.transactionId : null;
+    const repeat =
+      transactionId === null
+        ? undefined
+        : [...this.events.values()].flat().find((event) => event.transactionId === transactionId);
+    if (repeat) return { status: 201, body: answeredEvent(repeat, text) };
     this.counter += 1;
     // Graph answers the times as written, in the zone given, when the Prefer header names none
     // other than UTC and the event was written elsewhere; the adapter must read either.
@@ -733,6 +743,7 @@ export class GraphFake {
       location: fields.location ?? { displayName: '' },
       attendees: (fields.attendees ?? []).map((attendee) => ({ ...attendee, status: { response: 'none' } })),
       organizer: { emailAddress: this.owner },
+      ...(transactionId === null ? {} : { transactionId }),
     };
     this.events.set(calendarId, [...(this.events.get(calendarId) ?? []), event]);
     return { status: 201, body: answeredEvent(event, text) };
@@ -1014,6 +1025,8 @@ function eventProblem(body: unknown, creating: boolean): string | null {
   if (typeof body !== 'object' || body === null) return 'The request body is empty.';
   const fields = body as Record<string, unknown>;
   const known = ['subject', 'body', 'location', 'start', 'end', 'isAllDay', 'attendees'];
+  // The create's `transactionId` cannot be changed afterwards (Graph's event resource).
+  if (creating) known.push('transactionId');
   const unknown = Object.keys(fields).find((name) => !known.includes(name));
   if (unknown) return `The property '${unknown}' does not exist on type 'microsoft.graph.event'.`;
   if (creating && (fields.start === undefined || fields.end === undefined))

@@ -20,7 +20,8 @@ export async function mayStartMessage(
     'assistantSettingsRepo' | 'smsOutbox' | 'usersRepo' | 'billingRepo' | 'usage' | 'clock'
   >,
   settingsId: string,
-  options: { quietHours: boolean } = { quietHours: true },
+  /** `plan: false`: a notice about the plan itself, sent whatever its standing (no model runs). */
+  options: { quietHours: boolean; plan?: boolean } = { quietHours: true },
 ): Promise<StartCheck> {
   const now = deps.clock.now();
   const settings = await deps.assistantSettingsRepo.findById(settingsId);
@@ -31,7 +32,9 @@ export async function mayStartMessage(
   const zone = zoneOrUtc(user.time_zone ?? 'UTC');
   if (options.quietHours && isQuiet(settings, now, zone)) return { ok: false, reason: 'quiet_hours' };
   if (await deps.smsOutbox.isOptedOut(user.phone_number)) return { ok: false, reason: 'opted_out' };
-  const standing = await planStanding(deps, user, now);
-  if (standing.kind !== 'active') return { ok: false, reason: standing.kind };
+  if (options.plan !== false) {
+    const standing = await planStanding(deps, user, now);
+    if (standing.kind !== 'active') return { ok: false, reason: standing.kind };
+  }
   return { ok: true, user: { ...user, phone_number: user.phone_number }, settings, zone };
 }

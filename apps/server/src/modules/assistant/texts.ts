@@ -53,6 +53,7 @@ const en = {
     'Email {{to}} offering these times; the event is booked with them when one of them picks a time (no second YES).',
   lineSchedule: '"{{title}}", {{minutes}} min with {{names}}',
   scheduleNoSlot: 'No {{minutes}} minutes free for everyone {{when}}.',
+  scheduleNextOpen: 'Next with time for everyone: {{when}}.',
   memoryProposed: 'I read it in your accounts, not in your texts: it is kept only if you say YES.',
   lineSubject: 'Subject: {{subject}}',
   lineEvent: '"{{title}}", {{when}}',
@@ -115,6 +116,10 @@ const en = {
   schedulingOtherTime:
     '{{name}} suggests another time for "{{title}}": "{{words}}". Nothing is booked; tell me if you want that time.',
   schedulingDeclined: '{{name}} can\'t make "{{title}}". Nothing is booked; want me to find other times?',
+  schedulingNotReadOverLimit:
+    '{{name}} answered about "{{title}}". This period\'s {{product}} allowance is used up, so I have not read it and nothing is booked. Upgrade to keep going: {{url}}',
+  schedulingNotReadNoPlan:
+    '{{name}} answered about "{{title}}". Your {{product}} plan is not active, so I have not read it and nothing is booked. Start your free trial at {{url}}',
   schedulingUnclear:
     '{{name}} answered about "{{title}}" without picking one of the times. Nothing is booked; read their reply to decide.',
   schedulingExtra:
@@ -178,6 +183,7 @@ const zh: Record<keyof typeof en, string> = {
     '发邮件给 {{to}}，提供以下时间；对方选定其中一个时间后即预订日程并发出邀请（无需再次确认）。',
   lineSchedule: '“{{title}}”，{{minutes}} 分钟，与 {{names}}',
   scheduleNoSlot: '{{when}}没有大家都空的 {{minutes}} 分钟。',
+  scheduleNextOpen: '下一段大家都有空的时间：{{when}}。',
   memoryProposed: '这是我从您的账户内容里读到的，不是您发来的：只有您回复“是”才会记住。',
   lineSubject: '主题：{{subject}}',
   lineEvent: '“{{title}}”，{{when}}',
@@ -237,6 +243,10 @@ const zh: Record<keyof typeof en, string> = {
   schedulingOtherTime:
     '{{name}}为“{{title}}”提议了另一个时间：“{{words}}”。还没有预订；如果要这个时间，请告诉我。',
   schedulingDeclined: '{{name}}无法参加“{{title}}”。还没有预订；要我找其他时间吗？',
+  schedulingNotReadOverLimit:
+    '{{name}}回复了“{{title}}”。您本期的 {{product}} 用量已用完，我没有读取这封回复，也没有预订。升级以继续使用：{{url}}',
+  schedulingNotReadNoPlan:
+    '{{name}}回复了“{{title}}”。您的 {{product}} 套餐未激活，我没有读取这封回复，也没有预订。请在 {{url}} 开始免费试用',
   schedulingUnclear: '{{name}}回复了“{{title}}”，但没有选择任何一个时间。还没有预订；请看他们的回复再决定。',
   schedulingExtra:
     '{{name}}回复了“{{title}}”，还提出了别的要求。没有预订，也没有发送任何东西；请看他们的回复再决定。',

@@ -364,3 +364,38 @@ export function findSlots(query: SlotQuery): SlotResult {
     nextWindow: { start: new Date(end).toISOString(), end: new Date(end + length).toISOString() },
   };
 }
+
+/** How far past the window asked `nextOpenWindow` looks: four more windows, at most 28 days. */
+const LOOK_AHEAD_WINDOWS = 4;
+const LOOK_AHEAD_DAYS = 28;
+const ONE_DAY = 24 * 60 * MINUTE;
+
+/**
+ * The time after the window asked that `nextOpenWindow` may look through: the caller reads
+ * everyone's busy time over it (decision 588). Windows step by the window's length, a day at least.
+ */
+export function lookAheadRange(window: Interval): Interval {
+  const start = Date.parse(window.start);
+  const end = Date.parse(window.end);
+  const step = Math.max(end - start, ONE_DAY);
+  const limit = end + Math.min(step * LOOK_AHEAD_WINDOWS, LOOK_AHEAD_DAYS * ONE_DAY);
+  return { start: new Date(end).toISOString(), end: new Date(limit).toISOString() };
+}
+
+/**
+ * When nothing fits the window asked (decision 588): the first window of the same length (a day
+ * at least) after it in which `findSlots` finds a slot, within `lookAheadRange`; the query's busy
+ * times must cover that range. Null when none has time: the caller offers the adjacent window.
+ */
+export function nextOpenWindow(query: SlotQuery): Interval | null {
+  checked(query);
+  const start = Date.parse(query.window.start);
+  const end = Date.parse(query.window.end);
+  const step = Math.max(end - start, ONE_DAY);
+  const limit = Date.parse(lookAheadRange(query.window).end);
+  for (let from = end; from + step <= limit; from += step) {
+    const window = { start: new Date(from).toISOString(), end: new Date(from + step).toISOString() };
+    if (findSlots({ ...query, window, count: 1 }).slots.length > 0) return window;
+  }
+  return null;
+}

@@ -181,10 +181,13 @@ function mergeAnswers(
   return { unknown: REASON_ORDER.find((reason) => reasons.has(reason)) ?? 'unavailable' };
 }
 
-/** Creates the event in the named account's calendar, or the person's default one. */
+/**
+ * Creates the event in the named account's calendar, or the person's default one. With an
+ * idempotency key the provider makes it once: a repeat answers the event already made (587).
+ */
 export async function createEvent(
   deps: CalendarDeps,
-  input: { userId: string; event: TCreateEventBody },
+  input: { userId: string; event: TCreateEventBody; idempotencyKey?: string },
 ): Promise<TWorkspaceEvent> {
   const { event } = input;
   const target = await oneTarget(deps, {
@@ -203,6 +206,7 @@ export async function createEvent(
       attendees: event.attendees ?? [],
       sendUpdates: event.sendUpdates,
       calendarId: event.calendarId ?? null,
+      ...(input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : {}),
     }),
   );
   await tellSample(deps, target, { kind: 'event.changed', eventId: created.id, event: created });

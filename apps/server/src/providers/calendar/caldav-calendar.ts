@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TBusyInterval, TWorkspaceEvent } from '@app/contract/workspace/calendar';
 import type { TOthersBusy } from '@app/contract/workspace/others-free-busy';
 import { z } from 'zod';
+import { DavFailure } from '../icloud/dav-fetch';
 import {
   type DavServers,
   type DavSession,
@@ -24,6 +25,7 @@ import type {
 } from './calendar-adapter';
 import { describeCalendarEvent, expandCalendarObject, type IcalOccurrence } from './ical-events';
 import { newCalendarObject, patchCalendarObject, withoutOccurrence } from './ical-write';
+import { idempotentId } from './idempotent-id';
 import { mergeBusy } from './merge-busy';
 
 export type CaldavCalendarOptions = DavServers;
@@ -124,7 +126,9 @@ export class CaldavCalendarAdapter implements CalendarAdapter {
           event.calendarId ? `${SERVICE} has no such calendar` : `${SERVICE} has no calendar for events`,
         );
       }
-      const uid = randomUUID();
+      // With an idempotency key the object's name and UID come from it: a second PUT of the same
+      // name is refused (412) and the first one's event is the answer.
+      const uid = event.idempotencyKey ? idempotentId(event.idempotencyKey) : randomUUID();
       const url = new URL(`${uid}.ics`, withSlash(calendar.url)).href;
       const text = newCalendarObject({
         uid,
@@ -136,12 +140,23 @@ export class CaldavCalendarAdapter implements CalendarAdapter {
         organizer: account.email,
         now: new Date(),
       });
-      // If-None-Match: never overwrite an object that (against all odds) has the name already.
-      await session.fetch(url, {
-        method: 'PUT',
-        headers: { ...session.headers, 'content-type': 'text/calendar; charset=utf-8', 'if-none-match': '*' },
-        body: text,
-      });
+      // If-None-Match: never overwrite an object that has the name already.
+      try {
+        await session.fetch(url, {
+          method: 'PUT',
+          headers: {
+            ...session.headers,
+            'content-type': 'text/calendar; charset=utf-8',
+            'if-none-match': '*',
+          },
+          body: text,
+        });
+      } catch (error) {
+        if (!event.idempotencyKey || !(error instanceof DavFailure) || error.status !== 412) throw error;
+        const existing = await this.get(session, url);
+        const occurrence = describeCalendarEvent(existing.text, null, { floatingZone: account.timeZone });
+        return this.event(account, calendar, url, occurrence);
+      }
       // The event as written: reading it back could fail after the write succeeded, and a
       // caller that retried then would create it twice.
       const occurrence = describeCalendarEvent(text, null, { floatingZone: account.timeZone });

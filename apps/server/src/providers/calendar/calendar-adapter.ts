@@ -27,6 +27,13 @@ export interface NewEvent {
   sendUpdates: boolean;
   /** A calendar other than the account's default, by the id events carry in `calendarId`. */
   calendarId: string | null;
+  /**
+   * Makes the create happen once (decision 587): a second create with the same key answers the
+   * event the first one made (Google's client-chosen id, Graph's `transactionId`, a CalDAV object
+   * named by it under `If-None-Match: *`), so a crash between the write and storing its id, or a
+   * retried job, never books twice. Absent: every create is a new event.
+   */
+  idempotencyKey?: string;
 }
 
 /** What changes; an absent field stays as it is, null clears it. */

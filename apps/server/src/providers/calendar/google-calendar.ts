@@ -3,7 +3,7 @@ import type { TOthersBusy } from '@app/contract/workspace/others-free-busy';
 import { dateIn, zoneOrUtc } from '../../lib/zoned-time';
 import { GoogleApi, segment } from '../google-api';
 import { mapBounded } from '../map-bounded';
-import { ProviderError } from '../provider-errors';
+import { isProviderError, ProviderError } from '../provider-errors';
 import type { WorkspaceAccount } from '../workspace/account';
 import type {
   CalendarAdapter,
@@ -26,6 +26,7 @@ import {
   ZGoogleEvent,
 } from './google-calendar-wire';
 import { decodeEventId } from './google-event-id';
+import { idempotentId } from './idempotent-id';
 import { mergeBusy } from './merge-busy';
 import { joinAnswers, othersRequests } from './others-windows';
 
@@ -143,23 +144,33 @@ export class GoogleCalendarAdapter implements CalendarAdapter {
     // Asked first, so the event carries the calendar's real id and name, and a calendar that is
     // not there fails before anything is written.
     const calendar = await this.calendar(account, event.calendarId ?? 'primary');
-    const created = await this.api.read(
-      account,
-      {
-        method: 'POST',
-        path: `/calendars/${segment(calendar.id)}/events`,
-        query: { sendUpdates: event.sendUpdates ? 'all' : 'none' },
-        body: {
-          summary: event.title,
-          ...(event.location ? { location: event.location } : {}),
-          ...(event.description ? { description: event.description } : {}),
-          ...timesOf(event.when, false),
-          ...(event.attendees.length > 0 ? { attendees: event.attendees.map((email) => ({ email })) } : {}),
+    const id = event.idempotencyKey ? idempotentId(event.idempotencyKey) : null;
+    const path = `/calendars/${segment(calendar.id)}/events`;
+    try {
+      const created = await this.api.read(
+        account,
+        {
+          method: 'POST',
+          path,
+          query: { sendUpdates: event.sendUpdates ? 'all' : 'none' },
+          body: {
+            ...(id ? { id } : {}),
+            summary: event.title,
+            ...(event.location ? { location: event.location } : {}),
+            ...(event.description ? { description: event.description } : {}),
+            ...timesOf(event.when, false),
+            ...(event.attendees.length > 0 ? { attendees: event.attendees.map((email) => ({ email })) } : {}),
+          },
         },
-      },
-      ZGoogleEvent,
-    );
-    return toWorkspaceEvent(created, calendar, account);
+        ZGoogleEvent,
+      );
+      return toWorkspaceEvent(created, calendar, account);
+    } catch (error) {
+      // 409 `duplicate`: an event with our id is there already, written by an earlier try.
+      if (!id || !isProviderError(error, 'rejected') || error.status !== 409) throw error;
+      const existing = await this.api.read(account, { path: `${path}/${segment(id)}` }, ZGoogleEvent);
+      return toWorkspaceEvent(existing, calendar, account);
+    }
   }
 
   async updateEvent(account: WorkspaceAccount, eventId: string, patch: EventPatch): Promise<TWorkspaceEvent> {

@@ -17,6 +17,7 @@ import type {
   OthersQuery,
 } from './calendar-adapter';
 import { graphDate, graphInstant } from './graph-datetime';
+import { idempotentId } from './idempotent-id';
 import { mergeBusy } from './merge-busy';
 import { joinAnswers, othersRequests } from './others-windows';
 import { toIana, toWindows } from './windows-zones';
@@ -237,7 +238,8 @@ export class GraphCalendarAdapter implements CalendarAdapter {
 
   /**
    * Graph sends the invitations itself whenever an event has attendees; `sendUpdates: false`
-   * cannot be honoured here (the contract says so of Graph).
+   * cannot be honoured here (the contract says so of Graph). With an idempotency key the POST
+   * carries a `transactionId`, and Graph answers a repeat with the event it already made.
    */
   async createEvent(account: WorkspaceAccount, event: NewEvent): Promise<TWorkspaceEvent> {
     const calendar = await this.calendar(account, event.calendarId);
@@ -245,6 +247,7 @@ export class GraphCalendarAdapter implements CalendarAdapter {
     const created = await this.api.json(account, this.api.url(path), ZGraphEvent, {
       method: 'POST',
       body: {
+        ...(event.idempotencyKey ? { transactionId: idempotentId(event.idempotencyKey) } : {}),
         subject: event.title,
         body: { contentType: 'text', content: event.description ?? '' },
         ...(event.location ? { location: { displayName: event.location } } : {}),

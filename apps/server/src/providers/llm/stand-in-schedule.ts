@@ -1,3 +1,4 @@
+import { describeWhen } from '../../lib/describe-when';
 import { addDays, weekdayOf } from '../../lib/zoned-time';
 import type { ToolOutcome } from './stand-in-prompt';
 import type { LocalNow } from './stand-in-when';
@@ -108,9 +109,11 @@ export function scheduleReply(
   const said = typeof value.message === 'string' ? value.message : '';
   const next = value.nextWindow;
   if (!next) return said;
-  const ask =
-    lang === 'zh'
-      ? `要我在 ${next.from.replace('T', ' ')} 至 ${next.to.replace('T', ' ')} 之间找吗？`
-      : `Shall I look from ${next.from.replace('T', ' ')} to ${next.to.replace('T', ' ')}?`;
-  return `${said} ${ask}`.trim();
+  // Whole local days as days ("Mon, 7 Dec"), anything else with its times.
+  const midnights = next.from.slice(11, 16) === '00:00' && next.to.slice(11, 16) === '00:00';
+  const words = midnights
+    ? describeWhen(next.from.slice(0, 10), next.to.slice(0, 10), true, lang)
+    : describeWhen(next.from, next.to, false, lang);
+  const ask = lang === 'zh' ? `要我改在${words}找时间吗？` : `Shall I look at ${words} instead?`;
+  return (lang === 'zh' ? `${said}${ask}` : `${said} ${ask}`).trim();
 }

@@ -11,6 +11,7 @@ import type {
   NewEvent,
   OthersQuery,
 } from '../calendar/calendar-adapter';
+import { idempotentId } from '../calendar/idempotent-id';
 import { mergeBusy } from '../calendar/merge-busy';
 import type { WorkspaceAccount } from '../workspace/account';
 import { eventsInRange } from './events-in-range';
@@ -92,8 +93,14 @@ export class LocalCalendarAdapter implements CalendarAdapter {
       const calendarId = calendarIdOf(account);
       if (input.calendarId !== null && input.calendarId !== calendarId)
         throw notFound('calendar', input.calendarId);
+      // An idempotency key names the event: a second create with it answers the first one's.
+      const id = input.idempotencyKey ? uuidOf(idempotentId(input.idempotencyKey)) : newId();
+      if (input.idempotencyKey) {
+        const item = await this.deps.store.get(owner, 'event', id);
+        if (item) return toWorkspaceEvent(account, readStored(ZStoredEvent, item));
+      }
       const event: StoredEvent = {
-        id: newId(),
+        id,
         calendarId,
         title: input.title,
         ...whenFields(input.when),
@@ -212,4 +219,10 @@ function toWorkspaceEvent(account: WorkspaceAccount, event: StoredEvent): TWorks
     organizer: event.organizer,
     recurring: event.recurring,
   };
+}
+
+/** The first 32 hex digits as a UUID (version 8, RFC 9562's custom one), shaped as our own ids are. */
+function uuidOf(hex: string): string {
+  const h = `${hex.slice(0, 12)}8${hex.slice(13, 16)}${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 32)}`;
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
 }

@@ -1,5 +1,5 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
-import { generateText, tool } from 'ai';
+import { generateText, type LanguageModelUsage, tool } from 'ai';
 import { z } from 'zod';
 import {
   REPLY_CLOSE,
@@ -57,11 +57,13 @@ export function slotLines(slots: readonly Interval[], zone: string): string[] {
 export async function classifyReply(
   model: LanguageModelV3,
   input: { slots: readonly Interval[]; zone: string; reply: string },
+  /** Told what the call used, when it ran (metered by the caller, read-within-plan.ts). */
+  options: { onUsage?: (usage: LanguageModelUsage) => void } = {},
 ): Promise<ReplyAnswer> {
   let answer: ReplyAnswer | null = null;
   const quoted = input.reply.replaceAll(REPLY_OPEN, '').replaceAll(REPLY_CLOSE, '').slice(0, 4000);
   try {
-    await generateText({
+    const result = await generateText({
       model,
       system: SYSTEM,
       messages: [
@@ -86,6 +88,7 @@ export async function classifyReply(
       maxRetries: 0,
       abortSignal: AbortSignal.timeout(30_000),
     });
+    options.onUsage?.(result.totalUsage);
   } catch {
     return { kind: 'unclear', extra: null };
   }

@@ -6,7 +6,8 @@ import { createEvent } from '../../workspace/calendar';
 import { ownAddresses, readMail } from '../../workspace/mail';
 import type { ProactiveDeps } from '../send-proactive';
 import type { AssistantTextKey } from '../texts';
-import { classifyReply } from './classify-reply';
+import type { ReplyAnswer } from './classify-reply';
+import { readReplyWithinPlan } from './read-within-plan';
 import type { SchedulingRequestRow } from './repo';
 import { answersOf, approvedOf, attendeesOf, decideReply, type ReplyOutcome } from './request';
 import { namesOf, slotForPerson, textPerson } from './texts';
@@ -43,6 +44,9 @@ export async function takeSchedulingReplies(deps: ProactiveDeps, records: Change
   }
 }
 
+/** A reply the plan kept the model from reading: recorded as unclear, never acted on. */
+const UNREAD: ReplyAnswer = { kind: 'unclear', extra: null };
+
 const ASK_TEXT: Record<Exclude<ReplyOutcome, { kind: 'book' }>['reason'], AssistantTextKey> = {
   other_time: 'schedulingOtherTime',
   declined: 'schedulingDeclined',
@@ -76,7 +80,43 @@ export async function readSchedulingReply(
   const sender = attendeesOf(row).find((attendee) => attendee.email.toLowerCase() === from);
   const owner = await deps.usersRepo.findById(row.user_id);
   const zone = zoneOrUtc(sender?.zone ?? owner?.time_zone ?? 'UTC');
-  const answer = await classifyReply(deps.model.model, { slots: approved.slots, zone, reply: message.text });
+  const name = sender?.name ?? message.from?.name ?? from;
+  const read = owner
+    ? await readReplyWithinPlan(deps, {
+        user: owner,
+        key: `scheduling-reply:${row.id}:${message.id}`,
+        slots: approved.slots,
+        zone,
+        reply: message.text,
+      })
+    : ({ read: false, reason: 'no_plan' } as const);
+  if (!read.read) {
+    // The plan stopped the model (decision 589): the reply stays unread and the person is told,
+    // once per reply, as the gate tells them; nothing is booked.
+    const unread = JSON.stringify([
+      ...answersOf(row),
+      { from, messageId: message.id, at: deps.clock.now().toISOString(), answer: UNREAD },
+    ]);
+    const moved = await deps.schedulingRepo.move(
+      row.id,
+      'needs_person',
+      { answers: unread, chase_due_at: null },
+      deps.clock.now().toISOString(),
+    );
+    if (moved)
+      await textPerson(
+        deps,
+        row,
+        `scheduling:${row.id}:${message.id}`,
+        {
+          key: read.reason === 'over_limit' ? 'schedulingNotReadOverLimit' : 'schedulingNotReadNoPlan',
+          vars: { name, product: deps.productName, url: `${deps.publicUrl}/billing` },
+        },
+        { plan: false },
+      );
+    return;
+  }
+  const { answer } = read;
   const now = deps.clock.now();
   const own = await ownAddresses(deps.workspace, row.user_id);
   const outcome = decideReply(approved, message, own, answer, now);
@@ -103,7 +143,6 @@ export async function readSchedulingReply(
     return;
   }
   if (!(await deps.schedulingRepo.move(row.id, 'needs_person', { answers, chase_due_at: null }, at))) return;
-  const name = sender?.name ?? message.from?.name ?? from;
   await textPerson(deps, row, `scheduling:${row.id}:${message.id}`, {
     key: ASK_TEXT[outcome.reason],
     vars: { name, words: answer.kind === 'other_time' ? answer.when.slice(0, 80) : '' },
@@ -133,6 +172,9 @@ export async function bookSchedulingRequest(deps: ProactiveDeps, job: { requestI
         sendUpdates: true,
         connectionId: row.connection_id,
       },
+      // The request names the event at the provider: a crash after the create and before the id
+      // is stored, or this job run again, finds the same event instead of booking twice (587).
+      idempotencyKey: `scheduling-book:${row.id}`,
     });
     await deps.schedulingRepo.update(
       row.id,

@@ -29,10 +29,12 @@ export async function textPerson(
   row: SchedulingRequestRow,
   key: string,
   text: { key: AssistantTextKey; vars: Record<string, string> },
+  /** `plan: false` for the text that says the plan stopped the assistant reading a reply. */
+  options: { plan?: boolean } = {},
 ): Promise<boolean> {
   const settings = await deps.assistantSettingsRepo.find(row.user_id);
   if (!settings) return false;
-  const check = await mayStartMessage(deps, settings.id, { quietHours: false });
+  const check = await mayStartMessage(deps, settings.id, { quietHours: false, ...options });
   if (!check.ok) {
     deps.log.info({ reason: check.reason }, 'scheduling text not sent');
     return false;

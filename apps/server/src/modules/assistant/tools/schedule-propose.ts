@@ -63,12 +63,18 @@ export const scheduleProposeTool = (env: ToolEnv) =>
       });
       if (!found.request) {
         const next = found.nextWindow;
+        const noSlot = say(ctx.language, 'scheduleNoSlot', {
+          minutes: String(input.durationMinutes),
+          when: windowWords(env, { start: range.from, end: range.to }),
+        });
+        // The first window after with time for everyone, in words (decision 588).
+        const open =
+          next && found.nextHasTime
+            ? say(ctx.language, 'scheduleNextOpen', { when: windowWords(env, next) })
+            : '';
         return {
           slots: [],
-          message: say(ctx.language, 'scheduleNoSlot', {
-            minutes: String(input.durationMinutes),
-            when: whenOf(ctx, localTime(range.from, ctx.timeZone), localTime(range.to, ctx.timeZone), false),
-          }),
+          message: open ? `${noSlot}${ctx.language === 'zh' ? '' : ' '}${open}` : noSlot,
           nextWindow: next
             ? { from: localTime(next.start, ctx.timeZone), to: localTime(next.end, ctx.timeZone) }
             : null,
@@ -101,3 +107,14 @@ export const scheduleProposeTool = (env: ToolEnv) =>
       );
     },
   );
+
+/** A window in the person's words: whole local days as days, anything else with its times. */
+function windowWords(env: ToolEnv, window: { start: string; end: string }): string {
+  const { ctx } = env;
+  const from = localTime(window.start, ctx.timeZone);
+  const to = localTime(window.end, ctx.timeZone);
+  const midnight = (local: string) => local.slice(11, 16) === '00:00';
+  return midnight(from) && midnight(to)
+    ? whenOf(ctx, from.slice(0, 10), to.slice(0, 10), true)
+    : whenOf(ctx, from, to, false);
+}
