@@ -21,6 +21,11 @@ export default defineConfig({
           root: './apps/server',
           include: ['test/**/*.test.ts'],
           environment: 'node',
+          // One module graph per worker, not per file: importing the server once per file was
+          // ~38 % of this project's wall time (decisions 565, 566, 592). The helpers keep no
+          // state one file could see from another (numbers drawn per module, env and globals
+          // restored), and each file builds its own app on its own database.
+          isolate: false,
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },

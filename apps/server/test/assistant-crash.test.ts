@@ -185,18 +185,25 @@ describe('kill -9 during a turn', () => {
     const db = database(crash.dataDir);
     try {
       const left = await inboundJob(db, crash.sid);
-      const lapsed = new Date(Date.now() - 1).toISOString();
-      await db.updateTable('jobs').set({ locked_until: lapsed }).where('id', '=', left.job.id).execute();
-      const lockUntil = new Date(Date.now() + 8000).toISOString();
-      const lock = await db
-        .updateTable('one_time_state')
-        .set({ expires_at: lockUntil })
-        .where('key', '=', `assistant-run:${crash.userId}`)
-        .executeTakeFirst();
-      expect(Number(lock.numUpdatedRows)).toBe(1);
-
+      const holdLock = (until: string) =>
+        db
+          .updateTable('one_time_state')
+          .set({ expires_at: until })
+          .where('key', '=', `assistant-run:${crash.userId}`)
+          .executeTakeFirst();
+      const holdJob = (until: string) =>
+        db.updateTable('jobs').set({ locked_until: until }).where('id', '=', left.job.id).execute();
+      // Both held while the second server starts (seconds on a loaded machine), so the window
+      // below opens only once it polls.
+      const starting = new Date(Date.now() + 120_000).toISOString();
+      expect(Number((await holdLock(starting)).numUpdatedRows)).toBe(1);
+      await holdJob(starting);
       const second = serverOn(crash.port, crash.dataDir);
       await second.ready();
+
+      const lockUntil = new Date(Date.now() + 8000).toISOString();
+      expect(Number((await holdLock(lockUntil)).numUpdatedRows)).toBe(1);
+      await holdJob(new Date(Date.now() - 1).toISOString());
       await waitFor(
         'the reply once the dead run’s lock lapsed',
         () => sentTo(crash.phone).length > 0,

@@ -3,11 +3,15 @@ import { expect } from 'vitest';
 import { bearer, type CodeReader, signIn } from './auth';
 import { authorize } from './oauth-flow';
 
+// Drawn once per module graph: with per-file isolation off, one worker imports this module once
+// and every file it runs shares the sequence, so numbers stay unique across the files of a
+// worker and keep the same length however many people a run makes (six digits, wrapping).
+const start = Math.floor(Math.random() * 1_000_000);
 let counter = 0;
-/** A mobile number no other test of this run has used. */
+/** A mobile number no other test of this run has used: the prefix and six digits. */
 export function newMobile(prefix = '+61418'): string {
   counter += 1;
-  return `${prefix}${String(Date.now() % 10_000).padStart(4, '0')}${String(counter).padStart(2, '0')}`;
+  return `${prefix}${String((start + counter) % 1_000_000).padStart(6, '0')}`;
 }
 
 /**
