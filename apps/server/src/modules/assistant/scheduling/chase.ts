@@ -120,6 +120,7 @@ export async function remindOthers(
   const sent = await composeMail(deps.workspace, {
     userId,
     mode: 'send',
+    onlyGiven: true,
     mail: {
       connectionId: row.connection_id,
       to,
