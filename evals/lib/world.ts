@@ -110,6 +110,13 @@ export class World {
     this.aheadMs += minutes * 60_000;
   }
 
+  /** Lets time pass until the chase of the person's latest asked scheduling request is due, if any. */
+  async advanceToChase(person: Person): Promise<void> {
+    const row = await this.app.schedulingRepo.latestAsked(person.userId);
+    if (!row?.chase_due_at) return;
+    this.aheadMs += Math.max(0, Date.parse(row.chase_due_at) - this.app.clock.now().getTime()) + 60_000;
+  }
+
   /** Makes the person's sample workspace move, through the dev route /dev/phone uses. */
   async sampleReply(person: Person, who: string): Promise<void> {
     await this.call({
@@ -123,7 +130,7 @@ export class World {
   /** false: no request of the person waits on answers (a misbehaving model asked none). */
   async schedulingReply(
     person: Person,
-    answer: { kind: 'pick'; slot: number } | { kind: 'other_time' },
+    answer: { kind: 'pick'; slot: number } | { kind: 'other_time'; text?: string | undefined },
   ): Promise<boolean> {
     const res = await this.app.inject({
       method: 'POST',
