@@ -546,7 +546,7 @@ async function runHappen(
       start: `${resolveDay(invite.on, run.today, run.time)}T${invite.at}`,
       minutes: invite.minutes,
     });
-  if (step.happen.untilChase) await world.advanceToChase(person);
+  if (step.happen.chaseDue) await world.chaseNow(person);
   world.advance(step.happen.minutes);
   await world.checkFollowUps();
   const deadline = Date.now() + (step.expect.silent || ctx.misbehave ? 1500 : ctx.timeoutMs);
@@ -581,7 +581,7 @@ async function runHappen(
     );
     check(found === booked.exists, `${booked.exists ? 'no' : 'an'} event "${booked.title}" booked`);
   }
-  const what = `(${step.happen.scheduling ? `the attendee answers ${step.happen.scheduling.kind}, ` : ''}${step.happen.reply ? `${step.happen.reply} replies, ` : ''}${step.happen.mail ? `${step.happen.mail.from} writes, ` : ''}${invite ? `${invite.from} invites, ` : ''}${step.happen.untilChase ? 'until the chase, ' : ''}${step.happen.minutes} min pass)`;
+  const what = `(${step.happen.scheduling ? `the attendee answers ${step.happen.scheduling.kind}, ` : ''}${step.happen.reply ? `${step.happen.reply} replies, ` : ''}${step.happen.mail ? `${step.happen.mail.from} writes, ` : ''}${invite ? `${invite.from} invites, ` : ''}${step.happen.chaseDue ? 'the chase comes due, ' : ''}${step.happen.minutes} min pass)`;
   result.messages.push({
     say: what,
     sent: what,

@@ -168,10 +168,10 @@ const ZHappen = z.strictObject({
       ])
       .optional(),
     /**
-     * Time passes until the chase of the person's latest scheduling request waiting on answers
-     * is due (two working days, decision 554), then `minutes` more.
+     * The chase of the person's latest scheduling request waiting on answers comes due now (as
+     * two working days passing would, decision 554; the shared clock is not moved).
      */
-    untilChase: z.literal(true).optional(),
+    chaseDue: z.literal(true).optional(),
     /** Minutes that pass, on the app's clock, before the follow-ups are checked. */
     minutes: z.number().int().min(0).max(20_000).default(0),
   }),

@@ -9,6 +9,7 @@ import { type Env, loadConfig } from '../../apps/server/src/config';
 import { instantOf } from '../../apps/server/src/lib/zoned-time';
 import { assistantDeps } from '../../apps/server/src/modules/assistant/deps';
 import { checkFollowUps } from '../../apps/server/src/modules/assistant/follow-ups/check';
+import { schedulingChaseJob } from '../../apps/server/src/modules/assistant/scheduling/ask-others';
 import { PROOF_COOKIE } from '../../apps/server/src/modules/auth/phone-proof';
 import { usageDeps } from '../../apps/server/src/modules/usage/deps';
 import { commitAlone, recordUsage } from '../../apps/server/src/modules/usage/record-usage';
@@ -110,11 +111,22 @@ export class World {
     this.aheadMs += minutes * 60_000;
   }
 
-  /** Lets time pass until the chase of the person's latest asked scheduling request is due, if any. */
-  async advanceToChase(person: Person): Promise<void> {
-    const row = await this.app.schedulingRepo.latestAsked(person.userId);
-    if (!row?.chase_due_at) return;
-    this.aheadMs += Math.max(0, Date.parse(row.chase_due_at) - this.app.clock.now().getTime()) + 60_000;
+  /**
+   * The chase of the person's latest asked scheduling request comes due now: its due time brought
+   * forward and its job queued, as two working days passing would, without moving the clock the
+   * whole run shares (earlier scenarios' reminders and routines would fire). Nothing when none.
+   */
+  async chaseNow(person: Person): Promise<void> {
+    const { app } = this;
+    const row = await app.schedulingRepo.latestAsked(person.userId);
+    if (!row) return;
+    const now = app.clock.now();
+    await app.schedulingRepo.update(row.id, 'asked', { chase_due_at: now.toISOString() }, now.toISOString());
+    await app.jobs.enqueue(app.db, schedulingChaseJob, {
+      key: `scheduling-chase:${row.id}:${now.toISOString()}`,
+      payload: { requestId: row.id },
+      runAt: now,
+    });
   }
 
   /** Makes the person's sample workspace move, through the dev route /dev/phone uses. */
