@@ -28,7 +28,9 @@ const TEXT = {
     other: 'Proposes another time',
     booked: /Booked: /,
     asked: 'Reply YES to send',
-    question: /Priya Natarajan suggests another time/,
+    // "Thursday 3pm" comes back as one YES to book it, as busy then, or (said on a Thursday) as
+    // the question (decision 583): each a question to the person, nothing booked.
+    question: /Priya Natarajan suggests|Book the time suggested instead/,
   },
   zh: {
     card: '约时间',
@@ -46,7 +48,7 @@ const TEXT = {
     other: '建议另一个时间',
     booked: /已预订/,
     asked: '回复“是”发送',
-    question: /王芳为.*提议了另一个时间/,
+    question: /王芳为.*提议了|预订对方提议的时间/,
   },
 } as const;
 

@@ -1,5 +1,6 @@
 import { addDays, dateIn, weekdayOf } from '../../apps/server/src/lib/zoned-time';
 
+const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 
 /**
@@ -34,9 +35,16 @@ export function todayIn(now: Date, zone: string): string {
  */
 export function fillTemplates<T>(value: T, vars: { today: string; me: string; time?: string }): T {
   const fill = (text: string) =>
-    text.replace(/\{\{\s*([a-z+\-0-9@:]+)\s*\}\}/g, (_, name: string) =>
-      name === 'me' ? vars.me : resolveDay(name, vars.today, vars.time),
-    );
+    text.replace(/\{\{\s*([a-z+\-0-9@:]+)\s*\}\}/g, (_, name: string) => {
+      if (name === 'me') return vars.me;
+      // `{{weekday+2}}` / `{{zhweekday+2}}`: that day's weekday as a person writes it.
+      const named = /^(zh)?weekday([+-]\d+)$/.exec(name);
+      if (named) {
+        const day = weekdayOf(resolveDay(named[2]!, vars.today)) - 1;
+        return named[1] ? `周${'一二三四五六日'[day]}` : WEEKDAY_NAMES[day]!;
+      }
+      return resolveDay(name, vars.today, vars.time);
+    });
   const walk = (item: unknown): unknown => {
     if (typeof item === 'string') return fill(item);
     if (Array.isArray(item)) return item.map(walk);

@@ -237,6 +237,15 @@ export function missingFrom(
           : [],
       );
       break;
+    case 'book_time':
+      // A time suggested instead (decision 583): the time as the person reads it, every attendee.
+      need(time(typeof action.start === 'string' ? action.start : undefined), 'time');
+      recipients(details.recipients ?? []);
+      break;
+    case 'remind_others':
+      // The chase's reminder (decision 584): everyone it goes to.
+      recipients(Array.isArray(action.to) ? (action.to as string[]) : []);
+      break;
     default: {
       // An action this benchmark does not know yet (a settings change asked for, say): each of
       // its values but ids must be in the text, however deep.

@@ -320,10 +320,15 @@ async function runScenario(world: World, raw: Scenario, ctx: RunContext): Promis
       output: world.tokens.output - countedBefore.output,
     };
     const latencyMs = Date.now() - started;
+    const outbound = async () =>
+      (await world.conversationAfter(person, messageId)).filter((m) => m.direction === 'out');
+    // Texts the assistant starts right after its answer (a booking's "Booked:") are waited for.
+    const more = message.expect.moreTexts ?? 0;
+    const waitUntil = Date.now() + (more && !ctx.misbehave ? ctx.timeoutMs : 0);
+    while ((await world.textsAfter(person, messageId)).length < 1 + more && Date.now() < waitUntil)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     const after = await snapshot(app, person);
-    const replies = (await world.conversationAfter(person, messageId))
-      .filter((m) => m.direction === 'out')
-      .map((m) => m.body);
+    const replies = (await outbound()).map((m) => m.body);
     const inbound = await app.assistantRepo.findMessage(messageId);
     const turn = await turnOf(app, messageId);
     const calls = await toolCallsSince(app, person, messageId);
@@ -341,7 +346,7 @@ async function runScenario(world: World, raw: Scenario, ctx: RunContext): Promis
     const wantReplies = expect.silent || inbound?.unanswered === 'reaction' ? 0 : 1;
     // An approval request is a text of its own (decision 291): after the model's words beside it
     // and a word on a request it replaced, if any, so one answer can be up to three texts.
-    const allowed = asked.length > 0 && !expect.silent ? 3 : wantReplies;
+    const allowed = (asked.length > 0 && !expect.silent ? 3 : wantReplies) + (expect.moreTexts ?? 0);
     check(
       replies.length >= wantReplies && replies.length <= allowed,
       `${replies.length} replies, expected ${wantReplies}${replies.length ? `: ${JSON.stringify(replies)}` : ''}`,
@@ -541,6 +546,7 @@ async function runHappen(
       start: `${resolveDay(invite.on, run.today, run.time)}T${invite.at}`,
       minutes: invite.minutes,
     });
+  if (step.happen.chaseDue) await world.chaseNow(person);
   world.advance(step.happen.minutes);
   await world.checkFollowUps();
   const deadline = Date.now() + (step.expect.silent || ctx.misbehave ? 1500 : ctx.timeoutMs);
@@ -575,7 +581,7 @@ async function runHappen(
     );
     check(found === booked.exists, `${booked.exists ? 'no' : 'an'} event "${booked.title}" booked`);
   }
-  const what = `(${step.happen.scheduling ? `the attendee answers ${step.happen.scheduling.kind}, ` : ''}${step.happen.reply ? `${step.happen.reply} replies, ` : ''}${step.happen.mail ? `${step.happen.mail.from} writes, ` : ''}${invite ? `${invite.from} invites, ` : ''}${step.happen.minutes} min pass)`;
+  const what = `(${step.happen.scheduling ? `the attendee answers ${step.happen.scheduling.kind}, ` : ''}${step.happen.reply ? `${step.happen.reply} replies, ` : ''}${step.happen.mail ? `${step.happen.mail.from} writes, ` : ''}${invite ? `${invite.from} invites, ` : ''}${step.happen.chaseDue ? 'the chase comes due, ' : ''}${step.happen.minutes} min pass)`;
   result.messages.push({
     say: what,
     sent: what,

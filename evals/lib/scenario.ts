@@ -72,6 +72,11 @@ const ZExpect = z.strictObject({
   approvalFlags: z.array(ZAddress).optional(),
   /** No reply at all (an opted-out number). Otherwise exactly one reply is always required. */
   silent: z.boolean().optional(),
+  /**
+   * Texts the assistant starts itself right after its answer (the "Booked:" a YES to a suggested
+   * time leads to, decision 583): waited for, and allowed beside the one reply.
+   */
+  moreTexts: z.number().int().min(1).max(2).optional(),
   reply: z
     .strictObject({
       contains: z.array(z.string()).optional(),
@@ -158,9 +163,15 @@ const ZHappen = z.strictObject({
     scheduling: z
       .discriminatedUnion('kind', [
         z.strictObject({ kind: z.literal('pick'), slot: z.number().int().min(1).max(10) }),
-        z.strictObject({ kind: z.literal('other_time') }),
+        // `text`: her words (days templated as `{{weekday+2}}`), else the dev control's own.
+        z.strictObject({ kind: z.literal('other_time'), text: z.string().min(1).max(300).optional() }),
       ])
       .optional(),
+    /**
+     * The chase of the person's latest scheduling request waiting on answers comes due now (as
+     * two working days passing would, decision 554; the shared clock is not moved).
+     */
+    chaseDue: z.literal(true).optional(),
     /** Minutes that pass, on the app's clock, before the follow-ups are checked. */
     minutes: z.number().int().min(0).max(20_000).default(0),
   }),

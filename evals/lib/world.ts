@@ -9,6 +9,7 @@ import { type Env, loadConfig } from '../../apps/server/src/config';
 import { instantOf } from '../../apps/server/src/lib/zoned-time';
 import { assistantDeps } from '../../apps/server/src/modules/assistant/deps';
 import { checkFollowUps } from '../../apps/server/src/modules/assistant/follow-ups/check';
+import { schedulingChaseJob } from '../../apps/server/src/modules/assistant/scheduling/ask-others';
 import { PROOF_COOKIE } from '../../apps/server/src/modules/auth/phone-proof';
 import { usageDeps } from '../../apps/server/src/modules/usage/deps';
 import { commitAlone, recordUsage } from '../../apps/server/src/modules/usage/record-usage';
@@ -110,6 +111,24 @@ export class World {
     this.aheadMs += minutes * 60_000;
   }
 
+  /**
+   * The chase of the person's latest asked scheduling request comes due now: its due time brought
+   * forward and its job queued, as two working days passing would, without moving the clock the
+   * whole run shares (earlier scenarios' reminders and routines would fire). Nothing when none.
+   */
+  async chaseNow(person: Person): Promise<void> {
+    const { app } = this;
+    const row = await app.schedulingRepo.latestAsked(person.userId);
+    if (!row) return;
+    const now = app.clock.now();
+    await app.schedulingRepo.update(row.id, 'asked', { chase_due_at: now.toISOString() }, now.toISOString());
+    await app.jobs.enqueue(app.db, schedulingChaseJob, {
+      key: `scheduling-chase:${row.id}:${now.toISOString()}`,
+      payload: { requestId: row.id },
+      runAt: now,
+    });
+  }
+
   /** Makes the person's sample workspace move, through the dev route /dev/phone uses. */
   async sampleReply(person: Person, who: string): Promise<void> {
     await this.call({
@@ -123,7 +142,7 @@ export class World {
   /** false: no request of the person waits on answers (a misbehaving model asked none). */
   async schedulingReply(
     person: Person,
-    answer: { kind: 'pick'; slot: number } | { kind: 'other_time' },
+    answer: { kind: 'pick'; slot: number } | { kind: 'other_time'; text?: string | undefined },
   ): Promise<boolean> {
     const res = await this.app.inject({
       method: 'POST',

@@ -193,8 +193,9 @@ describe('reading the answers', () => {
 
   it.each([
     [
-      'can we do Thursday 3pm instead?',
-      /^Priya Natarajan suggests another time for "Project sync": "can we do Thursday 3pm instead\?"\. Nothing is booked/,
+      // No one time named (a day without an hour): the question as it was, no approval (decision 583).
+      'can we do Thursday afternoon instead?',
+      /^Priya Natarajan suggests another time for "Project sync": "can we do Thursday afternoon instead\?"\. Nothing is booked/,
     ],
     ["sorry, I can't make it", /^Priya Natarajan can't make "Project sync"\. Nothing is booked/],
     [
@@ -341,9 +342,11 @@ describe('chasing', () => {
     await chaseSchedulingRequest(deps(first), { requestId: row.id });
     await chaseSchedulingRequest(deps(second), { requestId: row.id });
     const texts = await waitFor(phone, 1);
-    expect(texts).toEqual([
-      'No answer yet from Priya Natarajan about "Project sync". Want me to send them a reminder?',
-    ]);
+    // The question is an approval naming Priya (decision 584; scheduling-approvals.test.ts).
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toMatch(
+      /^Email a reminder to priya\.natarajan@example\.com in the same thread, with the times still open\n/,
+    );
     expect(approvedOf((await first.schedulingRepo.findById(row.id))!)!.withdrawn).toEqual([1]);
     await says(first, phone, '1');
     const after = await waitFor(phone, 2);

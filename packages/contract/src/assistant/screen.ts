@@ -190,6 +190,8 @@ export const ACTION_KINDS = [
   'update_settings',
   'save_memory',
   'ask_others',
+  'book_time',
+  'remind_others',
 ] as const;
 export const ZActionKind = z.enum(ACTION_KINDS);
 export type TActionKind = z.infer<typeof ZActionKind>;

@@ -56,8 +56,26 @@ export const ZAction = z.discriminatedUnion('kind', [
   // The offer of a proposed scheduling request's slots (decision 555): its YES sends the mail to
   // exactly the request's attendees and freezes the approved set the booking is checked against.
   z.object({ kind: z.literal('ask_others'), requestId: z.string() }),
+  // The time an attendee suggested instead (decision 583), resolved by code and shown exactly:
+  // its YES books this span with the request's approved attendees, by the booking path of a pick.
+  z.object({ kind: z.literal('book_time'), requestId: z.string(), start: z.string(), end: z.string() }),
+  // One reminder in the request's thread (decision 584) to exactly these attendees (those who had
+  // not answered, each named in the text), listing these approved slots where still open.
+  z.object({
+    kind: z.literal('remind_others'),
+    requestId: z.string(),
+    to: z.array(z.string().max(254)).min(1).max(50),
+    slots: z.array(z.number().int().min(1)).min(1),
+  }),
 ]);
 export type TAction = z.infer<typeof ZAction>;
+
+/** What a YES runs of a scheduling request (scheduling/): each answers the id it made. */
+export interface SchedulingActions {
+  askOthers: (requestId: string) => Promise<string>;
+  bookTime: (action: Extract<TAction, { kind: 'book_time' }>) => Promise<string>;
+  remindOthers: (action: Extract<TAction, { kind: 'remind_others' }>) => Promise<string>;
+}
 
 /**
  * Runs an approved action through the workspace, exactly as the internal API would: what to
@@ -67,7 +85,7 @@ export async function runAction(
   deps: WorkspaceDeps,
   userId: string,
   action: TAction,
-  memory: { memoryRepo: MemoryRepo; now: Date; askOthers: (requestId: string) => Promise<string> },
+  memory: { memoryRepo: MemoryRepo; now: Date; scheduling: SchedulingActions },
 ): Promise<{ result: string; event?: TWorkspaceEvent }> {
   switch (action.kind) {
     case 'create_event': {
@@ -126,6 +144,10 @@ export async function runAction(
       return { result: `memory ${saved.id}` };
     }
     case 'ask_others':
-      return { result: `asked ${await memory.askOthers(action.requestId)}` };
+      return { result: `asked ${await memory.scheduling.askOthers(action.requestId)}` };
+    case 'book_time':
+      return { result: `booking ${await memory.scheduling.bookTime(action)}` };
+    case 'remind_others':
+      return { result: `mail ${await memory.scheduling.remindOthers(action)}` };
   }
 }

@@ -67,6 +67,10 @@ function detailsOfAction(action: TAction): TApprovalDetails {
       return { ...none, kind: action.kind, title: action.text };
     case 'ask_others':
       return { ...none, kind: action.kind };
+    case 'book_time':
+      return { ...none, kind: action.kind, when: action.start };
+    case 'remind_others':
+      return { ...none, kind: action.kind, recipients: action.to };
   }
 }
 
@@ -102,6 +106,7 @@ const REASONS: Record<string, AssistantTextKey> = {
   unavailable: 'reasonUnavailable',
   needs_reconnect: 'reasonReconnect',
   permission_missing: 'reasonPermission',
+  not_found: 'reasonNotFound',
 };
 
 /** A failed action's reason in the person's words; the stored result is `<code>: <detail>`. */

@@ -31,6 +31,10 @@ function subjectOf(action: TAction): string {
       return `memory:${action.text.trim().toLowerCase()}`;
     case 'ask_others':
       return `schedule:${action.requestId}`;
+    case 'book_time':
+      return `schedule-book:${action.requestId}`;
+    case 'remind_others':
+      return `schedule-remind:${action.requestId}`;
   }
 }
 

@@ -37,6 +37,8 @@ const WHAT: Record<TActionKind, AssistantTextKey> = {
   update_settings: 'whatSettings',
   save_memory: 'whatMemory',
   ask_others: 'whatSchedule',
+  book_time: 'whatBookTime',
+  remind_others: 'whatRemind',
 };
 
 /** The first line: what happens, and to whom, every one of them. */
@@ -58,6 +60,10 @@ function leadLine(language: TLanguage, parts: RequestParts): string {
       return say(language, 'requestMemory');
     case 'ask_others':
       return say(language, 'requestSchedule', { to: people });
+    case 'book_time':
+      return say(language, 'requestBookTime', { people });
+    case 'remind_others':
+      return say(language, 'requestRemind', { to: people });
   }
 }
 

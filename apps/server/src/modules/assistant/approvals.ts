@@ -9,6 +9,8 @@ import { shortPreview, withPreviews } from './approval-requests';
 import type { AssistantDeps } from './deps';
 import type { ApprovalRow } from './repo';
 import { askOthers } from './scheduling/ask-others';
+import { remindOthers } from './scheduling/chase';
+import { bookOtherTime } from './scheduling/read-replies';
 import { say } from './texts';
 
 type ApprovalDeps = Pick<
@@ -53,7 +55,11 @@ export async function decideApproval(
     const { result, event } = await runAction(deps.workspace, user.id, action, {
       memoryRepo: deps.memoryRepo,
       now: deps.clock.now(),
-      askOthers: async (requestId) => (await askOthers(deps, user.id, requestId)).id,
+      scheduling: {
+        askOthers: async (requestId) => (await askOthers(deps, user.id, requestId)).id,
+        bookTime: (book) => bookOtherTime(deps, user.id, book),
+        remindOthers: (remind) => remindOthers(deps, user.id, remind),
+      },
     });
     // Another zone moves the briefing's local time: the next pass works it out again.
     if (action.kind === 'update_settings' && action.timeZone)

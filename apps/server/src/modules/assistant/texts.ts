@@ -52,6 +52,10 @@ const en = {
   requestSchedule:
     'Email {{to}} offering these times; the event is booked with them when one of them picks a time (no second YES).',
   lineSchedule: '"{{title}}", {{minutes}} min with {{names}}',
+  requestBookTime: 'Book the time suggested instead; invitations go to {{people}}',
+  lineSuggestedBy: 'Suggested by {{name}}, instead of the times offered',
+  requestRemind: 'Email a reminder to {{to}} in the same thread, with the times still open',
+  lineRemind: 'No answer yet about "{{title}}"',
   scheduleNoSlot: 'No {{minutes}} minutes free for everyone {{when}}.',
   scheduleNextOpen: 'Next with time for everyone: {{when}}.',
   memoryProposed: 'I read it in your accounts, not in your texts: it is kept only if you say YES.',
@@ -78,6 +82,8 @@ const en = {
   whatSettings: 'A settings change',
   whatMemory: 'This memory',
   whatSchedule: 'This offer of times',
+  whatBookTime: 'This booking',
+  whatRemind: 'This reminder',
   lineMemory: 'Remember: "{{fact}}"',
   memorySaved: 'I\'ll remember "{{fact}}".',
   tooLong:
@@ -91,6 +97,7 @@ const en = {
   reasonReconnect: 'the account needs reconnecting',
   reasonPermission: 'the permission is missing',
   reasonOther: 'the provider refused',
+  reasonNotFound: 'it is no longer there or has moved on',
   greeting:
     'Hi, I\'m your {{product}} assistant: text me things like "what\'s on tomorrow?", "book lunch with Sam on Friday at 12" or "any unread mail?". Reply STOP to opt out.',
   briefingNothing: 'Good morning! Nothing on your calendar today.',
@@ -127,6 +134,10 @@ const en = {
   schedulingPassed:
     '{{name}} picked a time for "{{title}}" that has passed or is no longer offered. Nothing is booked; want me to find new times?',
   schedulingChase: 'No answer yet from {{names}} about "{{title}}". Want me to send them a reminder?',
+  schedulingOtherTimeBusy:
+    '{{name}} suggests {{when}} for "{{title}}", but your calendar is busy then. Nothing is booked. Still offered to them: {{slots}}',
+  schedulingReminderOpen:
+    'Hi {{names}},\n\nA reminder from {{owner}}\'s assistant: {{owner}} would still like to find {{minutes}} minutes with you for "{{title}}". These times are still open:',
   schedulingExpired:
     'Every time offered for "{{title}}" has passed without an answer from {{names}}. Want me to find new times?',
   followUpNudge: 'No reply yet from {{name}} to "{{subject}}". Want me to draft a follow-up?',
@@ -182,6 +193,10 @@ const zh: Record<keyof typeof en, string> = {
   requestSchedule:
     '发邮件给 {{to}}，提供以下时间；对方选定其中一个时间后即预订日程并发出邀请（无需再次确认）。',
   lineSchedule: '“{{title}}”，{{minutes}} 分钟，与 {{names}}',
+  requestBookTime: '预订对方提议的时间，邀请发给 {{people}}',
+  lineSuggestedBy: '由{{name}}提议，代替原先提供的时间',
+  requestRemind: '在同一邮件往来中给 {{to}} 发提醒，附上仍可选的时间',
+  lineRemind: '“{{title}}”还没有回复',
   scheduleNoSlot: '{{when}}没有大家都空的 {{minutes}} 分钟。',
   scheduleNextOpen: '下一段大家都有空的时间：{{when}}。',
   memoryProposed: '这是我从您的账户内容里读到的，不是您发来的：只有您回复“是”才会记住。',
@@ -208,6 +223,8 @@ const zh: Record<keyof typeof en, string> = {
   whatSettings: '这次设置更改',
   whatMemory: '这条记忆',
   whatSchedule: '这次约时间',
+  whatBookTime: '这次预订',
+  whatRemind: '这封提醒',
   lineMemory: '记住：“{{fact}}”',
   memorySaved: '我会记住“{{fact}}”。',
   tooLong: '{{what}}发给 {{count}} 个地址。短信放不下全部内容：请在页面上批准或取消：{{url}}',
@@ -219,6 +236,7 @@ const zh: Record<keyof typeof en, string> = {
   reasonReconnect: '账户需要重新连接',
   reasonPermission: '缺少权限',
   reasonOther: '服务方拒绝了请求',
+  reasonNotFound: '它已不存在或已有变化',
   greeting:
     '您好，我是您的 {{product}} 助手：可以给我发“明天有什么安排”“周五12点和李明吃午饭”或“有未读邮件吗”。回复 STOP 退订。',
   briefingNothing: '早上好！今天日历上没有安排。',
@@ -252,6 +270,10 @@ const zh: Record<keyof typeof en, string> = {
     '{{name}}回复了“{{title}}”，还提出了别的要求。没有预订，也没有发送任何东西；请看他们的回复再决定。',
   schedulingPassed: '{{name}}为“{{title}}”选的时间已经过去或不再提供。还没有预订；要我找新的时间吗？',
   schedulingChase: '{{names}}还没有回复“{{title}}”。要我给他们发一封提醒邮件吗？',
+  schedulingOtherTimeBusy:
+    '{{name}}为“{{title}}”提议了{{when}}，但您那时日历上有安排。还没有预订。仍向他们提供的时间：{{slots}}',
+  schedulingReminderOpen:
+    '{{names}}，您好：\n\n这是{{owner}}的助手发来的提醒：{{owner}}仍想和您约{{minutes}}分钟：“{{title}}”。以下时间仍可选：',
   schedulingExpired: '“{{title}}”提供的时间都已过去，{{names}}没有回复。要我找新的时间吗？',
   followUpNudge: '{{name}}还没有回复“{{subject}}”。要我起草一封跟进邮件吗？',
   personalReminder: '提醒：{{what}}',

@@ -60,7 +60,13 @@ export async function readThread(
  */
 export async function composeMail(
   deps: MailDeps,
-  input: { userId: string; mail: TComposeMail; mode: 'draft' | 'send' },
+  input: {
+    userId: string;
+    mail: TComposeMail;
+    mode: 'draft' | 'send';
+    /** A reply in the thread to exactly `to` and `cc`, no one of the original added (code's own mail). */
+    onlyGiven?: boolean;
+  },
 ): Promise<TSentMail> {
   const { mail } = input;
   const target = await oneTarget(deps, {
@@ -73,9 +79,10 @@ export async function composeMail(
     const mailbox = mailboxOf(deps, account);
     const original = mail.inReplyTo ? await mailbox.read(account, mail.inReplyTo) : null;
     const self = original ? [account.email, ...(await ownAddresses(deps, input.userId))] : [];
-    const recipients = original
-      ? replyRecipients(original, self, { replyAll: mail.replyAll, to: mail.to, cc: mail.cc })
-      : { to: mail.to, cc: mail.cc };
+    const recipients =
+      original && !input.onlyGiven
+        ? replyRecipients(original, self, { replyAll: mail.replyAll, to: mail.to, cc: mail.cc })
+        : { to: mail.to, cc: mail.cc };
     if (recipients.to.length === 0)
       throw new WorkspaceError('rejected', 'The reply has no one to go to.', {
         connectionId: account.connectionId,

@@ -4,9 +4,12 @@ import { zoneOrUtc } from '../../../lib/zoned-time';
 import type { ChangeRecord } from '../../../providers/change-feed/feed-adapter';
 import { createEvent } from '../../workspace/calendar';
 import { ownAddresses, readMail } from '../../workspace/mail';
+import { WorkspaceError } from '../../workspace/workspace-error';
+import type { TAction } from '../actions';
 import type { ProactiveDeps } from '../send-proactive';
 import type { AssistantTextKey } from '../texts';
 import type { ReplyAnswer } from './classify-reply';
+import { askAboutOtherTime } from './other-time-question';
 import { readReplyWithinPlan } from './read-within-plan';
 import type { SchedulingRequestRow } from './repo';
 import { answersOf, approvedOf, attendeesOf, decideReply, type ReplyOutcome } from './request';
@@ -126,27 +129,70 @@ export async function readSchedulingReply(
   ]);
   const at = now.toISOString();
   if (outcome.kind === 'book') {
-    const won = await deps.transaction(async (trx) => {
-      if (
-        !(await deps.schedulingRepo
-          .with(trx)
-          .move(row.id, 'booked', { booked_slot: outcome.slot, answers, chase_due_at: null }, at))
-      )
-        return false;
-      await deps.jobs.enqueue(trx, schedulingBookJob, {
-        key: `scheduling-book:${row.id}`,
-        payload: { requestId: row.id },
-      });
-      return true;
-    });
+    const won = await claimBooking(deps, row.id, 'asked', { booked_slot: outcome.slot, answers }, at);
     if (!won) deps.log.info({ requestId: row.id }, 'scheduling reply: the request moved on already');
     return;
   }
   if (!(await deps.schedulingRepo.move(row.id, 'needs_person', { answers, chase_due_at: null }, at))) return;
+  if (
+    outcome.reason === 'other_time' &&
+    answer.kind === 'other_time' &&
+    (await askAboutOtherTime(deps, row, approved, { name, words: answer.when, zone, messageId: message.id }))
+  )
+    return;
   await textPerson(deps, row, `scheduling:${row.id}:${message.id}`, {
     key: ASK_TEXT[outcome.reason],
     vars: { name, words: answer.kind === 'other_time' ? answer.when.slice(0, 80) : '' },
   });
+}
+
+/**
+ * The one way a request becomes `booked` (a pick, or the person's YES to a suggested time): the
+ * compare-and-set from the status it was read in and the one booking job, in one transaction.
+ * False when another answer moved it first.
+ */
+async function claimBooking(
+  deps: Pick<ProactiveDeps, 'schedulingRepo' | 'transaction' | 'jobs'>,
+  id: string,
+  from: 'asked' | 'needs_person',
+  fields: Partial<Pick<SchedulingRequestRow, 'booked_slot' | 'answers' | 'approved'>>,
+  at: string,
+): Promise<boolean> {
+  return deps.transaction(async (trx) => {
+    if (
+      !(await deps.schedulingRepo.with(trx).move(id, 'booked', { ...fields, chase_due_at: null }, at, from))
+    )
+      return false;
+    await deps.jobs.enqueue(trx, schedulingBookJob, {
+      key: `scheduling-book:${id}`,
+      payload: { requestId: id },
+    });
+    return true;
+  });
+}
+
+/**
+ * The person's YES to a suggested time (decision 583): the span joins the approved set as one
+ * more numbered slot and the request moves `needs_person -> booked` by compare-and-set, with the
+ * one booking job queued in the same transaction, as a pick (read-replies.ts): the event has
+ * exactly the approved attendees, invited, and the person gets the one "Booked: …" text. A
+ * request no longer waiting on the person (cancelled, booked) books nothing.
+ */
+export async function bookOtherTime(
+  deps: Pick<ProactiveDeps, 'schedulingRepo' | 'clock' | 'transaction' | 'jobs'>,
+  userId: string,
+  action: Extract<TAction, { kind: 'book_time' }>,
+): Promise<string> {
+  const row = await deps.schedulingRepo.find(userId, action.requestId);
+  const approved = row ? approvedOf(row) : null;
+  const at = deps.clock.now().toISOString();
+  if (!row || !approved || row.status !== 'needs_person' || Date.parse(action.start) <= Date.parse(at))
+    throw new WorkspaceError('not_found', 'The scheduling request no longer waits on this answer.');
+  const slots = [...approved.slots, { start: action.start, end: action.end }];
+  const fields = { approved: JSON.stringify({ ...approved, slots }), booked_slot: slots.length };
+  if (!(await claimBooking(deps, row.id, 'needs_person', fields, at)))
+    throw new WorkspaceError('not_found', 'The scheduling request moved on.');
+  return row.id;
 }
 
 /**

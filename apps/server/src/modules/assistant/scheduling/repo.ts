@@ -105,12 +105,12 @@ export class SchedulingRepo extends Repo {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  /** Takes the request from `asked` to another status once; false when another got there first. */
+  /** Takes the request from `from` (`asked` unless said) to another status once; false when another got there first. */
   async move(
     id: string,
     to: SchedulingStatus,
     fields: Partial<
-      Pick<SchedulingRequestRow, 'booked_slot' | 'booked_event_id' | 'answers' | 'chase_due_at'>
+      Pick<SchedulingRequestRow, 'booked_slot' | 'booked_event_id' | 'answers' | 'chase_due_at' | 'approved'>
     >,
     at: string,
     from: SchedulingStatus = 'asked',

@@ -107,7 +107,7 @@ async function accountFor(env: ToolEnv, action: TAction): Promise<string | null>
       ? action.mail.connectionId
       : action.kind === 'create_event'
         ? action.event.connectionId
-        : action.kind === 'ask_others'
+        : action.kind === 'ask_others' || action.kind === 'book_time' || action.kind === 'remind_others'
           ? undefined
           : action.connectionId;
   const target = await oneTarget(env.deps.workspace, {

@@ -6,6 +6,7 @@ import {
   IconCalendarQuestion,
   IconCalendarX,
   IconMail,
+  IconMailForward,
   IconSettings,
 } from '@tabler/icons-react';
 
@@ -17,4 +18,6 @@ export const KIND_ICONS: Record<TActionKind, typeof IconMail> = {
   update_settings: IconSettings,
   save_memory: IconBrain,
   ask_others: IconCalendarQuestion,
+  book_time: IconCalendarPlus,
+  remind_others: IconMailForward,
 };
