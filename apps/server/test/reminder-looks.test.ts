@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { newId } from '../src/lib/ids';
+import { LOOKS_AT_ONCE } from '../src/modules/assistant/reminder-looks';
 import { defaultSettingsRow, updateAssistantSettings } from '../src/modules/assistant/settings';
 import { sealToken } from '../src/modules/connections/sealed-tokens';
 import { encodeEventId } from '../src/providers/calendar/google-event-id';
@@ -253,5 +254,38 @@ describe('reminder looks by due time (decision 501)', () => {
     await moveTo(start + 20 * MIN);
     await updateAssistantSettings(deps, { user, changes: { reminderLeadMinutes: 15 } });
     await vi.waitFor(() => expect(looks(fed.token)).toBe(3), WAIT);
+  });
+  it('looks a few at a time when the provider is slow (decision 575): the listings overlap, bounded, each person once', async () => {
+    const start = T0 + 90 * HOUR;
+    await moveTo(start);
+    await settle(600);
+    // Each listing waits 300 ms at the provider, as a real one's round trip does.
+    let inFlight = 0;
+    let most = 0;
+    fake.acceptsToken = async (token) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      inFlight--;
+      return token.startsWith('ya29.');
+    };
+    try {
+      const began = Date.now();
+      const people = await Promise.all(Array.from({ length: 24 }, () => person(false)));
+      await vi.waitFor(
+        () => {
+          for (const p of people) expect(looks(p.token)).toBe(1);
+        },
+        { timeout: 15_000, interval: 50 },
+      );
+      // One after another, 24 listings take 7.2 s; 8 at a time on each of two instances, under 2 s.
+      expect(Date.now() - began).toBeLessThan(6_000);
+      expect(most).toBeGreaterThanOrEqual(4);
+      expect(most).toBeLessThanOrEqual(2 * LOOKS_AT_ONCE);
+      await settle(400);
+      for (const p of people) expect(looks(p.token)).toBe(1);
+    } finally {
+      fake.acceptsToken = (token) => token.startsWith('ya29.');
+    }
   });
 });

@@ -51,6 +51,7 @@ export const assistantPlugin = fp(
       leaseMarginMs: app.config.assistantLeaseMarginMs,
       helpDaysRepo: app.helpDaysRepo,
       calendarsFollowed: (userId: string) => app.changeFeed.calendarsFollowed(userId),
+      calendarsFollowedOf: (userIds: string[]) => app.changeFeed.calendarsFollowedOf(userIds),
       reminderLooks: app.config.reminderLooks,
     };
     // Work that follows the workspace's changes (issue 31): reminders move with their events,
