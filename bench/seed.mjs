@@ -12,6 +12,9 @@
 //            a linked number, a running trial, default assistant settings, an iCloud connection on
 //            the local stand-in whose sample workspace holds one event with a place at `eventAt`
 //          { "eventsAt": iso }   every such event moved to start at `iso` (just before the server starts)
+//          { "steady": true }   every background person as a running server leaves them (decision 576):
+//            the next reminder look at the person's own point of the interval (nextLook), and the
+//            reminders the previous look queued (its reach: the next look plus the lead and margin)
 import { performance } from 'node:perf_hooks';
 import { phoneNumber, sessionToken, USAGE_DAYS, userId } from './lib/identities.mjs';
 
@@ -460,12 +463,58 @@ async function moveBackgroundEvents(task) {
   counts.events_moved = 1;
 }
 
+/**
+ * The steady state of the reminder looks (decision 576), through the app's own code: each
+ * person's next look is their point of the interval as `nextLook` gives it (somewhere in the
+ * coming interval), and their previous look, one interval before, listed their events as a look
+ * does and queued the reminders within its reach. Events beyond it wait for the next look, as on
+ * a running server. Untimed: the bench measures what follows.
+ */
+async function settleLooks() {
+  const { nextLook, LOOK_MARGIN_MS } = await import(new URL('modules/assistant/reminder-looks.ts', src).href);
+  const { enqueueEventReminder } = await import(new URL('modules/assistant/event-reminders.ts', src).href);
+  const { listEvents } = await import(new URL('modules/workspace/calendar.ts', src).href);
+  const { assistantDeps } = await import(new URL('modules/assistant/deps.ts', src).href);
+  const deps = { ...assistantDeps(app), jobs: app.jobs, db: app.db, log: app.log };
+  const { fedMs, unfedMs } = app.config.reminderLooks;
+  const nowMs = now.getTime();
+  let queued = 0;
+  let settled = 0;
+  for (;;) {
+    const due = await app.assistantSettingsRepo.remindersDue(iso(nowMs - 1), 500);
+    if (due.length === 0) break;
+    const followed = await app.changeFeed.calendarsFollowedOf(due.map((p) => p.userId));
+    for (const { userId, settings } of due) {
+      const interval = followed.has(userId) ? fedMs : unfedMs;
+      const next = nextLook(settings.id, nowMs - interval / 2, interval);
+      const previous = next - interval;
+      const reach = next + settings.reminder_lead_minutes * 60_000 + LOOK_MARGIN_MS;
+      const { events } = await listEvents(deps.workspace, {
+        userId,
+        from: iso(previous),
+        to: iso(reach),
+        limit: 100,
+      });
+      for (const event of events) {
+        if (Date.parse(event.start) <= nowMs) continue;
+        await enqueueEventReminder(deps, settings, event, new Date(previous));
+        queued++;
+      }
+      await app.assistantSettingsRepo.moveReminderLook(userId, settings.reminders_next_at, iso(next));
+      settled++;
+    }
+  }
+  counts.looks_settled = settled;
+  counts.reminders_queued_by_earlier_looks = queued;
+}
+
 try {
   for (const task of tasks) {
     if (task.users) await seedUsers(task);
     else if (task.codes) await seedCodes(task);
     else if (task.background) await seedBackground(task);
     else if (task.eventsAt) await moveBackgroundEvents(task);
+    else if (task.steady) await settleLooks();
     else throw new Error(`unknown seeding task ${JSON.stringify(task)}`);
   }
 } finally {

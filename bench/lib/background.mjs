@@ -13,7 +13,7 @@
 // minutes in: the reminders are counted just before that, and the server stopped, so the burst
 // of N sends never comes.
 import { copyFileSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { percentile } from './assistant.mjs';
@@ -29,6 +29,8 @@ const TICKS = 100;
 const REMINDER_LEAD_MS = 15 * 60_000;
 /** The scheduling pass's interval (ASSISTANT_SCHEDULE_INTERVAL_MS's default) and its target: a tenth. */
 const PASS_EVERY_MS = 60_000;
+/** What settling the earlier looks takes a person, about (bench/seed.mjs's `steady` task; BENCH_BACKGROUND_SETTLE_MS on a loaded machine), so the meeting is far enough. */
+const SETTLE_MS_A_PERSON = Number(process.env.BENCH_BACKGROUND_SETTLE_MS ?? 5);
 const log = (line) => console.log(`  ${line}`);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
@@ -145,7 +147,7 @@ async function roundTrips(app, twilio, phones, seconds) {
 }
 
 /** One database and N: seeded, started, measured, stopped, removed. */
-async function backgroundCase({ kind, people, port, twilio, redisUrl, settings }) {
+async function backgroundCase({ kind, people, start, port, twilio, redisUrl, settings }) {
   const dataDir = tempDir();
   const database =
     kind === 'postgres'
@@ -157,12 +159,25 @@ async function backgroundCase({ kind, people, port, twilio, redisUrl, settings }
     const placeholder = new Date(Date.now() + 3600_000).toISOString();
     const seeded = await seed([{ background: [0, people], eventAt: placeholder }], { dataDir, database });
     result.seedSeconds = seeded.seconds;
-    log(`${kind}, ${people.toLocaleString('en')} people: seeded in ${seeded.seconds} s`);
-    // The meeting starts `eventMinutes` after the server starts (moved now: seeding 100,000 takes a while).
-    const eventAt = Date.now() + settings.eventMinutes * 60_000;
+    result.start = start;
+    log(`${kind}, ${people.toLocaleString('en')} people, ${start} start: seeded in ${seeded.seconds} s`);
+    // The meeting starts `eventMinutes` after the server starts (moved now: seeding 100,000 takes
+    // a while). A steady start then has the earlier looks settled (untimed, about a millisecond or
+    // two a person): the meeting is moved that much further ahead, so its reminder still falls due
+    // after the measurements.
+    const settling = start === 'steady' ? people * SETTLE_MS_A_PERSON : 0;
+    const eventAt = Date.now() + settings.eventMinutes * 60_000 + settling;
     await seed([{ eventsAt: new Date(eventAt).toISOString() }], { dataDir, database });
+    if (start === 'steady') {
+      const settled = await seed([{ steady: true }], { dataDir, database });
+      result.settleSeconds = settled.seconds;
+      result.queuedByEarlierLooks = settled.seeded.reminders_queued_by_earlier_looks ?? 0;
+      log(
+        `  earlier looks settled in ${settled.seconds} s (${result.queuedByEarlierLooks} reminders within their reach); the meeting ${Math.round((eventAt - Date.now()) / 60_000)} min away`,
+      );
+    }
     const env = { ...twilioEnv(twilio.url), LOG_LEVEL: 'debug' };
-    const logName = `background-${kind}-${people}`;
+    const logName = `background-${kind}-${people}-${start}`;
     const app =
       kind === 'postgres'
         ? await startCluster({ port, dataDir, database, instances: 2, env, logName })
@@ -173,12 +188,15 @@ async function backgroundCase({ kind, people, port, twilio, redisUrl, settings }
       await sleep(settings.settleSeconds * 1000);
       const pids = processTree(app.pid);
       result.cpuPerMinute = await cpuPerMinute(pids, settings.cpuSeconds);
+      // The machine is shared: its load (1-minute average) beside the figures.
+      result.load = [loadavg()[0]];
       result.cpuWindowSeconds = settings.cpuSeconds;
       log(
-        `  idle CPU ${result.cpuPerMinute} s a minute (${pids.length} processes, ${settings.cpuSeconds} s window)`,
+        `  idle CPU ${result.cpuPerMinute} s a minute (${pids.length} processes, ${settings.cpuSeconds} s window, load ${result.load[0].toFixed(1)})`,
       );
       const phones = Array.from({ length: settings.texters }, (_, i) => phoneNumber(i));
       result.roundTripMs = await roundTrips(app, twilio, phones, settings.textSeconds);
+      result.load.push(loadavg()[0]);
       const rt = result.roundTripMs;
       log(
         `  text round trip p50 ${rt.p50} ms, p99 ${rt.p99} ms, max ${rt.max} ms (${rt.texts} texts, ${rt.unanswered} unanswered in ${REPLY_WAIT_MS / 1000} s)`,
@@ -226,7 +244,7 @@ export function verdictsOf(cases) {
   const out = {};
   for (const kind of new Set(cases.map((c) => c.db))) {
     const mine = cases
-      .filter((c) => c.db === kind && c.cpuPerMinute !== undefined)
+      .filter((c) => c.db === kind && c.cpuPerMinute !== undefined && (c.start ?? 'steady') === 'steady')
       .sort((a, b) => a.people - b.people);
     const base = mine.find((c) => c.people === 1000) ?? mine[0];
     const top = mine.at(-1);
@@ -240,6 +258,7 @@ export function verdictsOf(cases) {
         : null,
       everyReminderOnTime: mine.every((c) => c.reminders?.share === 100),
       longestPassMs: Math.max(...mine.map((c) => c.passes?.maxMs ?? 0)),
+      coldReminderShare: cases.find((c) => c.db === kind && c.start === 'cold')?.reminders?.share ?? null,
     };
   }
   return out;
@@ -250,6 +269,7 @@ export async function measureBackground({ port, clusterPort }) {
     people: config.backgroundPeople,
     dbs: config.backgroundDbs,
     eventMinutes: config.backgroundEventMinutes,
+    starts: config.backgroundStarts,
     // The window holds two whole passes (at 60 s and 120 s after start), and ends before the texts.
     settleSeconds: 20,
     cpuSeconds: 150,
@@ -270,12 +290,19 @@ export async function measureBackground({ port, clusterPort }) {
         }
         redisUrl = (await redisReachable(config.redisUrl)) ? config.redisUrl : undefined;
       }
-      for (const people of settings.people) {
+      const largest = Math.max(...settings.people);
+      const runs = settings.people.flatMap((people) =>
+        settings.starts
+          .filter((start) => start === 'steady' || (start === 'cold' && people === largest))
+          .map((start) => ({ people, start })),
+      );
+      for (const { people, start } of runs) {
         try {
           result.cases.push(
             await backgroundCase({
               kind,
               people,
+              start,
               port: kind === 'postgres' ? clusterPort : port,
               twilio,
               redisUrl,
@@ -283,8 +310,13 @@ export async function measureBackground({ port, clusterPort }) {
             }),
           );
         } catch (error) {
-          console.error(`  ${kind}, ${people} people failed: ${error.stack ?? error}`);
-          result.cases.push({ db: kind, people, error: String(error.message ?? error).slice(0, 1000) });
+          console.error(`  ${kind}, ${people} people (${start}) failed: ${error.stack ?? error}`);
+          result.cases.push({
+            db: kind,
+            people,
+            start,
+            error: String(error.message ?? error).slice(0, 1000),
+          });
         }
       }
       if (redisUrl) await clearRedis(redisUrl).catch(() => {});

@@ -39,6 +39,12 @@ export const config = {
   backgroundDbs: (env.BENCH_BACKGROUND_DBS ?? 'sqlite,postgres').split(',').map((s) => s.trim()),
   /** Minutes from the server's start to the seeded meeting (its reminder is due 15 before). */
   backgroundEventMinutes: number('BENCH_BACKGROUND_EVENT_MINUTES', 20),
+  /**
+   * How the background cases start (decision 576): `steady` (every person's next look at its point
+   * of the interval, the earlier looks' reminders queued) for every population; `cold` (every next
+   * look null, as right after migration 0025 or a restore) for the largest population only.
+   */
+  backgroundStarts: (env.BENCH_BACKGROUND_STARTS ?? 'steady,cold').split(',').map((s) => s.trim()),
   /** Comma-separated sections to run (default all): startup, api, postgres, pages, lighthouse, scale, assistant, background. */
   only: (env.BENCH_ONLY ?? 'startup,api,postgres,pages,lighthouse,scale,assistant,background')
     .split(',')

@@ -332,23 +332,38 @@ function backgroundMarkdown(b) {
   const head = `Run ${b.date} on ${b.machine.cores} cores (${b.machine.cpu}), Node ${b.machine.node}${b.quick ? ', quick mode' : ''}; the meeting ${b.settings.eventMinutes} min after start, idle CPU over ${b.settings.cpuSeconds} s after ${b.settings.settleSeconds} s, ${b.settings.texters} people texting for ${b.settings.textSeconds} s.`;
   const rows = b.cases.map((c) =>
     c.skipped || c.error
-      ? [c.db, num(c.people), c.skipped ?? `failed: ${c.error.slice(0, 120)}`, '', '', '', '', '', '']
+      ? [
+          c.db,
+          num(c.people),
+          c.start ?? '',
+          c.skipped ?? `failed: ${c.error.slice(0, 120)}`,
+          '',
+          '',
+          '',
+          '',
+          '',
+          '',
+          '',
+        ]
       : [
           `${c.db} (${c.instances} instance${c.instances > 1 ? 's' : ''})`,
           num(c.people),
-          `${c.seedSeconds} s`,
+          c.start ?? 'cold',
+          `${c.seedSeconds} s${c.settleSeconds !== undefined ? ` + ${c.settleSeconds} s settling` : ''}`,
           `${c.cpuPerMinute} s`,
           `${num(c.passes.count)}: median ${ms(c.passes.p50Ms)}, longest ${ms(c.passes.maxMs)}`,
           num(c.passes.over),
           `${c.reminders.share} % (${num(c.reminders.enqueued)})`,
           `${ms(c.roundTripMs.p50)} / ${ms(c.roundTripMs.p99)} / ${ms(c.roundTripMs.max)}`,
           `${num(c.roundTripMs.texts)}${c.roundTripMs.unanswered ? ` (${num(c.roundTripMs.unanswered)} unanswered)` : ''}`,
+          c.load ? c.load.map((n) => n.toFixed(1)).join(' / ') : '–',
         ],
   );
   const cases = table(
     [
       'database',
       'people',
+      'start',
       'seeded in',
       'idle CPU a minute',
       'scheduling passes',
@@ -356,6 +371,7 @@ function backgroundMarkdown(b) {
       'reminders enqueued before their time',
       'text round trip p50 / p99 / max',
       'texts',
+      'load average (1 min) at idle CPU / round trip',
     ],
     rows,
   );
@@ -367,6 +383,7 @@ function backgroundMarkdown(b) {
       'round trip p99 ratio (target ≤ 1.5)',
       'every reminder on time',
       'longest pass (target ≤ 6 s)',
+      'cold start: reminders on time at the largest N',
     ],
     Object.entries(b.verdicts ?? {}).map(([db, v]) => [
       db,
@@ -375,9 +392,10 @@ function backgroundMarkdown(b) {
       `${v.p99Ratio ?? '–'} (${verdict(v.p99Ratio !== null && v.p99Ratio <= 1.5)})`,
       verdict(v.everyReminderOnTime),
       `${ms(v.longestPassMs)} (${verdict(v.longestPassMs <= 6000)})`,
+      v.coldReminderShare === null || v.coldReminderShare === undefined ? '–' : `${v.coldReminderShare} %`,
     ]),
   );
-  return [head, cases, '#### Targets', targets].join('\n\n');
+  return [head, cases, '#### Targets (steady start)', targets].join('\n\n');
 }
 
 /** `text` with the block between `start` and `end` replaced, or appended under `heading`. */

@@ -199,6 +199,8 @@ const ZEnv = z.object({
     .default(12 * 3_600_000),
   /** ...and this often when one has none (decision 501). */
   REMINDER_LOOK_UNFED_MS: z.coerce.number().int().min(60_000).max(86_400_000).default(300_000),
+  /** Reminder looks under way at once in a pass (decision 575): a real provider's listing waits 100-300 ms. */
+  REMINDER_LOOKS_AT_ONCE: z.coerce.number().int().min(1).max(64).default(8),
   /** Apple iCloud's CalDAV and CardDAV servers; tests point both at a local Radicale. */
   /**
    * Unset, Apple is the local stand-in (any Apple ID, a password shaped xxxx-xxxx-xxxx-xxxx)
@@ -319,7 +321,7 @@ export interface Config {
   /** How often each instance looks for briefings, reminders and greetings to schedule. */
   assistantScheduleIntervalMs: number;
   /** REMINDER_LOOK_FED_MS and REMINDER_LOOK_UNFED_MS: how often reminder looks come (decision 501). */
-  reminderLooks: { fedMs: number; unfedMs: number };
+  reminderLooks: { fedMs: number; unfedMs: number; atOnce: number };
   assistantRetryBaseMs: number;
   /** `local`: the stand-in answers (no URL set, outside production or on a loopback PUBLIC_URL). */
   apple: { caldavUrl: string; carddavUrl: string; timeoutMs: number; local: boolean };
@@ -522,7 +524,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     assistantLeaseMarginMs: e.ASSISTANT_LEASE_MARGIN_MS,
     assistantRetentionDays: e.ASSISTANT_RETENTION_DAYS,
     assistantScheduleIntervalMs: e.ASSISTANT_SCHEDULE_INTERVAL_MS,
-    reminderLooks: { fedMs: e.REMINDER_LOOK_FED_MS, unfedMs: e.REMINDER_LOOK_UNFED_MS },
+    reminderLooks: {
+      fedMs: e.REMINDER_LOOK_FED_MS,
+      unfedMs: e.REMINDER_LOOK_UNFED_MS,
+      atOnce: e.REMINDER_LOOKS_AT_ONCE,
+    },
     assistantRetryBaseMs: e.ASSISTANT_RETRY_BASE_MS,
     apple: {
       caldavUrl: e.APPLE_CALDAV_URL ?? 'https://caldav.icloud.com',

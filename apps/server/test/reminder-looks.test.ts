@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { newId } from '../src/lib/ids';
+import { LOOKS_AT_ONCE, REMINDERS_PARKED } from '../src/modules/assistant/reminder-looks';
 import { defaultSettingsRow, updateAssistantSettings } from '../src/modules/assistant/settings';
 import { sealToken } from '../src/modules/connections/sealed-tokens';
 import { encodeEventId } from '../src/providers/calendar/google-event-id';
@@ -68,7 +69,7 @@ async function moveTo(at: number) {
 }
 
 /** A person with a linked number, reminders 15 minutes ahead, no briefing, and a Google calendar. */
-async function person(fed: boolean) {
+async function person(fed: boolean, parked = false) {
   const userId = newId();
   const connectionId = newId();
   const token = `ya29.${userId}`;
@@ -119,7 +120,11 @@ async function person(fed: boolean) {
       updated_at: iso,
     });
   }
-  await app.assistantSettingsRepo.ensure({ ...defaultSettingsRow(userId, iso), briefing_time: null });
+  await app.assistantSettingsRepo.ensure({
+    ...defaultSettingsRow(userId, iso),
+    briefing_time: null,
+    ...(parked ? { reminders_next_at: REMINDERS_PARKED } : {}),
+  });
   return { userId, connectionId, token };
 }
 
@@ -253,5 +258,47 @@ describe('reminder looks by due time (decision 501)', () => {
     await moveTo(start + 20 * MIN);
     await updateAssistantSettings(deps, { user, changes: { reminderLeadMinutes: 15 } });
     await vi.waitFor(() => expect(looks(fed.token)).toBe(3), WAIT);
+  });
+  it('looks a few at a time when the provider is slow (decision 575): the listings overlap, bounded, each person once', async () => {
+    const start = T0 + 90 * HOUR;
+    await moveTo(start);
+    await settle(600);
+    // Each listing waits 300 ms at the provider, as a real one's round trip does.
+    let inFlight = 0;
+    let most = 0;
+    fake.acceptsToken = async (token) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      inFlight--;
+      return token.startsWith('ya29.');
+    };
+    try {
+      // Made parked, then due together in one statement: a pass finds them all at once.
+      const people = await Promise.all(Array.from({ length: 24 }, () => person(false, true)));
+      await app.db
+        .updateTable('assistant_settings')
+        .set({ reminders_next_at: null })
+        .where(
+          'user_id',
+          'in',
+          people.map((p) => p.userId),
+        )
+        .execute();
+      await vi.waitFor(
+        () => {
+          for (const p of people) expect(looks(p.token)).toBe(1);
+        },
+        { timeout: 15_000, interval: 50 },
+      );
+      // One after another, at most one listing an instance would be under way (2 in all).
+      expect(most).toBeGreaterThanOrEqual(4);
+      // Requests, not looks, are counted (a look may ask for the calendar list as well): bounded all the same.
+      expect(most).toBeLessThanOrEqual(2 * 2 * LOOKS_AT_ONCE);
+      await settle(400);
+      for (const p of people) expect(looks(p.token)).toBe(1);
+    } finally {
+      fake.acceptsToken = (token) => token.startsWith('ya29.');
+    }
   });
 });

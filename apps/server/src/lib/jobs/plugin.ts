@@ -41,6 +41,8 @@ export const KEEP_FINISHED_MS = 7 * 24 * 60 * 60 * 1000;
  */
 export const KEEP_DONE_DAILY_MS = 24 * 60 * 60 * 1000;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
+/** A job due within this long wakes the worker when enqueued; one due later waits for the poll. */
+const WAKE_AHEAD_MS = 1000;
 
 /** The durable job queue and this instance's worker, from ready to close. */
 export const jobsPlugin = fp(
@@ -61,8 +63,11 @@ export const jobsPlugin = fp(
         if (!checked.success)
           throw new TypeError(`job ${definition.kind}: payload does not match: ${checked.error.message}`);
         // The payload as given, not as parsed: what is stored is what the caller wrote.
-        const result = await repo.enqueue(db, { ...job, kind: definition.kind }, app.clock.now());
-        if (result.created) worker.wake();
+        const now = app.clock.now();
+        const result = await repo.enqueue(db, { ...job, kind: definition.kind }, now);
+        // A job due later is found by the poll when its time comes: waking the worker for it
+        // only runs claims that find nothing (a reminder look queues hundreds of such jobs).
+        if (result.created && (job.runAt ?? now).getTime() <= now.getTime() + WAKE_AHEAD_MS) worker.wake();
         return result;
       },
     } satisfies Jobs);

@@ -52,7 +52,9 @@ export const assistantPlugin = fp(
       leaseMarginMs: app.config.assistantLeaseMarginMs,
       helpDaysRepo: app.helpDaysRepo,
       calendarsFollowed: (userId: string) => app.changeFeed.calendarsFollowed(userId),
+      calendarsFollowedOf: (userIds: string[]) => app.changeFeed.calendarsFollowedOf(userIds),
       reminderLooks: app.config.reminderLooks,
+      reminderLooksAtOnce: app.config.reminderLooks.atOnce,
     };
     // Work that follows the workspace's changes (issue 31): reminders move with their events,
     // follow-ups look at their threads when mail arrives.

@@ -29,8 +29,12 @@ const SENDERS_LIMIT = 20;
 export type ProactiveDeps = AssistantDeps & {
   /** Whether every calendar of the person has a working change feed (app.changeFeed). */
   calendarsFollowed: (userId: string) => Promise<boolean>;
+  /** The same for a batch in one go (the reminder looks' batch); asked one by one when absent. */
+  calendarsFollowedOf?: (userIds: string[]) => Promise<Set<string>>;
   /** How often reminder looks come, with and without a feed (decision 501); the defaults when absent. */
   reminderLooks?: { fedMs: number; unfedMs: number };
+  /** Looks under way at once in a pass (reminder-looks.ts's LOOKS_AT_ONCE when absent). */
+  reminderLooksAtOnce?: number;
   log: FastifyBaseLogger;
   db: Db;
 };

@@ -43,6 +43,8 @@ export interface ChangeFeed {
    * push-less server, decision 472) or a lapsed push: reminders then look every 5 minutes.
    */
   calendarsFollowed(userId: string): Promise<boolean>;
+  /** The same for a batch of people in two reads (the reminder looks' batch, decision 575): those followed. */
+  calendarsFollowedOf(userIds: string[]): Promise<Set<string>>;
 }
 
 declare module 'fastify' {
@@ -81,14 +83,27 @@ export const changeFeedPlugin = fp(
             await pollAt(deps, row.id, at);
         }
       },
-      calendarsFollowed: async (userId) => {
-        for (const connection of await deps.connectionsRepo.listForUser(userId)) {
-          if (connection.status !== 'connected' || !CALENDAR_PROVIDERS.has(connection.provider)) continue;
-          if (app.workspaceAdapters.local.includes(connection.provider as WorkspaceProvider)) continue;
-          const row = await deps.feedSubscriptionsRepo.findForConnection(connection.id, 'calendar');
-          if (row?.state !== 'active') return false;
-        }
-        return true;
+      calendarsFollowed: async (userId) => (await feed.calendarsFollowedOf([userId])).has(userId),
+      calendarsFollowedOf: async (userIds) => {
+        const followed = new Set(userIds);
+        const watched = (await deps.connectionsRepo.listStatesForUsers(userIds)).filter(
+          (connection) =>
+            connection.status === 'connected' &&
+            CALENDAR_PROVIDERS.has(connection.provider) &&
+            !app.workspaceAdapters.local.includes(connection.provider as WorkspaceProvider),
+        );
+        const active = new Set(
+          (
+            await deps.feedSubscriptionsRepo.statesForConnections(
+              watched.map((connection) => connection.id),
+              'calendar',
+            )
+          )
+            .filter((row) => row.state === 'active')
+            .map((row) => row.connection_id),
+        );
+        for (const connection of watched) if (!active.has(connection.id)) followed.delete(connection.user_id);
+        return followed;
       },
     };
     app.decorate('changeFeed', feed);

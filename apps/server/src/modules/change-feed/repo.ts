@@ -43,6 +43,20 @@ export class FeedSubscriptionsRepo extends Repo {
       .executeTakeFirst();
   }
 
+  /** The states of these connections' subscriptions to `resource`, in one read. */
+  statesForConnections(
+    connectionIds: string[],
+    resource: FeedSubscriptionRow['resource'],
+  ): Promise<Pick<FeedSubscriptionRow, 'connection_id' | 'state'>[]> {
+    if (connectionIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('feed_subscriptions')
+      .select(['connection_id', 'state'])
+      .where('connection_id', 'in', connectionIds)
+      .where('resource', '=', resource)
+      .execute();
+  }
+
   listForConnection(connectionId: string): Promise<FeedSubscriptionRow[]> {
     return this.db
       .selectFrom('feed_subscriptions')

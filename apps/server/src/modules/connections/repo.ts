@@ -77,6 +77,18 @@ export class ConnectionsRepo extends Repo {
       .execute();
   }
 
+  /** What the reminder looks ask of a batch of people's connections (decision 575): one read, not one a person. */
+  listStatesForUsers(
+    userIds: string[],
+  ): Promise<Pick<ConnectionRow, 'id' | 'user_id' | 'provider' | 'status'>[]> {
+    if (userIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('connections')
+      .select(['id', 'user_id', 'provider', 'status'])
+      .where('user_id', 'in', userIds)
+      .execute();
+  }
+
   /**
    * Every connection of the user, newest first, and their service switches, in one statement:
    * integrations/status runs it on every visit to the screen.
