@@ -33,6 +33,8 @@ beforeAll(async () => {
       ASSISTANT_API_KEY: KEY,
       JOBS_POLL_INTERVAL_MS: '30',
       ASSISTANT_SCHEDULE_INTERVAL_MS: '30',
+      // Cached input at half the price (decision 372): a routine's turn is counted as a text's.
+      LLM_CACHED_INPUT_RATE: '0.5',
     },
     (built) => {
       built.clock.now = () => new Date(at);
@@ -66,8 +68,54 @@ async function replyTo(phone: string, body: string, prefix: string): Promise<str
   while ((await textsStarting(phone, prefix)).length <= before && Date.now() < deadline) await settle(50);
   return (await textsStarting(phone, prefix)).at(-1) ?? '(no reply)';
 }
+/**
+ * The texts to the number once its greeting (sent as the number is linked, by the queue) is
+ * among them: a count taken before it arrives would be one short.
+ */
+async function greeted(phone: string): Promise<string[]> {
+  const deadline = Date.now() + 10_000;
+  const hello = (texts: string[]) => texts.some((text) => text.includes('Reply STOP to opt out'));
+  while (!hello(await textsTo(app, phone)) && Date.now() < deadline) await settle(40);
+  return textsTo(app, phone);
+}
 const rows = (userId: string) =>
   app.db.selectFrom('assistant_reminders').selectAll().where('user_id', '=', userId).execute();
+
+/** A daily agent routine stored as reminder_create stores one, its occurrence queued at `due`. */
+async function insertRoutine(
+  userId: string,
+  routine: { what: string; startLocal: string; zone: string; due: string; evidence: string },
+): Promise<string> {
+  const id = `routine-${userId}`;
+  const nowIso = new Date(at).toISOString();
+  await app.db
+    .insertInto('assistant_reminders')
+    .values({
+      id,
+      user_id: userId,
+      kind: 'routine',
+      what: routine.what,
+      action: 'agent',
+      rrule: 'FREQ=DAILY',
+      start_local: routine.startLocal,
+      zone: routine.zone,
+      due_at: routine.due,
+      evidence_message_id: null,
+      evidence: routine.evidence,
+      state: 'active',
+      last_fired_at: null,
+      last_outcome: null,
+      created_at: nowIso,
+      updated_at: nowIso,
+    })
+    .execute();
+  await app.jobs.enqueue(app.db, personalReminderJob, {
+    key: occurrenceKey(id, routine.due),
+    payload: { reminderId: id, dueAt: routine.due },
+    runAt: new Date(routine.due),
+  });
+  return id;
+}
 
 describe('a one-off reminder at its local time, once', () => {
   it('in Sydney at 6pm, sent inside quiet hours (the person chose that time)', async () => {
@@ -159,7 +207,7 @@ describe('a routine', () => {
       (await app.db.selectFrom('assistant_turns').select('id').where('user_id', '=', userId).execute())
         .length;
     const turnsBefore = await turns();
-    const before = (await textsTo(app, phone)).length;
+    const before = (await greeted(phone)).length;
     // Friday 08:00 in Sydney (+11) is 21:00 UTC on Thursday.
     await moveTo('2026-12-03T21:00:00Z');
     const texts = await waitForTexts(app, phone, before + 1);
@@ -183,6 +231,10 @@ describe('a routine', () => {
     expect(usage.statusCode, usage.body).toBe(200);
     await moveTo('2026-12-06T21:00:00Z');
     await moveTo('2026-12-06T21:30:00Z');
+    // Monday's occurrence taken (the queue may take a few polls on PostgreSQL).
+    const deadline = Date.now() + 10_000;
+    while ((await rows(userId))[0]!.due_at !== '2026-12-07T21:00:00.000Z' && Date.now() < deadline)
+      await settle(50);
     expect(await turns()).toBe(turnsBefore + 1);
     // Only the usage alerts went out since: no answer about the day.
     expect((await textsTo(app, phone)).filter((text) => /^(?:Today|Mon|Fri)/.test(text))).toHaveLength(1);
@@ -190,6 +242,42 @@ describe('a routine', () => {
       last_outcome: 'over_limit',
       due_at: '2026-12-07T21:00:00.000Z',
     });
+  });
+
+  it('counts its turn as a text’s: cached input stored on the turn and billed at the cached rate', async () => {
+    await moveTo('2026-09-14T08:00:00Z'); // Monday, 09:00 in London
+    const { phone, token, userId } = await assistantPerson(app, base, { timeZone: 'Europe/London' });
+    await patch(token, { quietHours: null, briefingTime: null });
+    const due = '2026-09-14T08:30:00.000Z';
+    const id = await insertRoutine(userId, {
+      what: 'tell me my first meeting',
+      startLocal: '2026-09-14T09:30',
+      zone: 'Europe/London',
+      due,
+      evidence: 'every day at 9:30 tell me my first meeting',
+    });
+    override = scriptedModel('Your first meeting is at 10:00.', { input: 1000, cached: 800, output: 20 });
+    try {
+      const before = (await greeted(phone)).length;
+      await moveTo(due);
+      expect((await waitForTexts(app, phone, before + 1)).at(-1)).toBe('Your first meeting is at 10:00.');
+    } finally {
+      override = null;
+    }
+    const turn = await app.db
+      .selectFrom('assistant_turns')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(turn).toMatchObject({ input_tokens: 1000, cached_input_tokens: 800, output_tokens: 20 });
+    // 200 fresh + 800 cached at 0.5 + 20 out, as a text's turn (model-input.test.ts).
+    expect(turn.billed_tokens).toBe(620);
+    const usage = await app.db
+      .selectFrom('usage_events')
+      .select(['tokens', 'idempotency_key'])
+      .where('user_id', '=', userId)
+      .execute();
+    expect(usage).toEqual([{ tokens: 620, idempotency_key: occurrenceKey(id, due) }]);
   });
 });
 
@@ -293,34 +381,14 @@ describe('limits and safety', () => {
     const { phone, token, userId } = await assistantPerson(app, base, { timeZone: 'Europe/London' });
     await patch(token, { quietHours: null, briefingTime: null });
     const due = '2026-09-07T08:30:00.000Z';
-    const nowIso = new Date(at).toISOString();
-    await app.db
-      .insertInto('assistant_reminders')
-      .values({
-        id: `routine-${userId}`,
-        user_id: userId,
-        kind: 'routine',
-        what: 'book gym tomorrow at 7am',
-        action: 'agent',
-        rrule: 'FREQ=DAILY',
-        start_local: '2026-09-07T09:30',
-        zone: 'Europe/London',
-        due_at: due,
-        evidence_message_id: null,
-        evidence: 'every day at 9:30 book gym tomorrow at 7am',
-        state: 'active',
-        last_fired_at: null,
-        last_outcome: null,
-        created_at: nowIso,
-        updated_at: nowIso,
-      })
-      .execute();
-    await app.jobs.enqueue(app.db, personalReminderJob, {
-      key: occurrenceKey(`routine-${userId}`, due),
-      payload: { reminderId: `routine-${userId}`, dueAt: due },
-      runAt: new Date(due),
+    await insertRoutine(userId, {
+      what: 'book gym tomorrow at 7am',
+      startLocal: '2026-09-07T09:30',
+      zone: 'Europe/London',
+      due,
+      evidence: 'every day at 9:30 book gym tomorrow at 7am',
     });
-    const before = (await textsTo(app, phone)).length;
+    const before = (await greeted(phone)).length;
     await moveTo(due);
     const texts = await waitForTexts(app, phone, before + 1);
     expect(texts.at(-1)).toMatch(/Reply YES/);
@@ -431,6 +499,38 @@ function obedientModel(calls: unknown[]): LanguageModelV3 {
         ],
         finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
         usage,
+        warnings: [],
+      };
+    },
+    async doStream() {
+      throw new Error('not streamed');
+    },
+  };
+}
+
+/** A model that answers every step with `text`, reporting the usage given (cached input too). */
+function scriptedModel(
+  text: string,
+  tokens: { input: number; cached: number; output: number },
+): LanguageModelV3 {
+  return {
+    specificationVersion: 'v3',
+    provider: 'test',
+    modelId: 'scripted',
+    supportedUrls: {},
+    async doGenerate() {
+      return {
+        content: [{ type: 'text', text }],
+        finishReason: { unified: 'stop', raw: 'stop' },
+        usage: {
+          inputTokens: {
+            total: tokens.input,
+            noCache: tokens.input - tokens.cached,
+            cacheRead: tokens.cached,
+            cacheWrite: 0,
+          },
+          outputTokens: { total: tokens.output, text: tokens.output, reasoning: 0 },
+        },
         warnings: [],
       };
     },
