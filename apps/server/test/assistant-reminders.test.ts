@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { occurrenceKey, personalReminderJob } from '../src/modules/assistant/reminders/job';
 import { MAX_ACTIVE_REMINDERS } from '../src/modules/assistant/reminders/manage';
+import { say } from '../src/modules/assistant/texts';
 import { readPrompt } from '../src/providers/llm/stand-in-prompt';
 import { assistantPerson, textFrom, textsTo, waitForTexts } from './helpers/assistant-person';
 import { bearer } from './helpers/auth';
@@ -81,22 +82,26 @@ async function greeted(phone: string): Promise<string[]> {
 const rows = (userId: string) =>
   app.db.selectFrom('assistant_reminders').selectAll().where('user_id', '=', userId).execute();
 
-/** A daily agent routine stored as reminder_create stores one, its occurrence queued at `due`. */
+/**
+ * A daily agent routine (or a one-off text) stored as reminder_create stores one, its occurrence
+ * queued at `due`.
+ */
 async function insertRoutine(
   userId: string,
   routine: { what: string; startLocal: string; zone: string; due: string; evidence: string },
+  kind: { kind: 'routine' | 'once'; action: 'agent' | 'text' } = { kind: 'routine', action: 'agent' },
 ): Promise<string> {
-  const id = `routine-${userId}`;
+  const id = `${kind.kind}-${userId}`;
   const nowIso = new Date(at).toISOString();
   await app.db
     .insertInto('assistant_reminders')
     .values({
       id,
       user_id: userId,
-      kind: 'routine',
+      kind: kind.kind,
       what: routine.what,
-      action: 'agent',
-      rrule: 'FREQ=DAILY',
+      action: kind.action,
+      rrule: kind.kind === 'routine' ? 'FREQ=DAILY' : null,
       start_local: routine.startLocal,
       zone: routine.zone,
       due_at: routine.due,
@@ -278,6 +283,65 @@ describe('a routine', () => {
       .where('user_id', '=', userId)
       .execute();
     expect(usage).toEqual([{ tokens: 620, idempotency_key: occurrenceKey(id, due) }]);
+  });
+});
+
+describe('links in what a reminder or a routine says (decision 300)', () => {
+  const NOTE = say('en', 'linksRemoved');
+
+  it('a reminder keeps the link the person texted and defuses one they never did', async () => {
+    await moveTo('2026-09-21T08:00:00Z'); // Monday, 09:00 in London
+    const { phone, token, userId } = await assistantPerson(app, base, { timeZone: 'Europe/London' });
+    await patch(token, { quietHours: null, briefingTime: null });
+    await replyTo(phone, 'the bill is at https://pay.example/bill', '');
+    // Stored as a model might have written it: the person's link, and one of its own.
+    const due = '2026-09-21T08:30:00.000Z';
+    await insertRoutine(
+      userId,
+      {
+        what: 'pay https://pay.example/bill, then https://evil.example/x?code=12345',
+        startLocal: '2026-09-21T09:30',
+        zone: 'Europe/London',
+        due,
+        evidence: 'remind me at 9:30 to pay the bill',
+      },
+      { kind: 'once', action: 'text' },
+    );
+    await moveTo(due);
+    await moveTo('2026-09-21T08:31:00Z');
+    expect(await textsStarting(phone, 'Reminder:')).toEqual([
+      `Reminder: pay https://pay.example/bill, then evil[.]example ${NOTE}`,
+    ]);
+  });
+
+  it('a routine’s answer with a link the person never texted reaches the phone defused', async () => {
+    await moveTo('2026-09-22T08:00:00Z'); // Tuesday, 09:00 in London
+    const { phone, token, userId } = await assistantPerson(app, base, { timeZone: 'Europe/London' });
+    await patch(token, { quietHours: null, briefingTime: null });
+    const due = '2026-09-22T08:30:00.000Z';
+    await insertRoutine(userId, {
+      what: 'tell me my first meeting',
+      startLocal: '2026-09-22T09:30',
+      zone: 'Europe/London',
+      due,
+      evidence: 'every day at 9:30 tell me my first meeting',
+    });
+    override = scriptedModel('Standup at 10:00. Agenda: https://evil.example/agenda?code=12345', {
+      input: 10,
+      cached: 0,
+      output: 5,
+    });
+    try {
+      await greeted(phone);
+      await moveTo(due);
+      const deadline = Date.now() + 10_000;
+      while (!(await textsStarting(phone, 'Standup')).length && Date.now() < deadline) await settle(50);
+    } finally {
+      override = null;
+    }
+    expect(await textsStarting(phone, 'Standup')).toEqual([
+      `Standup at 10:00. Agenda: evil[.]example ${NOTE}`,
+    ]);
   });
 });
 
