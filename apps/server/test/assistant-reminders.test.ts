@@ -172,6 +172,42 @@ describe('a one-off reminder at its local time, once', () => {
   });
 });
 
+describe('a one-off across a clock change, at its local time', () => {
+  it('"tomorrow morning" set on the Saturday before New York falls back fires at 9 on Sunday, EST', async () => {
+    // Saturday 31 Oct 2026, 10:00 EDT; clocks go back at 02:00 on Sunday.
+    await moveTo('2026-10-31T14:00:00Z');
+    const { phone, token, userId } = await assistantPerson(app, base, { timeZone: 'America/New_York' });
+    await patch(token, { quietHours: null, briefingTime: null });
+    expect(await replyTo(phone, 'remind me tomorrow morning to pay rent', 'OK')).toBe(
+      'OK, I\'ll remind you: "pay rent" (2026-11-01 09:00).',
+    );
+    // 09:00 EDT would have been 13:00 UTC: nothing then; 09:00 EST is 14:00 UTC.
+    await moveTo('2026-11-01T13:00:00Z');
+    await moveTo('2026-11-01T13:59:00Z');
+    expect(await textsStarting(phone, 'Reminder:')).toEqual([]);
+    await moveTo('2026-11-01T14:00:00Z');
+    await moveTo('2026-11-01T14:01:00Z');
+    expect(await textsStarting(phone, 'Reminder:')).toEqual(['Reminder: pay rent']);
+    expect((await rows(userId))[0]).toMatchObject({ state: 'done', last_outcome: 'sent' });
+  });
+
+  it('set on the Saturday before New York springs forward fires at 9 on Sunday, EDT', async () => {
+    // Saturday 7 Mar 2026, 10:00 EST; clocks go forward at 02:00 on Sunday.
+    await moveTo('2026-03-07T15:00:00Z');
+    const { phone, token } = await assistantPerson(app, base, { timeZone: 'America/New_York' });
+    await patch(token, { quietHours: null, briefingTime: null });
+    expect(await replyTo(phone, 'remind me tomorrow at 9am to call the bank', 'OK')).toBe(
+      'OK, I\'ll remind you: "call the bank" (2026-03-08 09:00).',
+    );
+    // 09:00 EDT is 13:00 UTC (09:00 EST would be 14:00).
+    await moveTo('2026-03-08T12:59:00Z');
+    expect(await textsStarting(phone, 'Reminder:')).toEqual([]);
+    await moveTo('2026-03-08T13:00:00Z');
+    await moveTo('2026-03-08T13:01:00Z');
+    expect(await textsStarting(phone, 'Reminder:')).toEqual(['Reminder: call the bank']);
+  });
+});
+
 describe('a routine', () => {
   it('in New York at 8 every day across the end of daylight saving, once a day, skipped in quiet hours', async () => {
     // Saturday 31 Oct 2026, 10:00 EDT. Clocks go back at 02:00 on Sunday 1 November.
