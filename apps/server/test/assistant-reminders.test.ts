@@ -208,6 +208,24 @@ describe('a one-off across a clock change, at its local time', () => {
   });
 });
 
+describe('"the day before" an event, fired', () => {
+  it('finds the event in the calendar and reminds at 9 the day before it, local time', async () => {
+    await moveTo('2026-09-28T08:00:00Z'); // Monday, 09:00 in London (BST)
+    const { phone, token } = await assistantPerson(app, base, { timeZone: 'Europe/London' });
+    await patch(token, { quietHours: null, briefingTime: null });
+    await greeted(phone);
+    const set = await replyTo(phone, 'remind me the day before the dentist', 'OK');
+    // The sample calendar's "Dentist appointment" is on Wednesday.
+    expect(set).toBe('OK, I\'ll remind you: "Dentist appointment" (2026-09-29 09:00).');
+    // 09:00 BST on Tuesday is 08:00 UTC.
+    await moveTo('2026-09-29T07:59:00Z');
+    expect(await textsStarting(phone, 'Reminder:')).toEqual([]);
+    await moveTo('2026-09-29T08:00:00Z');
+    await moveTo('2026-09-29T08:01:00Z');
+    expect(await textsStarting(phone, 'Reminder:')).toEqual(['Reminder: Dentist appointment']);
+  });
+});
+
 describe('a routine', () => {
   it('in New York at 8 every day across the end of daylight saving, once a day, skipped in quiet hours', async () => {
     // Saturday 31 Oct 2026, 10:00 EDT. Clocks go back at 02:00 on Sunday 1 November.
