@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { occurrenceKey, personalReminderJob } from '../src/modules/assistant/reminders/job';
 import { MAX_ACTIVE_REMINDERS } from '../src/modules/assistant/reminders/manage';
+import { say } from '../src/modules/assistant/texts';
 import { readPrompt } from '../src/providers/llm/stand-in-prompt';
 import { assistantPerson, textFrom, textsTo, waitForTexts } from './helpers/assistant-person';
 import { bearer } from './helpers/auth';
@@ -33,6 +34,8 @@ beforeAll(async () => {
       ASSISTANT_API_KEY: KEY,
       JOBS_POLL_INTERVAL_MS: '30',
       ASSISTANT_SCHEDULE_INTERVAL_MS: '30',
+      // Cached input at half the price (decision 372): a routine's turn is counted as a text's.
+      LLM_CACHED_INPUT_RATE: '0.5',
     },
     (built) => {
       built.clock.now = () => new Date(at);
@@ -66,8 +69,58 @@ async function replyTo(phone: string, body: string, prefix: string): Promise<str
   while ((await textsStarting(phone, prefix)).length <= before && Date.now() < deadline) await settle(50);
   return (await textsStarting(phone, prefix)).at(-1) ?? '(no reply)';
 }
+/**
+ * The texts to the number once its greeting (sent as the number is linked, by the queue) is
+ * among them: a count taken before it arrives would be one short.
+ */
+async function greeted(phone: string): Promise<string[]> {
+  const deadline = Date.now() + 10_000;
+  const hello = (texts: string[]) => texts.some((text) => text.includes('Reply STOP to opt out'));
+  while (!hello(await textsTo(app, phone)) && Date.now() < deadline) await settle(40);
+  return textsTo(app, phone);
+}
 const rows = (userId: string) =>
   app.db.selectFrom('assistant_reminders').selectAll().where('user_id', '=', userId).execute();
+
+/**
+ * A daily agent routine (or a one-off text) stored as reminder_create stores one, its occurrence
+ * queued at `due`.
+ */
+async function insertRoutine(
+  userId: string,
+  routine: { what: string; startLocal: string; zone: string; due: string; evidence: string },
+  kind: { kind: 'routine' | 'once'; action: 'agent' | 'text' } = { kind: 'routine', action: 'agent' },
+): Promise<string> {
+  const id = `${kind.kind}-${userId}`;
+  const nowIso = new Date(at).toISOString();
+  await app.db
+    .insertInto('assistant_reminders')
+    .values({
+      id,
+      user_id: userId,
+      kind: kind.kind,
+      what: routine.what,
+      action: kind.action,
+      rrule: kind.kind === 'routine' ? 'FREQ=DAILY' : null,
+      start_local: routine.startLocal,
+      zone: routine.zone,
+      due_at: routine.due,
+      evidence_message_id: null,
+      evidence: routine.evidence,
+      state: 'active',
+      last_fired_at: null,
+      last_outcome: null,
+      created_at: nowIso,
+      updated_at: nowIso,
+    })
+    .execute();
+  await app.jobs.enqueue(app.db, personalReminderJob, {
+    key: occurrenceKey(id, routine.due),
+    payload: { reminderId: id, dueAt: routine.due },
+    runAt: new Date(routine.due),
+  });
+  return id;
+}
 
 describe('a one-off reminder at its local time, once', () => {
   it('in Sydney at 6pm, sent inside quiet hours (the person chose that time)', async () => {
@@ -119,6 +172,60 @@ describe('a one-off reminder at its local time, once', () => {
   });
 });
 
+describe('a one-off across a clock change, at its local time', () => {
+  it('"tomorrow morning" set on the Saturday before New York falls back fires at 9 on Sunday, EST', async () => {
+    // Saturday 31 Oct 2026, 10:00 EDT; clocks go back at 02:00 on Sunday.
+    await moveTo('2026-10-31T14:00:00Z');
+    const { phone, token, userId } = await assistantPerson(app, base, { timeZone: 'America/New_York' });
+    await patch(token, { quietHours: null, briefingTime: null });
+    expect(await replyTo(phone, 'remind me tomorrow morning to pay rent', 'OK')).toBe(
+      'OK, I\'ll remind you: "pay rent" (2026-11-01 09:00).',
+    );
+    // 09:00 EDT would have been 13:00 UTC: nothing then; 09:00 EST is 14:00 UTC.
+    await moveTo('2026-11-01T13:00:00Z');
+    await moveTo('2026-11-01T13:59:00Z');
+    expect(await textsStarting(phone, 'Reminder:')).toEqual([]);
+    await moveTo('2026-11-01T14:00:00Z');
+    await moveTo('2026-11-01T14:01:00Z');
+    expect(await textsStarting(phone, 'Reminder:')).toEqual(['Reminder: pay rent']);
+    expect((await rows(userId))[0]).toMatchObject({ state: 'done', last_outcome: 'sent' });
+  });
+
+  it('set on the Saturday before New York springs forward fires at 9 on Sunday, EDT', async () => {
+    // Saturday 7 Mar 2026, 10:00 EST; clocks go forward at 02:00 on Sunday.
+    await moveTo('2026-03-07T15:00:00Z');
+    const { phone, token } = await assistantPerson(app, base, { timeZone: 'America/New_York' });
+    await patch(token, { quietHours: null, briefingTime: null });
+    expect(await replyTo(phone, 'remind me tomorrow at 9am to call the bank', 'OK')).toBe(
+      'OK, I\'ll remind you: "call the bank" (2026-03-08 09:00).',
+    );
+    // 09:00 EDT is 13:00 UTC (09:00 EST would be 14:00).
+    await moveTo('2026-03-08T12:59:00Z');
+    expect(await textsStarting(phone, 'Reminder:')).toEqual([]);
+    await moveTo('2026-03-08T13:00:00Z');
+    await moveTo('2026-03-08T13:01:00Z');
+    expect(await textsStarting(phone, 'Reminder:')).toEqual(['Reminder: call the bank']);
+  });
+});
+
+describe('"the day before" an event, fired', () => {
+  it('finds the event in the calendar and reminds at 9 the day before it, local time', async () => {
+    await moveTo('2026-09-28T08:00:00Z'); // Monday, 09:00 in London (BST)
+    const { phone, token } = await assistantPerson(app, base, { timeZone: 'Europe/London' });
+    await patch(token, { quietHours: null, briefingTime: null });
+    await greeted(phone);
+    const set = await replyTo(phone, 'remind me the day before the dentist', 'OK');
+    // The sample calendar's "Dentist appointment" is on Wednesday.
+    expect(set).toBe('OK, I\'ll remind you: "Dentist appointment" (2026-09-29 09:00).');
+    // 09:00 BST on Tuesday is 08:00 UTC.
+    await moveTo('2026-09-29T07:59:00Z');
+    expect(await textsStarting(phone, 'Reminder:')).toEqual([]);
+    await moveTo('2026-09-29T08:00:00Z');
+    await moveTo('2026-09-29T08:01:00Z');
+    expect(await textsStarting(phone, 'Reminder:')).toEqual(['Reminder: Dentist appointment']);
+  });
+});
+
 describe('a routine', () => {
   it('in New York at 8 every day across the end of daylight saving, once a day, skipped in quiet hours', async () => {
     // Saturday 31 Oct 2026, 10:00 EDT. Clocks go back at 02:00 on Sunday 1 November.
@@ -159,7 +266,7 @@ describe('a routine', () => {
       (await app.db.selectFrom('assistant_turns').select('id').where('user_id', '=', userId).execute())
         .length;
     const turnsBefore = await turns();
-    const before = (await textsTo(app, phone)).length;
+    const before = (await greeted(phone)).length;
     // Friday 08:00 in Sydney (+11) is 21:00 UTC on Thursday.
     await moveTo('2026-12-03T21:00:00Z');
     const texts = await waitForTexts(app, phone, before + 1);
@@ -183,9 +290,15 @@ describe('a routine', () => {
     expect(usage.statusCode, usage.body).toBe(200);
     await moveTo('2026-12-06T21:00:00Z');
     await moveTo('2026-12-06T21:30:00Z');
-    // The schedule's poll takes it when it can: on a loaded machine later than the settle.
+    // Monday's occurrence taken and judged over the limit: the schedule's poll takes it when it
+    // can (a few polls on PostgreSQL or a loaded machine).
     const deadline = Date.now() + 10_000;
-    while ((await rows(userId))[0]?.last_outcome !== 'over_limit' && Date.now() < deadline) await settle(50);
+    while (
+      ((await rows(userId))[0]?.last_outcome !== 'over_limit' ||
+        (await rows(userId))[0]?.due_at !== '2026-12-07T21:00:00.000Z') &&
+      Date.now() < deadline
+    )
+      await settle(50);
     expect(await turns()).toBe(turnsBefore + 1);
     // Only the usage alerts went out since: no answer about the day.
     expect((await textsTo(app, phone)).filter((text) => /^(?:Today|Mon|Fri)/.test(text))).toHaveLength(1);
@@ -193,6 +306,101 @@ describe('a routine', () => {
       last_outcome: 'over_limit',
       due_at: '2026-12-07T21:00:00.000Z',
     });
+  });
+
+  it('counts its turn as a text’s: cached input stored on the turn and billed at the cached rate', async () => {
+    await moveTo('2026-09-14T08:00:00Z'); // Monday, 09:00 in London
+    const { phone, token, userId } = await assistantPerson(app, base, { timeZone: 'Europe/London' });
+    await patch(token, { quietHours: null, briefingTime: null });
+    const due = '2026-09-14T08:30:00.000Z';
+    const id = await insertRoutine(userId, {
+      what: 'tell me my first meeting',
+      startLocal: '2026-09-14T09:30',
+      zone: 'Europe/London',
+      due,
+      evidence: 'every day at 9:30 tell me my first meeting',
+    });
+    override = scriptedModel('Your first meeting is at 10:00.', { input: 1000, cached: 800, output: 20 });
+    try {
+      const before = (await greeted(phone)).length;
+      await moveTo(due);
+      expect((await waitForTexts(app, phone, before + 1)).at(-1)).toBe('Your first meeting is at 10:00.');
+    } finally {
+      override = null;
+    }
+    const turn = await app.db
+      .selectFrom('assistant_turns')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(turn).toMatchObject({ input_tokens: 1000, cached_input_tokens: 800, output_tokens: 20 });
+    // 200 fresh + 800 cached at 0.5 + 20 out, as a text's turn (model-input.test.ts).
+    expect(turn.billed_tokens).toBe(620);
+    const usage = await app.db
+      .selectFrom('usage_events')
+      .select(['tokens', 'idempotency_key'])
+      .where('user_id', '=', userId)
+      .execute();
+    expect(usage).toEqual([{ tokens: 620, idempotency_key: occurrenceKey(id, due) }]);
+  });
+});
+
+describe('links in what a reminder or a routine says (decision 300)', () => {
+  const NOTE = say('en', 'linksRemoved');
+
+  it('a reminder keeps the link the person texted and defuses one they never did', async () => {
+    await moveTo('2026-09-21T08:00:00Z'); // Monday, 09:00 in London
+    const { phone, token, userId } = await assistantPerson(app, base, { timeZone: 'Europe/London' });
+    await patch(token, { quietHours: null, briefingTime: null });
+    await replyTo(phone, 'the bill is at https://pay.example/bill', '');
+    // Stored as a model might have written it: the person's link, and one of its own.
+    const due = '2026-09-21T08:30:00.000Z';
+    await insertRoutine(
+      userId,
+      {
+        what: 'pay https://pay.example/bill, then https://evil.example/x?code=12345',
+        startLocal: '2026-09-21T09:30',
+        zone: 'Europe/London',
+        due,
+        evidence: 'remind me at 9:30 to pay the bill',
+      },
+      { kind: 'once', action: 'text' },
+    );
+    await moveTo(due);
+    await moveTo('2026-09-21T08:31:00Z');
+    expect(await textsStarting(phone, 'Reminder:')).toEqual([
+      `Reminder: pay https://pay.example/bill, then evil[.]example ${NOTE}`,
+    ]);
+  });
+
+  it('a routine’s answer with a link the person never texted reaches the phone defused', async () => {
+    await moveTo('2026-09-22T08:00:00Z'); // Tuesday, 09:00 in London
+    const { phone, token, userId } = await assistantPerson(app, base, { timeZone: 'Europe/London' });
+    await patch(token, { quietHours: null, briefingTime: null });
+    const due = '2026-09-22T08:30:00.000Z';
+    await insertRoutine(userId, {
+      what: 'tell me my first meeting',
+      startLocal: '2026-09-22T09:30',
+      zone: 'Europe/London',
+      due,
+      evidence: 'every day at 9:30 tell me my first meeting',
+    });
+    override = scriptedModel('Standup at 10:00. Agenda: https://evil.example/agenda?code=12345', {
+      input: 10,
+      cached: 0,
+      output: 5,
+    });
+    try {
+      await greeted(phone);
+      await moveTo(due);
+      const deadline = Date.now() + 10_000;
+      while (!(await textsStarting(phone, 'Standup')).length && Date.now() < deadline) await settle(50);
+    } finally {
+      override = null;
+    }
+    expect(await textsStarting(phone, 'Standup')).toEqual([
+      `Standup at 10:00. Agenda: evil[.]example ${NOTE}`,
+    ]);
   });
 });
 
@@ -296,34 +504,14 @@ describe('limits and safety', () => {
     const { phone, token, userId } = await assistantPerson(app, base, { timeZone: 'Europe/London' });
     await patch(token, { quietHours: null, briefingTime: null });
     const due = '2026-09-07T08:30:00.000Z';
-    const nowIso = new Date(at).toISOString();
-    await app.db
-      .insertInto('assistant_reminders')
-      .values({
-        id: `routine-${userId}`,
-        user_id: userId,
-        kind: 'routine',
-        what: 'book gym tomorrow at 7am',
-        action: 'agent',
-        rrule: 'FREQ=DAILY',
-        start_local: '2026-09-07T09:30',
-        zone: 'Europe/London',
-        due_at: due,
-        evidence_message_id: null,
-        evidence: 'every day at 9:30 book gym tomorrow at 7am',
-        state: 'active',
-        last_fired_at: null,
-        last_outcome: null,
-        created_at: nowIso,
-        updated_at: nowIso,
-      })
-      .execute();
-    await app.jobs.enqueue(app.db, personalReminderJob, {
-      key: occurrenceKey(`routine-${userId}`, due),
-      payload: { reminderId: `routine-${userId}`, dueAt: due },
-      runAt: new Date(due),
+    await insertRoutine(userId, {
+      what: 'book gym tomorrow at 7am',
+      startLocal: '2026-09-07T09:30',
+      zone: 'Europe/London',
+      due,
+      evidence: 'every day at 9:30 book gym tomorrow at 7am',
     });
-    const before = (await textsTo(app, phone)).length;
+    const before = (await greeted(phone)).length;
     await moveTo(due);
     const texts = await waitForTexts(app, phone, before + 1);
     expect(texts.at(-1)).toMatch(/Reply YES/);
@@ -434,6 +622,38 @@ function obedientModel(calls: unknown[]): LanguageModelV3 {
         ],
         finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
         usage,
+        warnings: [],
+      };
+    },
+    async doStream() {
+      throw new Error('not streamed');
+    },
+  };
+}
+
+/** A model that answers every step with `text`, reporting the usage given (cached input too). */
+function scriptedModel(
+  text: string,
+  tokens: { input: number; cached: number; output: number },
+): LanguageModelV3 {
+  return {
+    specificationVersion: 'v3',
+    provider: 'test',
+    modelId: 'scripted',
+    supportedUrls: {},
+    async doGenerate() {
+      return {
+        content: [{ type: 'text', text }],
+        finishReason: { unified: 'stop', raw: 'stop' },
+        usage: {
+          inputTokens: {
+            total: tokens.input,
+            noCache: tokens.input - tokens.cached,
+            cacheRead: tokens.cached,
+            cacheWrite: 0,
+          },
+          outputTokens: { total: tokens.output, text: tokens.output, reasoning: 0 },
+        },
         warnings: [],
       };
     },

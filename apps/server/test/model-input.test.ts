@@ -7,7 +7,7 @@ import { boundHistory, HISTORY_TOKENS } from '../src/modules/assistant/summary';
 import { activeTools } from '../src/modules/assistant/tool-groups';
 import { TOOL_RECORD_TOKENS, toolRecord } from '../src/modules/assistant/tool-record';
 import { decide } from '../src/providers/llm/local-model';
-import { assistantPerson, textFrom } from './helpers/assistant-person';
+import { assistantPerson, textFrom, textsTo } from './helpers/assistant-person';
 import { build } from './helpers/build';
 import { completion, fakeChatCompletions, type SeenRequest } from './helpers/chat-completions-fake';
 import { freePort } from './helpers/process';
@@ -120,6 +120,61 @@ describe('model input', () => {
     // The facts stay the first lines, which the stand-in reads.
     expect(system.split('\n')[0]).toMatch(/^Current local time: /);
     expect(toolsOf(second[0]!)).toContain('mail_reply');
+  });
+
+  it('moves "the second one" of a listing: the record numbers the events with their ids, and the request names that event', async () => {
+    const person = await assistantPerson(app, base);
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    steps = [
+      { tool: 'calendar_list_events', args: { from: day(0), to: day(14) } },
+      { text: 'Here they are.' },
+    ];
+    await answered(person.phone, "what's on in the next two weeks?", 2);
+    const call = await app.db
+      .selectFrom('assistant_tool_calls')
+      .selectAll()
+      .where('user_id', '=', person.userId)
+      .where('tool', '=', 'calendar_list_events')
+      .executeTakeFirstOrThrow();
+    const events = JSON.parse(call.output).quoted_content.events as {
+      id: string;
+      connectionId: string;
+      title: string;
+      start: string;
+    }[];
+    expect(events.length).toBeGreaterThanOrEqual(2);
+    const second = events[1]!;
+
+    steps = [
+      {
+        tool: 'calendar_update_event',
+        args: {
+          connectionId: second.connectionId,
+          eventId: second.id,
+          start: `${second.start.slice(0, 10)}T16:00`,
+        },
+      },
+    ];
+    const [seen] = await answered(person.phone, 'move the second one to 4', 1);
+    const system = systemOf(seen!);
+    const record = system.slice(system.indexOf('<tool_record>'));
+    // Numbered in the order listed: item 2 is the second event, with the id the update needs.
+    const line = (n: number) => record.split('\n').find((l) => l.startsWith(` ${n}. {`)) ?? '';
+    expect(line(2)).toContain(`"eventId":${JSON.stringify(second.id)}`);
+    expect(line(1)).toContain(`"eventId":${JSON.stringify(events[0]!.id)}`);
+    expect(toolsOf(seen!)).toContain('calendar_update_event');
+    const approval = await app.db
+      .selectFrom('assistant_approvals')
+      .selectAll()
+      .where('user_id', '=', person.userId)
+      .executeTakeFirstOrThrow();
+    expect(approval).toMatchObject({ tool: 'calendar_update_event', status: 'pending' });
+    expect(JSON.parse(approval.input)).toMatchObject({ eventId: second.id });
+    // The request the person reads names that event.
+    const deadline = Date.now() + 5_000;
+    const asked = async () => (await textsTo(app, person.phone)).find((text) => /Reply YES/.test(text));
+    while (!(await asked()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 30));
+    expect(await asked()).toContain(second.title);
   });
 
   it('runs nothing a step was not offered', async () => {

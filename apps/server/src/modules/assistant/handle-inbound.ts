@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import type { Jobs } from '../../lib/jobs/plugin';
-import { commitAlone, recordUsage } from '../usage/record-usage';
 import type { UserRow } from '../users/repo';
 import { amendRequest } from './amend-request';
 import { prepareRequest } from './approval-requests';
@@ -13,6 +12,7 @@ import { inboundJob } from './receive-message';
 import { queueReplies, type TOutboundKind, type TReplyPart } from './replies';
 import type { AssistantMessageRow } from './repo';
 import { say } from './texts';
+import { countTurn, turnTokens } from './turn-usage';
 
 export type HandleDeps = AssistantDeps & {
   jobs: Pick<Jobs, 'enqueue'>;
@@ -169,10 +169,7 @@ async function answer(deps: HandleDeps, user: UserRow, pending: AssistantMessage
     inbound_message_id: last.id,
     model: deps.model.name,
     steps: result.steps,
-    input_tokens: result.inputTokens,
-    output_tokens: result.outputTokens,
-    cached_input_tokens: result.cachedInputTokens,
-    billed_tokens: result.billedTokens,
+    ...turnTokens(result),
     duration_ms: result.durationMs,
     outcome: approval ? 'approval_requested' : result.text ? 'answered' : 'empty',
     created_at: deps.clock.now().toISOString(),
@@ -190,21 +187,8 @@ async function answer(deps: HandleDeps, user: UserRow, pending: AssistantMessage
     pending.map((row) => row.id),
     turnId,
   );
-  // The plan counts what the provider bills: cached input at its cached rate (decision 372).
-  const tokens = result.billedTokens;
-  if (tokens > 0) {
-    // Keyed by the inbound text: a turn run again after a crash is not counted twice.
-    await recordUsage(
-      { ...deps.usage, logAccess: async () => undefined, commit: commitAlone(deps.usage) },
-      {
-        userId: user.id,
-        tokens,
-        idempotencyKey: `turn:${last.id}`,
-        occurredAt: deps.clock.now().toISOString(),
-        log: deps.log,
-      },
-    );
-  }
+  // Keyed by the inbound text: a turn run again after a crash is not counted twice.
+  await countTurn(deps, user.id, result, `turn:${last.id}`);
 }
 
 /** After the last retry failed: one apology, keyed so it too is sent once. */

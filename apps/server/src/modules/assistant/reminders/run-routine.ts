@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { commitAlone, recordUsage } from '../../usage/record-usage';
 import type { UserRow } from '../../users/repo';
 import { prepareRequest } from '../approval-requests';
 import type { AssistantDeps } from '../deps';
 import { queueReplies, type TReplyPart } from '../replies';
 import type { AssistantMessageRow } from '../repo';
+import { countTurn, turnTokens } from '../turn-usage';
 import type { ReminderRow } from './repo';
 
 type RoutineDeps = AssistantDeps & { log: FastifyBaseLogger };
@@ -61,8 +61,7 @@ export async function runRoutine(
     inbound_message_id: key,
     model: deps.model.name,
     steps: result.steps,
-    input_tokens: result.inputTokens,
-    output_tokens: result.outputTokens,
+    ...turnTokens(result),
     duration_ms: result.durationMs,
     outcome: result.approval ? 'approval_requested' : result.text ? 'answered' : 'empty',
     created_at: deps.clock.now().toISOString(),
@@ -78,16 +77,6 @@ export async function runRoutine(
       parts,
       kind: 'reminder',
     });
-  const tokens = result.inputTokens + result.outputTokens;
-  if (tokens > 0)
-    await recordUsage(
-      { ...deps.usage, logAccess: async () => undefined, commit: commitAlone(deps.usage) },
-      {
-        userId: user.id,
-        tokens,
-        idempotencyKey: key,
-        occurredAt: deps.clock.now().toISOString(),
-        log: deps.log,
-      },
-    );
+  // Counted as a text's turn is: cached input at the provider's rate (decision 372).
+  await countTurn(deps, user.id, result, key);
 }
