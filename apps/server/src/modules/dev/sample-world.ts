@@ -12,8 +12,6 @@ import {
   type SampleConnection,
   sampleCalendarId,
 } from '../../providers/sample-workspace/world';
-import type { ConnectionRow } from '../connections/repo';
-import type { UserRow } from '../users/repo';
 
 const SAMPLE_PROVIDERS = new Set(['google', 'microsoft', 'apple']);
 
@@ -119,11 +117,19 @@ export async function changeSample(
   };
 }
 
+/** What the sample needs of a connection row (dev reads connections through the app). */
+interface SampleAccount {
+  id: string;
+  provider: string;
+  provider_account_id: string;
+  email: string;
+}
+
 /** The sample workspace behind one of the person's connections, opened on the app's clock. */
 export function openSampleOf(
   app: FastifyInstance,
-  user: Pick<UserRow, 'language' | 'time_zone'>,
-  connection: ConnectionRow,
+  user: { language: 'en' | 'zh'; time_zone: string | null },
+  connection: SampleAccount,
   now: Date,
 ) {
   return openSample(
@@ -144,7 +150,7 @@ export function openSampleOf(
 export async function publishArrived(
   app: FastifyInstance,
   userId: string,
-  connection: ConnectionRow,
+  connection: SampleAccount,
   delivered: Delivered,
   now: Date,
 ): Promise<void> {
