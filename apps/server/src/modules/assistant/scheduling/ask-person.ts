@@ -4,10 +4,11 @@ import type { TApprovalDetails } from '../approval-details';
 import { prepareRequest } from '../approval-requests';
 import { requestText } from '../approval-text';
 import { mayStartMessage } from '../may-start';
-import { queueReplies, type TReplyPart } from '../replies';
+import type { TReplyPart } from '../replies';
 import type { ProactiveDeps } from '../send-proactive';
 import { APPROVAL_TTL_MS } from '../tools/approval-step';
 import type { SchedulingRequestRow } from './repo';
+import { queueToPerson } from './texts';
 
 /**
  * A question about a request that only the person's YES answers (decisions 583, 584), asked by
@@ -89,16 +90,7 @@ export async function askPersonToApprove(
   const parts: TReplyPart[] = [];
   if (prepared.replacedNotice) parts.push({ text: prepared.replacedNotice, kind: 'notice' });
   parts.push({ text: prepared.request, kind: 'approval', approvalId: id });
-  const { queued } = await queueReplies(deps, {
-    inboundId: key,
-    key,
-    userId: user.id,
-    to: { channel: 'sms', e164: user.phone_number },
-    language: user.language,
-    turnId: null,
-    parts,
-    kind: 'reminder',
-  });
+  const queued = await queueToPerson(deps, user, key, parts);
   if (!queued) await deps.assistantRepo.withdraw(id, now.toISOString());
   return queued;
 }

@@ -1,7 +1,7 @@
 import { zoneOrUtc } from '../../../lib/zoned-time';
 import { slotWords } from '../../scheduling/slot-words';
 import { mayStartMessage } from '../may-start';
-import { queueReplies } from '../replies';
+import { queueReplies, type TReplyPart } from '../replies';
 import type { ProactiveDeps } from '../send-proactive';
 import { type AssistantTextKey, say } from '../texts';
 import type { SchedulingRequestRow } from './repo';
@@ -40,6 +40,22 @@ export async function textPerson(
     return false;
   }
   const { user } = check;
+  return queueToPerson(deps, user, key, [say(user.language, text.key, { title: row.title, ...text.vars })], {
+    maxSegments: SEGMENTS,
+  });
+}
+
+/**
+ * Texts about a request to the person's own number through the outbox, once per key; an
+ * approval's request leaves `maxSegments` to the outbox's default, so its essentials are whole.
+ */
+export async function queueToPerson(
+  deps: ProactiveDeps,
+  user: { id: string; phone_number: string; language: 'en' | 'zh' },
+  key: string,
+  parts: (string | TReplyPart)[],
+  options: { maxSegments?: number } = {},
+): Promise<boolean> {
   const { queued } = await queueReplies(deps, {
     inboundId: key,
     key,
@@ -47,9 +63,9 @@ export async function textPerson(
     to: { channel: 'sms', e164: user.phone_number },
     language: user.language,
     turnId: null,
-    parts: [say(user.language, text.key, { title: row.title, ...text.vars })],
+    parts,
     kind: 'reminder',
-    maxSegments: SEGMENTS,
+    ...options,
   });
   return queued;
 }
