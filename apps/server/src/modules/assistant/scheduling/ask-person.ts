@@ -1,4 +1,3 @@
-import { newId } from '../../../lib/ids';
 import { type TAction, ZAction } from '../actions';
 import type { TApprovalDetails } from '../approval-details';
 import { prepareRequest } from '../approval-requests';
@@ -6,7 +5,7 @@ import { requestText } from '../approval-text';
 import { mayStartMessage } from '../may-start';
 import type { TReplyPart } from '../replies';
 import type { ProactiveDeps } from '../send-proactive';
-import { APPROVAL_TTL_MS } from '../tools/approval-step';
+import { storePendingApproval } from '../tools/approval-step';
 import type { SchedulingRequestRow } from './repo';
 import { queueToPerson } from './texts';
 
@@ -64,21 +63,13 @@ export async function askPersonToApprove(
     changes: [],
     textApprovable: text.textApprovable,
   };
-  const id = newId();
-  const now = deps.clock.now();
-  await deps.assistantRepo.insertApproval({
-    id,
-    user_id: user.id,
-    turn_id: key,
+  const id = await storePendingApproval(deps, {
+    userId: user.id,
+    turnId: key,
     tool: 'schedule_propose',
-    input: JSON.stringify(action),
+    action,
     preview: text.preview,
-    status: 'pending',
-    result: null,
-    details: JSON.stringify(details),
-    expires_at: new Date(now.getTime() + APPROVAL_TTL_MS).toISOString(),
-    decided_at: null,
-    created_at: now.toISOString(),
+    details,
   });
   const prepared = await prepareRequest(deps, {
     userId: user.id,
@@ -91,6 +82,6 @@ export async function askPersonToApprove(
   if (prepared.replacedNotice) parts.push({ text: prepared.replacedNotice, kind: 'notice' });
   parts.push({ text: prepared.request, kind: 'approval', approvalId: id });
   const queued = await queueToPerson(deps, user, key, parts);
-  if (!queued) await deps.assistantRepo.withdraw(id, now.toISOString());
+  if (!queued) await deps.assistantRepo.withdraw(id, deps.clock.now().toISOString());
   return queued;
 }

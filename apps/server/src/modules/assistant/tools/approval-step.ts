@@ -11,6 +11,40 @@ import type { ToolEnv } from './shared';
 /** How long the person has to answer YES (design §9). */
 export const APPROVAL_TTL_MS = 30 * 60_000;
 
+/**
+ * Stores a pending approval of exactly `action`, answerable for APPROVAL_TTL_MS, and returns its
+ * id: a tool's step and the questions code asks outside a turn (scheduling/ask-person.ts) alike.
+ */
+export async function storePendingApproval(
+  deps: Pick<ToolEnv['deps'], 'assistantRepo' | 'clock'>,
+  approval: {
+    userId: string;
+    turnId: string;
+    tool: string;
+    action: TAction;
+    preview: string;
+    details: TApprovalDetails;
+  },
+): Promise<string> {
+  const id = newId();
+  const now = deps.clock.now();
+  await deps.assistantRepo.insertApproval({
+    id,
+    user_id: approval.userId,
+    turn_id: approval.turnId,
+    tool: approval.tool,
+    input: JSON.stringify(approval.action),
+    preview: approval.preview,
+    status: 'pending',
+    result: null,
+    details: JSON.stringify(approval.details),
+    expires_at: new Date(now.getTime() + APPROVAL_TTL_MS).toISOString(),
+    decided_at: null,
+    created_at: now.toISOString(),
+  });
+  return id;
+}
+
 /** Whether a tool asks for the person's YES: APPROVAL_TOOLS in the contract decides, alone. */
 export function asksApproval(name: string): name is TToolName {
   return (APPROVAL_TOOLS as readonly string[]).includes(name);
@@ -74,21 +108,13 @@ export async function requestApproval(env: ToolEnv, name: TToolName, action: TAc
     changes: about.changes ?? [],
     textApprovable: request.textApprovable,
   };
-  const id = newId();
-  const now = deps.clock.now();
-  await deps.assistantRepo.insertApproval({
-    id,
-    user_id: ctx.user.id,
-    turn_id: ctx.turnId,
+  const id = await storePendingApproval(deps, {
+    userId: ctx.user.id,
+    turnId: ctx.turnId,
     tool: name,
-    input: JSON.stringify(checked),
+    action: checked,
     preview: request.preview,
-    status: 'pending',
-    result: null,
-    details: JSON.stringify(details),
-    expires_at: new Date(now.getTime() + APPROVAL_TTL_MS).toISOString(),
-    decided_at: null,
-    created_at: now.toISOString(),
+    details,
   });
   ctx.approval = { id, text: request.text };
   return { status: 'approval_requested', approvalId: id, preview: request.text };
