@@ -25,6 +25,8 @@ export interface Secrets {
   encryption: Buffer;
   /** The same key derived from each previous master key, so values sealed before a rotation still open. */
   previousEncryption: Buffer[];
+  /** HMAC key for the local issuers' client secrets, the same on every instance sharing the master key. */
+  localIssuer: Buffer;
 }
 
 function masterKey(config: Config): Buffer {
@@ -65,6 +67,7 @@ export function loadSecrets(config: Config): Secrets {
     previousEncryption: config.previousEncryptionKeys.map((key) =>
       derive(Buffer.from(key, 'base64'), 'encryption'),
     ),
+    localIssuer: derive(master, 'local-issuer'),
   };
 }
 

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Configuration } from 'oidc-provider';
 import { answerLoopbackOnly } from '../../lib/dev-only';
+import { hmac } from '../../lib/secrets';
 import { PROVIDER_SCOPES, type SignInProvider } from './identity';
 import { interactionPage } from './local-issuer-page';
 
@@ -116,7 +117,9 @@ async function createLocalIssuer(
 export async function mountLocalIssuer(app: FastifyInstance, provider: SignInProvider): Promise<LocalIssuer> {
   const prefix = `/dev/idp/${provider}`;
   const issuer = `${app.config.publicUrl}${prefix}`;
-  const clientSecret = randomBytes(24).toString('base64url');
+  // Derived, not drawn: an instance refreshes a token at the issuer of the instance at PUBLIC_URL,
+  // so every instance sharing the master key must present the same secret (decision 593).
+  const clientSecret = hmac(app.secrets.localIssuer, `client-secret:${provider}`);
   const accounts = new Map<string, Account>();
   // The OpenID Provider and its signing key are made on the first request that needs them.
   let created: Promise<{ oidc: Provider; handle: ReturnType<Provider['callback']> }> | undefined;
