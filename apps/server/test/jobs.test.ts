@@ -434,6 +434,65 @@ describe(`job queue (${usingPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
     }
   });
 
+  it('leaves one slot to work a person waits on, however much background work is due (decision 581)', async () => {
+    const reminders = kindOf('background-reminder');
+    const syncs = kindOf('background-sync');
+    const text = kindOf('text');
+    const w = worker({ clock: { now: () => new Date() } });
+    let running = 0;
+    let most = 0;
+    let release: () => void = () => {};
+    const hung = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const hang = async () => {
+      running++;
+      most = Math.max(most, running);
+      await hung;
+      running--;
+    };
+    const background = { maxAttempts: 1, backoff: () => 0, leaseMs: 30_000, background: true };
+    w.handle(reminders, hang, background);
+    w.handle(syncs, hang, { ...background, maxRunning: 4 });
+    const answered: number[] = [];
+    w.handle(
+      text,
+      async (job: Job<number>) => {
+        answered.push(job.payload);
+      },
+      { maxAttempts: 1, backoff: () => 0, leaseMs: 30_000 },
+    );
+    const repo = new JobsRepo(db);
+    // Twenty background jobs due a minute before the texts: claimed by run_at alone, they would come first.
+    const earlier = new Date(Date.now() - 60_000);
+    for (let i = 0; i < 10; i++) {
+      await repo.enqueue(db, { kind: reminders, key: `${reminders}:${i}`, payload: i }, earlier);
+      await repo.enqueue(db, { kind: syncs, key: `${syncs}:${i}`, payload: i }, earlier);
+    }
+    w.start();
+    try {
+      await waitFor(() => running === 3);
+      for (let i = 0; i < 3; i++) {
+        await repo.enqueue(db, { kind: text, key: `${text}:${i}`, payload: i }, new Date());
+        w.wake();
+      }
+      // Three slots of four hold hung background jobs; the fourth answers every text.
+      await waitFor(() => answered.length === 3);
+      expect(answered.sort()).toEqual([0, 1, 2]);
+      expect(most).toBe(3);
+      release();
+      await waitFor(async () => {
+        const keys = Array.from({ length: 10 }, (_, i) => [`${reminders}:${i}`, `${syncs}:${i}`]).flat();
+        const jobs = await Promise.all(keys.map((key) => repo.findByKey(key)));
+        return jobs.every((job) => job?.status === 'done');
+      });
+      expect(most).toBe(3);
+    } finally {
+      release();
+      await w.stop();
+    }
+  });
+
   it('waits for running handlers on stop, and aborts those past the deadline', async () => {
     const kind = kindOf('stop');
     let aborted: unknown;

@@ -18,7 +18,7 @@ describe.skipIf(usingPostgres)('a simulated day', () => {
     expect(day.jobs.atStart).toBe(0);
     expect(day.jobs.afterDay).toBeGreaterThanOrEqual(16);
     // A day on, the done briefings and reminders are gone (decision 580); the sends stay the week.
-    expect(day.jobs.afterDailyRetentionByKindStatus).toEqual({ 'assistant.send:done': 16 });
+    expect(day.jobs.afterDailyRetentionByKindStatus).toEqual({ 'assistant.send.proactive:done': 16 });
     expect(day.jobs.afterRetention).toBe(0);
   }, 180_000);
 });

@@ -193,6 +193,48 @@ describe('a text is sent at most once', () => {
   });
 });
 
+describe('the texts the assistant starts', () => {
+  it('are sent by the background kind, an answer by the kind a person waits on; both reach the phone (decision 581)', async () => {
+    const person = await assistantPerson(app, base);
+    // A reminder as every sender of one queues it (the outbox's one entry), then a question.
+    await app.db.transaction().execute((trx) =>
+      app.smsOutbox.queue(trx, {
+        userId: person.userId,
+        to: { channel: 'sms', e164: person.phone },
+        turnId: null,
+        parts: ['Reminder: Project review in 15 min'],
+        kind: 'reminder',
+        maxSegments: 3,
+        more: '',
+        key: `reminder-test:${person.userId}`,
+      }),
+    );
+    expect((await textFrom(app, person.phone, "what's on tomorrow?")).statusCode).toBe(200);
+    const texts = await waitForTexts(app, person.phone, 2);
+    expect(texts).toEqual(expect.arrayContaining(['Reminder: Project review in 15 min']));
+    const sent = await app.db
+      .selectFrom('assistant_messages')
+      .select(['id', 'kind', 'status'])
+      .where('user_id', '=', person.userId)
+      .where('direction', '=', 'out')
+      .execute();
+    const sendKind = async (id: string) =>
+      (
+        await app.db
+          .selectFrom('jobs')
+          .select('kind')
+          .where('payload', 'like', `%${id}%`)
+          .executeTakeFirstOrThrow()
+      ).kind;
+    const reminder = sent.find((message) => message.kind === 'reminder');
+    const answer = sent.find((message) => message.kind === 'reply');
+    expect(reminder?.status).toBe('sent');
+    expect(answer?.status).toBe('sent');
+    expect(await sendKind(reminder!.id)).toBe('assistant.send.proactive');
+    expect(await sendKind(answer!.id)).toBe('assistant.send');
+  });
+});
+
 describe('when Twilio refuses or does not answer', () => {
   /** The SMS port fails once as given, then works again. */
   async function failingOnce(error: Error, during: () => Promise<void>) {

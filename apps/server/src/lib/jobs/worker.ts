@@ -55,6 +55,12 @@ export interface JobKindOptions<T> {
    * cannot be enqueued again once the job is done (decision 580).
    */
   keepDoneMs?: number;
+  /**
+   * Work no person waits on at this moment (a reminder, a briefing, a sync): the background
+   * kinds together run in at most `concurrency - 1` slots (at least 1) and are claimed after the
+   * others, so a burst of them leaves a slot for a person's text (decision 581).
+   */
+  background?: boolean;
 }
 
 export interface JobWorkerOptions {
@@ -252,34 +258,40 @@ export class JobWorker {
   private async claimAndRun(): Promise<number> {
     let free = this.options.concurrency - this.running.size;
     if (free <= 0 || this.stopped) return 0;
-    // One claim per lease length: kinds sharing a lease (most) are claimed together, by run_at.
-    // A kind with a cap of its own is claimed on its own, no more than its room.
-    const claims: { kinds: string[]; leaseMs: number; room: number }[] = [];
-    const byLease = new Map<number, string[]>();
+    // One claim per lease length and side: kinds sharing both (most) are claimed together, by
+    // run_at. A kind with a cap of its own is claimed on its own, no more than its room.
+    // Background kinds are claimed last, within the slots they share (decision 581).
+    const claims: { kinds: string[]; leaseMs: number; room: number; background: boolean }[] = [];
+    const uncapped = new Map<string, { kinds: string[]; leaseMs: number; background: boolean }>();
     for (const { kind, options } of this.kinds.values()) {
-      if (options.maxRunning === undefined)
-        byLease.set(options.leaseMs, [...(byLease.get(options.leaseMs) ?? []), kind]);
-      else
-        claims.push({
-          kinds: [kind],
-          leaseMs: options.leaseMs,
-          room: options.maxRunning - this.runningOf(kind),
-        });
+      const background = options.background === true;
+      const { leaseMs } = options;
+      if (options.maxRunning === undefined) {
+        const group = `${background}:${leaseMs}`;
+        const found = uncapped.get(group);
+        if (found) found.kinds.push(kind);
+        else uncapped.set(group, { kinds: [kind], leaseMs, background });
+      } else
+        claims.push({ kinds: [kind], leaseMs, room: options.maxRunning - this.runningOf(kind), background });
     }
-    for (const [leaseMs, kinds] of byLease) claims.push({ kinds, leaseMs, room: Number.POSITIVE_INFINITY });
+    for (const group of uncapped.values()) claims.push({ ...group, room: Number.POSITIVE_INFINITY });
+    claims.sort((a, b) => Number(a.background) - Number(b.background));
+    let backgroundRoom = Math.max(1, this.options.concurrency - 1) - this.runningInBackground();
     let claimed = 0;
-    for (const { kinds, leaseMs, room } of claims) {
+    for (const { kinds, leaseMs, room, background } of claims) {
       if (free <= 0) break;
-      if (room <= 0) continue;
+      const limit = Math.min(free, room, background ? backgroundRoom : free);
+      if (limit <= 0) continue;
       const rows = await this.options.repo.claim({
         kinds,
         workerId: this.workerId,
         now: this.options.clock.now(),
         leaseMs,
-        limit: Math.min(free, room),
+        limit,
       });
       for (const row of rows) this.spawn(row);
       free -= rows.length;
+      if (background) backgroundRoom -= rows.length;
       claimed += rows.length;
     }
     return claimed;
@@ -311,6 +323,12 @@ export class JobWorker {
   private runningOf(kind: string): number {
     let count = 0;
     for (const run of this.running.values()) if (run.kind === kind) count++;
+    return count;
+  }
+
+  private runningInBackground(): number {
+    let count = 0;
+    for (const run of this.running.values()) if (this.kinds.get(run.kind)?.options.background) count++;
     return count;
   }
 

@@ -79,7 +79,8 @@ export const assistantPlugin = fp(
       onGiveUp: (job) => apologise(deps, job.payload.messageId),
     });
     const proactive = { maxAttempts: 4 };
-    const sendLater = { backoff: exponentialBackoff(5000, 5 * 60_000), leaseMs: 60_000 };
+    // No one waits on these at this moment: they leave a slot for a person's text (decision 581).
+    const sendLater = { backoff: exponentialBackoff(5000, 5 * 60_000), leaseMs: 60_000, background: true };
     app.jobs.worker.register(greetingJob, (job) => sendGreeting(deps, job.payload), {
       ...sendLater,
       maxAttempts: proactive.maxAttempts,

@@ -154,7 +154,13 @@ export const changeFeedPlugin = fp(
             payload: { after: last.id },
           });
       },
-      { maxAttempts: 5, backoff: exponentialBackoff(5000, 5 * 60_000), leaseMs: 60_000, maxRunning: 1 },
+      {
+        maxAttempts: 5,
+        backoff: exponentialBackoff(5000, 5 * 60_000),
+        leaseMs: 60_000,
+        maxRunning: 1,
+        background: true,
+      },
     );
     app.addHook('onReady', async () => {
       if (followed().length === 0) return;
@@ -174,15 +180,27 @@ export const changeFeedPlugin = fp(
           connection.provider === 'apple' ? (['calendar'] as const) : (['calendar', 'mail'] as const);
         for (const resource of resources) await subscribe(deps, connection, resource);
       },
-      { maxAttempts: 5, backoff: exponentialBackoff(5000, 5 * 60_000), leaseMs: 60_000, maxRunning: 4 },
+      {
+        maxAttempts: 5,
+        backoff: exponentialBackoff(5000, 5 * 60_000),
+        leaseMs: 60_000,
+        maxRunning: 4,
+        background: true,
+      },
     );
     app.jobs.worker.register(
       feedSyncJob,
       (job) => syncSubscription(deps, job.payload.subscriptionId, deliver),
-      { maxAttempts: 5, backoff: exponentialBackoff(5000, 5 * 60_000), leaseMs: 60_000, maxRunning: 4 },
+      {
+        maxAttempts: 5,
+        backoff: exponentialBackoff(5000, 5 * 60_000),
+        leaseMs: 60_000,
+        maxRunning: 4,
+        background: true,
+      },
     );
     // Renewal and polls handle their own failures (slow poll, back-off, telling once): one try each.
-    const once = { maxAttempts: 1, backoff: () => 0, leaseMs: 60_000, maxRunning: 4 };
+    const once = { maxAttempts: 1, backoff: () => 0, leaseMs: 60_000, maxRunning: 4, background: true };
     app.jobs.worker.register(feedRenewJob, (job) => renew(deps, job.payload.subscriptionId), once);
     app.jobs.worker.register(
       feedPollJob,

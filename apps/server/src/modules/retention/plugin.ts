@@ -43,6 +43,7 @@ export const retentionPlugin = fp(
         // A VACUUM of a large file takes seconds.
         leaseMs: 10 * 60_000,
         maxRunning: 1,
+        background: true,
       },
     );
     runPeriodically(app, {

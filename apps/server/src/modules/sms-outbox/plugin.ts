@@ -5,7 +5,7 @@ import { exponentialBackoff } from '../../lib/jobs/worker';
 import { runPeriodically } from '../../lib/periodic-job';
 import type { SmsChannel } from '../../providers/sms/address';
 import { smsOutboxDeps } from './deps';
-import { type QueuedTexts, queueTexts, smsSendJob } from './queue-texts';
+import { proactiveSendJob, type QueuedTexts, queueTexts, smsSendJob } from './queue-texts';
 import { type SentNow, sendNow } from './send-now';
 import { giveUpSending, sendQueued } from './send-queued';
 import { mayReplyToUnknown, purgeOldCounts, type UnknownReplyVerdict } from './unknown-number-caps';
@@ -46,12 +46,16 @@ export const smsOutboxPlugin = fp(
       isOptedOut: (e164) => deps.smsOutboxRepo.isOptedOut(deps.phoneHash(e164)),
       whatsappEnabled: deps.limits.whatsappEnabled,
     } satisfies SmsOutbox);
-    app.jobs.worker.register(smsSendJob, (job) => sendQueued(deps, job.payload), {
+    const sending = {
       maxAttempts: 8,
       backoff: exponentialBackoff(2000, 5 * 60_000),
       leaseMs: 60_000,
-      onGiveUp: (job) => giveUpSending(deps, job.payload),
-    });
+      onGiveUp: (job: { payload: { messageId: string } }) => giveUpSending(deps, job.payload),
+    };
+    const send = (job: { payload: { messageId: string; carrier?: boolean } }) =>
+      sendQueued(deps, job.payload);
+    app.jobs.worker.register(smsSendJob, send, sending);
+    app.jobs.worker.register(proactiveSendJob, send, { ...sending, background: true });
     runPeriodically(app, {
       everyMs: 60 * 60_000,
       failure: 'SMS reply counters purge failed',

@@ -10,11 +10,20 @@ import type { SmsOutboxDeps } from './deps';
 /** The send job's kind; its old name, so texts queued before the outbox moved still go out. */
 export const SMS_SEND_JOB = 'assistant.send';
 
-/** Sends one queued text (`sendQueued`, registered in plugin.ts). */
-export const smsSendJob = defineJob({
-  kind: SMS_SEND_JOB,
-  payload: z.object({ messageId: z.string(), carrier: z.boolean().optional() }),
-});
+const sendPayload = z.object({ messageId: z.string(), carrier: z.boolean().optional() });
+
+/** Sends one queued text (`sendQueued`, registered in plugin.ts): answers, approvals, notices. */
+export const smsSendJob = defineJob({ kind: SMS_SEND_JOB, payload: sendPayload });
+
+/**
+ * The same send for a text the assistant starts, which no one is waiting on at that moment: a
+ * background kind, so ten thousand reminders due in one minute leave a slot for an answer
+ * (decision 581).
+ */
+export const proactiveSendJob = defineJob({ kind: 'assistant.send.proactive', payload: sendPayload });
+
+/** The kinds of text the assistant starts on its own. */
+const PROACTIVE: ReadonlySet<TOutboundKind> = new Set(['briefing', 'reminder', 'greeting', 'help']);
 
 type TMessageKind = (typeof MESSAGE_KINDS)[number];
 /** What the screen calls an outbound text. */
@@ -75,7 +84,8 @@ export async function queueTexts(
     const body = fitted.text;
     if (!body) continue;
     const messageId = newId();
-    const queued = await deps.jobs.enqueue(trx, smsSendJob, {
+    const kind = part.kind ?? input.kind;
+    const queued = await deps.jobs.enqueue(trx, PROACTIVE.has(kind) ? proactiveSendJob : smsSendJob, {
       key: `${input.key}:${index}`,
       payload: { messageId, ...(input.carrier ? { carrier: true } : {}) },
       ...(index > 0 ? { runAt: new Date(deps.clock.now().getTime() + index * PART_GAP_MS) } : {}),
@@ -93,7 +103,7 @@ export async function queueTexts(
       provider_sid: null,
       turn_id: input.turnId,
       status: 'queued',
-      kind: part.kind ?? input.kind,
+      kind,
       full_body: fitted.cut ? part.text : null,
       approval_id: part.approvalId ?? null,
       created_at: deps.clock.now().toISOString(),
