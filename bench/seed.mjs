@@ -467,8 +467,15 @@ async function moveBackgroundEvents(task) {
  * The steady state of the reminder looks (decision 576), through the app's own code: each
  * person's next look is their point of the interval as `nextLook` gives it (somewhere in the
  * coming interval), and their previous look, one interval before, listed their events as a look
- * does and queued the reminders within its reach. Events beyond it wait for the next look, as on
- * a running server. Untimed: the bench measures what follows.
+ * does and queued the reminders within its reach (`enqueueEventReminder`). Events beyond it wait
+ * for the next look, as on a running server. Untimed: the bench measures what follows.
+ *
+ * Every background person's sample calendar holds the same events (seeded so, moved together by
+ * `eventsAt`), so the calendar is listed through the app once, for the first person, over every
+ * look's reach, and each person's look takes the events that overlap its own range, as
+ * `listEvents` would, with their own connection. Every 1,000th person is listed through the app
+ * as well and must match, so the shortcut cannot drift from what a look sees. Listing through the
+ * sample workspace was most of a look's cost (100,000 people took hours on 2 cores).
  */
 async function settleLooks() {
   const { nextLook, LOOK_MARGIN_MS } = await import(new URL('modules/assistant/reminder-looks.ts', src).href);
@@ -478,33 +485,63 @@ async function settleLooks() {
   const deps = { ...assistantDeps(app), jobs: app.jobs, db: app.db, log: app.log };
   const { fedMs, unfedMs } = app.config.reminderLooks;
   const nowMs = now.getTime();
+  const longest = Math.max(fedMs, unfedMs);
+  const listed = (userId, from, to) =>
+    listEvents(deps.workspace, { userId, from: iso(from), to: iso(to), limit: 100 }).then((r) => r.events);
+  const overlapping = (events, from, to) =>
+    events.filter((event) => Date.parse(event.start) < to && Date.parse(event.end) > from);
+  const sameIds = (a, b) => a.map((e) => e.id).join() === b.map((e) => e.id).join();
   let queued = 0;
   let settled = 0;
+  let checked = 0;
+  let calendar = null;
   for (;;) {
-    const due = await app.assistantSettingsRepo.remindersDue(iso(nowMs - 1), 500);
+    const due = await app.assistantSettingsRepo.remindersDue(iso(nowMs - 1), 1000);
     if (due.length === 0) break;
     const followed = await app.changeFeed.calendarsFollowedOf(due.map((p) => p.userId));
-    for (const { userId, settings } of due) {
+    const connections = await db
+      .selectFrom('connections')
+      .select(['id', 'user_id'])
+      .where(
+        'user_id',
+        'in',
+        due.map((p) => p.userId),
+      )
+      .execute();
+    const connectionOf = new Map(connections.map((c) => [c.user_id, c.id]));
+    calendar ??= await listed(due[0].userId, nowMs - 2 * longest, nowMs + 2 * longest + DAY);
+    const looks = due.map(({ userId, settings }) => {
       const interval = followed.has(userId) ? fedMs : unfedMs;
       const next = nextLook(settings.id, nowMs - interval / 2, interval);
       const previous = next - interval;
       const reach = next + settings.reminder_lead_minutes * 60_000 + LOOK_MARGIN_MS;
-      const { events } = await listEvents(deps.workspace, {
-        userId,
-        from: iso(previous),
-        to: iso(reach),
-        limit: 100,
-      });
-      for (const event of events) {
-        if (Date.parse(event.start) <= nowMs) continue;
-        await enqueueEventReminder(deps, settings, event, new Date(previous));
-        queued++;
+      const connectionId = connectionOf.get(userId);
+      const events = overlapping(calendar, previous, reach).map((event) => ({ ...event, connectionId }));
+      return { userId, settings, next, previous, reach, events };
+    });
+    // The batch's first person is listed through the app too, and must see the same.
+    const [first] = looks;
+    const seen = await listed(first.userId, first.previous, first.reach);
+    if (!sameIds(seen, first.events) || seen.some((e) => e.connectionId !== first.events[0]?.connectionId))
+      throw new Error(`settling: person ${first.userId}'s calendar is not the first person's`);
+    checked++;
+    // One transaction a batch: the same writes as the looks made, without a commit for each.
+    await db.transaction().execute(async (trx) => {
+      const inBatch = { ...deps, db: trx };
+      const settingsRepo = app.assistantSettingsRepo.with(trx);
+      for (const { userId, settings, next, previous, events } of looks) {
+        for (const event of events) {
+          if (Date.parse(event.start) <= nowMs) continue;
+          await enqueueEventReminder(inBatch, settings, event, new Date(previous));
+          queued++;
+        }
+        await settingsRepo.moveReminderLook(userId, settings.reminders_next_at, iso(next));
+        settled++;
       }
-      await app.assistantSettingsRepo.moveReminderLook(userId, settings.reminders_next_at, iso(next));
-      settled++;
-    }
+    });
   }
   counts.looks_settled = settled;
+  counts.looks_listed_through_the_app = checked;
   counts.reminders_queued_by_earlier_looks = queued;
 }
 

@@ -30,7 +30,7 @@ const REMINDER_LEAD_MS = 15 * 60_000;
 /** The scheduling pass's interval (ASSISTANT_SCHEDULE_INTERVAL_MS's default) and its target: a tenth. */
 const PASS_EVERY_MS = 60_000;
 /** What settling the earlier looks takes a person, about (bench/seed.mjs's `steady` task; BENCH_BACKGROUND_SETTLE_MS on a loaded machine), so the meeting is far enough. */
-const SETTLE_MS_A_PERSON = Number(process.env.BENCH_BACKGROUND_SETTLE_MS ?? 5);
+const SETTLE_MS_A_PERSON = Number(process.env.BENCH_BACKGROUND_SETTLE_MS ?? 1);
 const log = (line) => console.log(`  ${line}`);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
@@ -162,8 +162,8 @@ async function backgroundCase({ kind, people, start, port, twilio, redisUrl, set
     result.start = start;
     log(`${kind}, ${people.toLocaleString('en')} people, ${start} start: seeded in ${seeded.seconds} s`);
     // The meeting starts `eventMinutes` after the server starts (moved now: seeding 100,000 takes
-    // a while). A steady start then has the earlier looks settled (untimed, about a millisecond or
-    // two a person): the meeting is moved that much further ahead, so its reminder still falls due
+    // a while). A steady start then has the earlier looks settled (untimed, a quarter of a
+    // millisecond a person): the meeting is moved that much further ahead, so its reminder still falls due
     // after the measurements.
     const settling = start === 'steady' ? people * SETTLE_MS_A_PERSON : 0;
     const eventAt = Date.now() + settings.eventMinutes * 60_000 + settling;
