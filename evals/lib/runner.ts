@@ -99,6 +99,8 @@ export interface EvalReport {
 }
 
 const NO: Record<TLanguage, string> = { en: 'NO', zh: '否' };
+/** The longest a step that may stay silent waits for a text before it is read as silent. */
+const SILENT_WAIT_MS = 1500;
 
 function percentile(values: number[], p: number): number | null {
   if (values.length === 0) return null;
@@ -549,11 +551,19 @@ async function runHappen(
   if (step.happen.chaseDue) await world.chaseNow(person);
   world.advance(step.happen.minutes);
   await world.checkFollowUps();
-  const deadline = Date.now() + (step.expect.silent || ctx.misbehave ? 1500 : ctx.timeoutMs);
+  // A step that may stay silent waits until the text comes, the deadline passes, or the queue is
+  // quiet: no job running and none due before the deadline would have passed (every text to the
+  // person leaves through a job), seen at three polls in a row. Not a fixed 1.5 s per step.
+  const mayBeSilent = Boolean(step.expect.silent) || ctx.misbehave;
+  const deadline = Date.now() + (mayBeSilent ? SILENT_WAIT_MS : ctx.timeoutMs);
   let out = await outAfter();
+  let quiet = 0;
   while (out.length <= seen && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 50));
     out = await outAfter();
+    if (!mayBeSilent) continue;
+    quiet = (await world.queueQuiet(SILENT_WAIT_MS + 500)) ? quiet + 1 : 0;
+    if (quiet >= 3) break;
   }
   await new Promise((resolve) => setTimeout(resolve, 300));
   out = await outAfter();
