@@ -16,7 +16,7 @@ import { usingPostgres } from './helpers/build';
 // run of the server tests would only repeat it, minutes for nothing.
 describe.skipIf(usingPostgres)('evals', () => {
   it.concurrent('every scenario passes against the stand-in model', async ({ expect }) => {
-    const report = await runEvals({ model: 'stand-in' });
+    const report = await runEvals({ model: 'stand-in', concurrency: 4 });
     const summary = formatReport(report);
     expect(report.passed, summary).toBe(true);
     expect(report.model).toBe('local stand-in');
@@ -38,7 +38,7 @@ describe.skipIf(usingPostgres)('evals', () => {
   it.concurrent('a misbehaving model sends nothing without a yes, crashes nothing, and every text is answered', async ({
     expect,
   }) => {
-    const report = await runEvals({ misbehave: true });
+    const report = await runEvals({ misbehave: true, concurrency: 4 });
     const summary = formatReport(report);
     expect(report.passed, summary).toBe(true);
     expect(report.crashes, summary).toEqual([]);
