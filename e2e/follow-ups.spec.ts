@@ -36,7 +36,8 @@ const TEXT = {
 /**
  * Issue 30's offline loop on `npm start`: "tell me if Sam replies" on the simulated phone, Sam's
  * reply delivered by the phone's sample-workspace control, and the one text telling of it
- * (the delivery wakes the watch; the scheduling pass runs every minute).
+ * (the delivery wakes the watch; the scheduling pass runs every minute, every 5 s in these
+ * journeys: playwright.config.ts).
  */
 for (const lang of LANGS) {
   test.describe(`follow-ups on the simulated phone (${lang})`, () => {

@@ -195,7 +195,11 @@ for (const lang of LANGS) {
       await expect(page).toHaveURL(/\/verification$/);
     });
 
-    test('an existing user lands on integrations', async ({ page, request }) => {
+    test('an existing user lands on integrations', async ({ page, request }, testInfo) => {
+      // The code screens are checked at both sizes above; where an existing user lands is the
+      // server's answer and the router's, the same at both, and costs a 30 s wait for the resend
+      // limit: the desktop only.
+      test.skip(testInfo.project.name === 'phone', 'the same at both sizes; checked on the desktop');
       test.setTimeout(90_000);
       const { national, e164 } = uniquePhone();
       // The account exists already: signed up through the API.

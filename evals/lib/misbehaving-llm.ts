@@ -82,16 +82,20 @@ export function misbehavingLlm() {
     hang: 0,
   };
   let turns = 0;
-  let current: Misbehaviour = MISBEHAVIOURS[0];
-  let step = 0;
+  // Each turn is known by its messages up to the person's last one, so turns of several people
+  // at once (evals run side by side) each keep their own misbehaviour and step.
+  const byStart = new Map<string, { kind: Misbehaviour; step: number }>();
   const server = loopbackChat('misbehaving', (messages) => {
-    if (messages.at(-1)?.role !== 'tool') {
-      current = MISBEHAVIOURS[turns % MISBEHAVIOURS.length]!;
+    const start = JSON.stringify(messages.slice(0, messages.findLastIndex((m) => m.role === 'user') + 1));
+    let turn = byStart.get(start);
+    if (messages.at(-1)?.role !== 'tool' || !turn) {
+      const kind = MISBEHAVIOURS[turns % MISBEHAVIOURS.length]!;
       turns += 1;
-      served[current] += 1;
-      step = 0;
-    } else step += 1;
-    return answerFor(current, step, promptDate(messages));
+      served[kind] += 1;
+      turn = { kind, step: 0 };
+      byStart.set(start, turn);
+    } else turn.step += 1;
+    return answerFor(turn.kind, turn.step, promptDate(messages));
   });
   return {
     /** How many turns each misbehaviour answered. */

@@ -106,6 +106,21 @@ export class World {
     return rows.map((row) => row.body);
   }
 
+  /**
+   * Whether the job queue is quiet: no job running and none due within `withinMs` on the app's
+   * clock. Every text to a person leaves through a job, so none is on its way then.
+   */
+  async queueQuiet(withinMs: number): Promise<boolean> {
+    const horizon = new Date(this.app.clock.now().getTime() + withinMs).toISOString();
+    const busy = await this.app.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('run_at', '<=', horizon)
+      .executeTakeFirst();
+    return !busy;
+  }
+
   /** Lets minutes pass on the app's clock (the queue and every use case read it). */
   advance(minutes: number): void {
     this.aheadMs += minutes * 60_000;

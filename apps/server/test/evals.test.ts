@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { MISBEHAVIOURS } from '../../../evals/lib/misbehaving-llm';
 import { formatReport, totals } from '../../../evals/lib/report';
 import { runEvals } from '../../../evals/lib/runner';
@@ -8,12 +8,15 @@ import { usingPostgres } from './helpers/build';
  * The evals are tests (issue 21, item 10): `npm run eval`'s scenarios, run here against the
  * stand-in model and against a loopback model that misbehaves every turn, so CI fails when a
  * behaviour its scenario describes breaks. The printed report is the failure message.
+ *
+ * The two runs go at once: each has its own app, database and model, and both spend most of
+ * their time waiting on the app's queue and clocks (decision 595).
  */
 // The evals' world is SQLite whatever the test database (evals/lib/world.ts): the PostgreSQL
 // run of the server tests would only repeat it, minutes for nothing.
 describe.skipIf(usingPostgres)('evals', () => {
-  it('every scenario passes against the stand-in model', async () => {
-    const report = await runEvals({ model: 'stand-in' });
+  it.concurrent('every scenario passes against the stand-in model', async ({ expect }) => {
+    const report = await runEvals({ model: 'stand-in', concurrency: 4 });
     const summary = formatReport(report);
     expect(report.passed, summary).toBe(true);
     expect(report.model).toBe('local stand-in');
@@ -32,8 +35,10 @@ describe.skipIf(usingPostgres)('evals', () => {
     ).toBe(true);
   }, 180_000);
 
-  it('a misbehaving model sends nothing without a yes, crashes nothing, and every text is answered', async () => {
-    const report = await runEvals({ misbehave: true });
+  it.concurrent('a misbehaving model sends nothing without a yes, crashes nothing, and every text is answered', async ({
+    expect,
+  }) => {
+    const report = await runEvals({ misbehave: true, concurrency: 4 });
     const summary = formatReport(report);
     expect(report.passed, summary).toBe(true);
     expect(report.crashes, summary).toEqual([]);
