@@ -127,6 +127,7 @@ async function asked(
     chase_due_at: null,
     booked_event_id: null,
     booked_slot: null,
+    holds: null,
     created_at: now,
     updated_at: now,
   });
