@@ -50,8 +50,9 @@ export async function snapshot(app: FastifyInstance, person: Person): Promise<Sn
 
 /** The tentative holds (decision 594) in a snapshot's events: the sample workspace's flag. */
 export function holdsIn(snap: Snapshot): number {
-  return [...snap.events.values()].filter((event) => (JSON.parse(event.data) as { tentative?: boolean }).tentative)
-    .length;
+  return [...snap.events.values()].filter(
+    (event) => (JSON.parse(event.data) as { tentative?: boolean }).tentative,
+  ).length;
 }
 
 /** The holds once they settle on `want` (their release is a job), or as they are after `timeoutMs`. */
