@@ -21,7 +21,8 @@ export interface ScheduleIntent {
 /** "and hold the times", "hold them for me", "，先帮我占着这些时间", "并预留这些时间": at the end. */
 const HOLD_EN =
   /[\s,;.]+(?:and\s+)?(?:please\s+)?(?:hold|block)\s+(?:the|those|these)?\s*(?:times|slots|them)(?:\s+for\s+me)?(?:\s+in\s+my\s+calendar)?\s*[.!]*$/i;
-const HOLD_ZH = /[，,。；;\s]*(?:并|先)?(?:帮我)?(?:先)?(?:占着|占住|预留|保留|留着)(?:这些|那些|这几个)?(?:时间|时段)[。.！!]*$/;
+const HOLD_ZH =
+  /[，,。；;\s]*(?:并|先)?(?:帮我)?(?:先)?(?:占着|占住|预留|保留|留着)(?:这些|那些|这几个)?(?:时间|时段)[。.！!]*$/;
 
 const EN =
   /^(?:(?:can|could|would) you\s+|please\s+)*(?:find|set up|schedule|arrange)\s+(?:a\s+time\s+for\s+)?(\d{1,3})\s*(?:minutes?|mins?)\s+with\s+(.+?)(?:\s+(next week|this week|tomorrow|before\s+[a-z]+))?\s*[.?!]*$/i;
