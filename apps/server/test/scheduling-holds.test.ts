@@ -266,6 +266,16 @@ describe('holds released by the queue', () => {
     expect(job?.status).toBe('done');
   });
 
+  it('a time suggested at one of the held slots is not busy for the request’s own hold: the person is asked to book it', async () => {
+    const { phone, userId } = await askedWithHolds();
+    // Tuesday 1 Dec 10:00 in London: slot 2, held.
+    await reply(first, phone, { kind: 'text', text: 'Could we do Tuesday 10am instead?' });
+    const [question] = await waitFor(phone, 1);
+    expect(question).toContain('Book the time suggested instead');
+    expect(question).toContain('Tue 1 Dec, 10:00-10:30');
+    expect(await holdsIn(userId)).toHaveLength(3);
+  });
+
   it('a NO to the time suggested instead ends the request and removes every hold', async () => {
     const { phone, userId, row } = await askedWithHolds();
     await reply(first, phone, { kind: 'text', text: 'Could we do Thursday 3pm instead?' });
