@@ -60,9 +60,12 @@ export function resolveOtherTime(
   const weekday = [...days][0]!;
   const minutes = [...times][0]!;
   const today = dateIn(input.now, zone);
-  if (weekdayOf(today) === weekday) return null;
+  // ISO weekdays (Sunday 7) against weekdayOf's (Sunday 0): Sunday never matched, and the
+  // search below ran forever on "Sunday 3pm".
+  const isoWeekday = (date: string) => weekdayOf(date) || 7;
+  if (isoWeekday(today) === weekday) return null;
   let day = addDays(today, 1);
-  while (weekdayOf(day) !== weekday) day = addDays(day, 1);
+  while (isoWeekday(day) !== weekday) day = addDays(day, 1);
   const clock = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
   const start = instantOf(`${day}T${clock}`, zone);
   return {
