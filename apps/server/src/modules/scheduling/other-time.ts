@@ -1,5 +1,5 @@
-import { addDays, dateIn, instantOf, weekdayOf, zoneOrUtc } from '../../lib/zoned-time';
-import type { Interval } from './find-slots';
+import { addDays, dateIn, instantOf, zoneOrUtc } from '../../lib/zoned-time';
+import { type Interval, isoWeekday } from './find-slots';
 
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 const SHORT = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
@@ -60,9 +60,8 @@ export function resolveOtherTime(
   const weekday = [...days][0]!;
   const minutes = [...times][0]!;
   const today = dateIn(input.now, zone);
-  // ISO weekdays (Sunday 7) against weekdayOf's (Sunday 0): Sunday never matched, and the
-  // search below ran forever on "Sunday 3pm".
-  const isoWeekday = (date: string) => weekdayOf(date) || 7;
+  // ISO weekdays on both sides (Sunday 7): against weekdayOf's Sunday 0 the search below ran
+  // forever on "Sunday 3pm".
   if (isoWeekday(today) === weekday) return null;
   let day = addDays(today, 1);
   while (isoWeekday(day) !== weekday) day = addDays(day, 1);
