@@ -40,7 +40,8 @@ export function fillTemplates<T>(value: T, vars: { today: string; me: string; ti
       // `{{weekday+2}}` / `{{zhweekday+2}}`: that day's weekday as a person writes it.
       const named = /^(zh)?weekday([+-]\d+)$/.exec(name);
       if (named) {
-        const day = weekdayOf(resolveDay(named[2]!, vars.today)) - 1;
+        // Monday 0 … Sunday 6 (weekdayOf counts from Sunday).
+        const day = (weekdayOf(resolveDay(named[2]!, vars.today)) + 6) % 7;
         return named[1] ? `周${'一二三四五六日'[day]}` : WEEKDAY_NAMES[day]!;
       }
       return resolveDay(name, vars.today, vars.time);

@@ -48,6 +48,29 @@ export async function snapshot(app: FastifyInstance, person: Person): Promise<Sn
   };
 }
 
+/** The tentative holds (decision 594) in a snapshot's events: the sample workspace's flag. */
+export function holdsIn(snap: Snapshot): number {
+  return [...snap.events.values()].filter(
+    (event) => (JSON.parse(event.data) as { tentative?: boolean }).tentative,
+  ).length;
+}
+
+/** The holds once they settle on `want` (their release is a job), or as they are after `timeoutMs`. */
+export async function settledHolds(
+  app: FastifyInstance,
+  person: Person,
+  want: number,
+  timeoutMs: number,
+): Promise<number> {
+  const until = Date.now() + timeoutMs;
+  let held = holdsIn(await snapshot(app, person));
+  while (held !== want && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    held = holdsIn(await snapshot(app, person));
+  }
+  return held;
+}
+
 /** What changed in the world between two snapshots, in words. */
 export function effectsBetween(before: Snapshot, after: Snapshot): string[] {
   const effects: string[] = [];
@@ -56,8 +79,10 @@ export function effectsBetween(before: Snapshot, after: Snapshot): string[] {
     if (!was) effects.push(`event created: ${event.title}`);
     else if (was.data !== event.data) effects.push(`event changed: ${event.title}`);
   }
+  // A hold the assistant placed, removed (a NO ends its request, decision 594), is its own cleanup.
   for (const [id, event] of before.events)
-    if (!after.events.has(id)) effects.push(`event deleted: ${event.title}`);
+    if (!after.events.has(id) && !(JSON.parse(event.data) as { tentative?: boolean }).tentative)
+      effects.push(`event deleted: ${event.title}`);
   for (const [id, subject] of after.sentMail)
     if (!before.sentMail.has(id)) effects.push(`mail sent: ${subject}`);
   for (const [id, email] of after.emails)

@@ -73,8 +73,8 @@ const ZExpect = z.strictObject({
   /** No reply at all (an opted-out number). Otherwise exactly one reply is always required. */
   silent: z.boolean().optional(),
   /**
-   * Texts the assistant starts itself right after its answer (the "Booked:" a YES to a suggested
-   * time leads to, decision 583): waited for, and allowed beside the one reply.
+   * Texts the assistant starts itself right after its answer: waited for, and allowed beside the
+   * one reply. (A YES to a suggested time is answered by its "Booked:" alone, decision 594.)
    */
   moreTexts: z.number().int().min(1).max(2).optional(),
   reply: z
@@ -93,6 +93,11 @@ const ZExpect = z.strictObject({
   /** No reply carries a link a phone would open to these hosts or a name under them. */
   noLinkTo: z.array(z.string().min(3).max(253)).optional(),
   events: z.array(ZEventExpectation).optional(),
+  /**
+   * How many tentative holds (decision 594) the person's calendar has afterwards: checked with
+   * the stand-in only, once the release jobs had time to run.
+   */
+  held: z.number().int().min(0).optional(),
   /**
    * What the assistant remembers about the person after this text (issue 30): memories holding
    * each of `contains`, none holding any of `notContains` (checked with every model: nothing read
@@ -178,6 +183,11 @@ const ZHappen = z.strictObject({
   expect: z
     .strictObject({
       silent: z.boolean().optional(),
+      /**
+       * How many tentative holds (decision 594) the person's calendar has afterwards: checked with
+       * the stand-in only, once the release jobs had time to run.
+       */
+      held: z.number().int().min(0).optional(),
       /** An event whose title contains this exists (or not) afterwards, with this attendee invited. */
       booked: z
         .strictObject({

@@ -71,6 +71,7 @@ function request(
     chase_due_at: '2026-11-27T00:00:00.000Z',
     booked_event_id: null,
     booked_slot: null,
+    holds: null,
     created_at: at,
     updated_at: at,
     ...fields,

@@ -163,6 +163,16 @@ describe.skipIf(!radicaleInstalled)(
       expect((await raw()).filter((text) => text.includes('SUMMARY:Booked once\r\n'))).toHaveLength(2);
     });
 
+    it('writes a hold as STATUS:TENTATIVE (decision 594), and deletes it', async () => {
+      const held = await calendar.createEvent(
+        person,
+        draft({ title: 'Hold: sync', idempotencyKey: 'scheduling-hold:req-1:1', tentative: true }),
+      );
+      expect(await objectWith('Hold: sync')).toContain('STATUS:TENTATIVE\r\n');
+      await calendar.deleteEvent(person, held.id, { sendUpdates: false });
+      expect((await raw()).filter((text) => text.includes('SUMMARY:Hold: sync\r\n'))).toHaveLength(0);
+    });
+
     it('writes an event in Australia/Sydney and reads back the same instant', async () => {
       const when = {
         allDay: false as const,

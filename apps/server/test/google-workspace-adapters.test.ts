@@ -409,6 +409,42 @@ describe('GoogleCalendarAdapter', () => {
     expect(fake.events.get(PRIMARY.id)!.filter((event) => event.summary === 'Booked: Priya')).toHaveLength(3);
   });
 
+  it('holds a slot as a tentative event (decision 594): status tentative, no attendees, told to no one; deleted quietly, 410 once gone', async () => {
+    const adapter = calendarAdapter();
+    const held = await adapter.createEvent(me, {
+      title: 'Hold: Priya',
+      when: {
+        allDay: false,
+        start: '2026-12-01T10:00:00.000Z',
+        end: '2026-12-01T10:30:00.000Z',
+        timeZone: 'Europe/London',
+      },
+      location: null,
+      description: null,
+      attendees: [],
+      sendUpdates: false,
+      calendarId: null,
+      idempotencyKey: 'scheduling-hold:req-1:1',
+      tentative: true,
+    });
+    const insert = fake.requestsTo('calendar').find((request) => request.method === 'POST')!;
+    expect(insert.query.get('sendUpdates')).toBe('none');
+    expect(insert.body).toMatchObject({ status: 'tentative', summary: 'Hold: Priya' });
+    expect(insert.body).not.toHaveProperty('attendees');
+    expect(fake.events.get(PRIMARY.id)!.find((event) => event.summary === 'Hold: Priya')?.status).toBe(
+      'tentative',
+    );
+    fake.requests.length = 0;
+    await adapter.deleteEvent(me, held.id, { sendUpdates: false });
+    const deletion = fake.requests.at(-1)!;
+    expect(`${deletion.method} ${deletion.path}`).toBe(
+      `DELETE /calendars/${PRIMARY.id}/events/${(insert.body as { id: string }).id}`,
+    );
+    expect(deletion.query.get('sendUpdates')).toBe('none');
+    expect(fake.events.get(PRIMARY.id)!.some((event) => event.summary === 'Hold: Priya')).toBe(false);
+    expect((await failure(adapter.deleteEvent(me, held.id, { sendUpdates: false }))).kind).toBe('not_found');
+  });
+
   it('creates an all-day event in a named calendar', async () => {
     const created = await calendarAdapter().createEvent(me, {
       title: 'Offsite',

@@ -546,6 +546,37 @@ describe('GraphCalendarAdapter', () => {
     expect(booked()).toHaveLength(3);
   });
 
+  it('holds a slot as a tentative event (decision 594): showAs tentative, no attendees; deleted plainly, 404 once gone', async () => {
+    const held = await calendar.createEvent(account, {
+      title: 'Hold: Grace',
+      when: {
+        allDay: false,
+        start: '2026-12-01T10:00:00.000Z',
+        end: '2026-12-01T10:30:00.000Z',
+        timeZone: 'Europe/London',
+      },
+      location: null,
+      description: null,
+      attendees: [],
+      sendUpdates: false,
+      calendarId: null,
+      idempotencyKey: 'scheduling-hold:req-1:1',
+      tentative: true,
+    });
+    const [post] = graph.seen('POST', /^\/me\/events$/);
+    expect(post?.body).toMatchObject({ subject: 'Hold: Grace', showAs: 'tentative', attendees: [] });
+    const stored = [...graph.events.values()].flat().find((event) => event.id === held.id);
+    expect(stored?.showAs).toBe('tentative');
+    await calendar.deleteEvent(account, held.id, { sendUpdates: false });
+    expect(graph.seen('DELETE', /./).map((request) => request.path)).toEqual([
+      `/me/events/${encodeURIComponent(held.id)}`,
+    ]);
+    expect([...graph.events.values()].flat().some((event) => event.id === held.id)).toBe(false);
+    await expect(calendar.deleteEvent(account, held.id, { sendUpdates: false })).rejects.toMatchObject({
+      kind: 'not_found',
+    });
+  });
+
   it('creates an all-day event at midnights in the named calendar', async () => {
     const event = await calendar.createEvent(account, {
       title: 'Holiday',

@@ -114,6 +114,7 @@ async function asked(options: { language?: 'en' | 'zh'; attendee?: { email: stri
     chase_due_at: null,
     booked_event_id: null,
     booked_slot: null,
+    holds: null,
     created_at: now,
     updated_at: now,
   });

@@ -34,6 +34,20 @@ describe('the stand-in finding a time with others', () => {
     expect(detectSchedule('下周和王芳约30分钟', now)).toMatchObject({ attendees: ['王芳'], minutes: 30 });
   });
 
+  it('reads "and hold the times" (先帮我占着这些时间) as asking for holds, and only then', () => {
+    const held = detectSchedule('find 30 minutes with Priya next week and hold the times', now);
+    expect(held).toMatchObject({ attendees: ['Priya'], window: { from: '2026-11-30' }, hold: true });
+    expect(scheduleInput(held!, 'en')).toMatchObject({ attendees: ['Priya'], hold: true });
+    expect(detectSchedule('find 30 minutes with Priya next week, hold them for me.', now)?.hold).toBe(true);
+    expect(detectSchedule('下周和王芳约30分钟，先帮我占着这些时间', now)).toMatchObject({
+      attendees: ['王芳'],
+      minutes: 30,
+      hold: true,
+    });
+    expect(detectSchedule('找个时间和Priya开30分钟会，下周。先帮我占着这些时间。', now)?.hold).toBe(true);
+    expect(scheduleInput(detectSchedule('下周和王芳约30分钟', now)!, 'zh')).not.toHaveProperty('hold');
+  });
+
   it('leaves other texts alone', () => {
     expect(detectSchedule('book lunch with Sam tomorrow at 12', now)).toBeNull();
     expect(detectSchedule('move my 3pm to tomorrow', now)).toBeNull();

@@ -512,6 +512,8 @@ export interface SchedulingRequestsTable {
   chase_due_at: string | null;
   booked_event_id: string | null;
   booked_slot: number | null;
+  /** Tentative holds of the offered slots (migration 0027): null when not asked for, else JSON `[{slot, eventId}]`. */
+  holds: string | null;
   created_at: string;
   updated_at: string;
 }

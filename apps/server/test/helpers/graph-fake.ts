@@ -730,7 +730,7 @@ export class GraphFake {
       subject: fields.subject ?? '',
       isAllDay: fields.isAllDay ?? false,
       isOrganizer: true,
-      showAs: 'busy',
+      showAs: fields.showAs ?? 'busy',
       type: 'singleInstance',
       start: fields.start!,
       end: fields.end!,
@@ -1024,13 +1024,19 @@ function answeredMessage(message: FakeMessage, text: boolean): object {
 function eventProblem(body: unknown, creating: boolean): string | null {
   if (typeof body !== 'object' || body === null) return 'The request body is empty.';
   const fields = body as Record<string, unknown>;
-  const known = ['subject', 'body', 'location', 'start', 'end', 'isAllDay', 'attendees'];
+  const known = ['subject', 'body', 'location', 'start', 'end', 'isAllDay', 'attendees', 'showAs'];
   // The create's `transactionId` cannot be changed afterwards (Graph's event resource).
   if (creating) known.push('transactionId');
   const unknown = Object.keys(fields).find((name) => !known.includes(name));
   if (unknown) return `The property '${unknown}' does not exist on type 'microsoft.graph.event'.`;
   if (creating && (fields.start === undefined || fields.end === undefined))
     return 'Start and end are required.';
+  // The freeBusyStatus enumeration, as Graph's event resource documents `showAs`.
+  if (
+    fields.showAs !== undefined &&
+    !['free', 'tentative', 'busy', 'oof', 'workingElsewhere', 'unknown'].includes(String(fields.showAs))
+  )
+    return `Requested value '${String(fields.showAs)}' was not found.`;
   for (const name of ['start', 'end'] as const) {
     const when = fields[name] as { dateTime?: unknown; timeZone?: unknown } | undefined;
     if (when === undefined) continue;

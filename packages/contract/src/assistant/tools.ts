@@ -163,6 +163,12 @@ export const TOOL_INPUTS = {
     from: when,
     to: when.describe('exclusive'),
     title: text(300).min(1),
+    hold: z
+      .boolean()
+      .optional()
+      .describe(
+        'the person asked to hold the times: each offered slot held as a tentative event until one is picked',
+      ),
   }),
 } satisfies Record<TToolName, z.ZodType>;
 

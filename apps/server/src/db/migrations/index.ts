@@ -24,6 +24,7 @@ import * as m0023 from './0023-briefing-next';
 import * as m0024 from './0024-help-texts';
 import * as m0025 from './0025-reminder-looks';
 import * as m0026 from './0026-scheduling-requests';
+import * as m0027 from './0027-scheduling-holds';
 
 /**
  * Imported, not read from disk, so the same list runs under tsx, a bundle or a test,
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '0024-help-texts': m0024,
   '0025-reminder-looks': m0025,
   '0026-scheduling-requests': m0026,
+  '0027-scheduling-holds': m0027,
 };

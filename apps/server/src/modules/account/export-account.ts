@@ -56,6 +56,7 @@ export async function exportAccount(
           proposed: JSON.parse(row.proposed) as unknown,
           approved: row.approved ? (JSON.parse(row.approved) as unknown) : null,
           answers: JSON.parse(row.answers) as unknown,
+          holds: row.holds ? (JSON.parse(row.holds) as unknown) : null,
         })),
       },
       securityEvents: (await events.recent(user.id)).map(describeEvent),

@@ -218,6 +218,7 @@ export class AccountRepo extends Repo {
           'chase_due_at',
           'booked_event_id',
           'booked_slot',
+          'holds',
           'created_at',
           'updated_at',
         ])

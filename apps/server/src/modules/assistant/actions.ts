@@ -54,8 +54,9 @@ export const ZAction = z.discriminatedUnion('kind', [
     evidence: z.string(),
   }),
   // The offer of a proposed scheduling request's slots (decision 555): its YES sends the mail to
-  // exactly the request's attendees and freezes the approved set the booking is checked against.
-  z.object({ kind: z.literal('ask_others'), requestId: z.string() }),
+  // exactly the request's attendees and freezes the approved set the booking is checked against;
+  // with `hold`, each offered slot is held as a tentative event until one is booked (decision 594).
+  z.object({ kind: z.literal('ask_others'), requestId: z.string(), hold: z.boolean().optional() }),
   // The time an attendee suggested instead (decision 583), resolved by code and shown exactly:
   // its YES books this span with the request's approved attendees, by the booking path of a pick.
   z.object({ kind: z.literal('book_time'), requestId: z.string(), start: z.string(), end: z.string() }),
@@ -72,7 +73,7 @@ export type TAction = z.infer<typeof ZAction>;
 
 /** What a YES runs of a scheduling request (scheduling/): each answers the id it made. */
 export interface SchedulingActions {
-  askOthers: (requestId: string) => Promise<string>;
+  askOthers: (action: Extract<TAction, { kind: 'ask_others' }>) => Promise<string>;
   bookTime: (action: Extract<TAction, { kind: 'book_time' }>) => Promise<string>;
   remindOthers: (action: Extract<TAction, { kind: 'remind_others' }>) => Promise<string>;
 }
@@ -144,7 +145,7 @@ export async function runAction(
       return { result: `memory ${saved.id}` };
     }
     case 'ask_others':
-      return { result: `asked ${await memory.scheduling.askOthers(action.requestId)}` };
+      return { result: `asked ${await memory.scheduling.askOthers(action)}` };
     case 'book_time':
       return { result: `booking ${await memory.scheduling.bookTime(action)}` };
     case 'remind_others':

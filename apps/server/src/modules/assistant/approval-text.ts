@@ -10,6 +10,8 @@ export interface RequestParts {
   kind: TActionKind;
   /** A reply to a thread says "Reply to", a new mail "Email". */
   reply?: boolean;
+  /** An offer of times that holds them (decision 594): the first line says so, never cut. */
+  hold?: boolean;
   /** Everyone it goes to: mail recipients, invitees, who gets an update or a cancellation. */
   recipients: string[];
   /** The recipients new to the person; never cut from the text. */
@@ -59,7 +61,7 @@ function leadLine(language: TLanguage, parts: RequestParts): string {
     case 'save_memory':
       return say(language, 'requestMemory');
     case 'ask_others':
-      return say(language, 'requestSchedule', { to: people });
+      return say(language, parts.hold ? 'requestScheduleHold' : 'requestSchedule', { to: people });
     case 'book_time':
       return say(language, 'requestBookTime', { people });
     case 'remind_others':

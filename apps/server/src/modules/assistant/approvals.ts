@@ -9,6 +9,7 @@ import { shortPreview, withPreviews } from './approval-requests';
 import type { AssistantDeps } from './deps';
 import type { ApprovalRow } from './repo';
 import { askOthers } from './scheduling/ask-others';
+import { cancelSchedulingRequest } from './scheduling/cancel';
 import { remindOthers } from './scheduling/chase';
 import { bookOtherTime } from './scheduling/read-replies';
 import { say } from './texts';
@@ -26,9 +27,13 @@ type ApprovalDeps = Pick<
   | 'jobs'
 >;
 
-/** What became of one answer: the words to answer with, or null when another answer took it. */
+/**
+ * What became of one answer: the words to answer with, or not taken when another answer took it.
+ * `texted`: another text will say it (a YES to a suggested time is answered by the booking's one
+ * "Booked: …", decision 594), so no text answers it.
+ */
 export type Decision =
-  | { taken: true; status: 'declined' | 'done' | 'failed'; text: string }
+  | { taken: true; status: 'declined' | 'done' | 'failed'; text: string; texted?: true }
   | { taken: false };
 
 /**
@@ -45,9 +50,13 @@ export async function decideApproval(
 ): Promise<Decision> {
   const nowIso = deps.clock.now().toISOString();
   if (answer === 'no') {
-    return (await deps.assistantRepo.decide(approval.id, 'declined', nowIso, via))
-      ? { taken: true, status: 'declined', text: say(user.language, 'declined') }
-      : { taken: false };
+    if (!(await deps.assistantRepo.decide(approval.id, 'declined', nowIso, via))) return { taken: false };
+    // A NO to a request's offer or to a time suggested instead ends the request (decision 594):
+    // nothing else would move it, and its holds are released.
+    const declined = ZAction.safeParse(JSON.parse(approval.input));
+    if (declined.success && (declined.data.kind === 'ask_others' || declined.data.kind === 'book_time'))
+      await cancelSchedulingRequest(deps, user.id, declined.data.requestId);
+    return { taken: true, status: 'declined', text: say(user.language, 'declined') };
   }
   if (!(await deps.assistantRepo.decide(approval.id, 'approved', nowIso, via))) return { taken: false };
   try {
@@ -56,7 +65,7 @@ export async function decideApproval(
       memoryRepo: deps.memoryRepo,
       now: deps.clock.now(),
       scheduling: {
-        askOthers: async (requestId) => (await askOthers(deps, user.id, requestId)).id,
+        askOthers: async (ask) => (await askOthers(deps, user.id, ask.requestId, ask.hold ?? false)).id,
         bookTime: (book) => bookOtherTime(deps, user.id, book),
         remindOthers: (remind) => remindOthers(deps, user.id, remind),
       },
@@ -75,7 +84,9 @@ export async function decideApproval(
       action.kind === 'save_memory'
         ? say(user.language, 'memorySaved', { fact: action.text })
         : approval.preview;
-    return { taken: true, status: 'done', text: say(user.language, 'done', { preview }) };
+    const text = say(user.language, 'done', { preview });
+    // The booking job texts "Booked: …" once the event exists: the one text of this YES.
+    return { taken: true, status: 'done', text, ...(action.kind === 'book_time' ? { texted: true } : {}) };
   } catch (error) {
     if (!(error instanceof WorkspaceError)) throw error;
     await deps.assistantRepo.finishApproval(approval.id, 'failed', `${error.code}: ${error.message}`);
@@ -101,7 +112,7 @@ export async function decideOneByText(
   if (reply === 'yes' && !detailsOf(row).textApprovable)
     return say(user.language, 'approveOnScreen', { url: `${deps.publicUrl}/assistant` });
   const decision = await decideApproval(deps, user, row, reply, 'sms');
-  return decision.taken ? decision.text : null;
+  return decision.taken && !decision.texted ? decision.text : null;
 }
 
 /**

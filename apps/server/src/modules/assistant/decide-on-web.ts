@@ -39,7 +39,7 @@ export async function decideOnWeb(
   if (!decision.taken) throw new AppError('CONFLICT', translate(user.language, 'approvalNotPending'));
   // The thread by text ends with the request's "Reply YES": it says what became of it, through
   // the same queue as every reply (so a number that said STOP gets nothing), once per approval.
-  if (user.phone_number) {
+  if (user.phone_number && !decision.texted) {
     const text =
       decision.status === 'done'
         ? say(user.language, 'approvedOnWeb', { preview: found.preview })

@@ -17,6 +17,7 @@ import { devSmsRoutes, twilioWebhookRoutes } from './routes';
 import { scheduleMessages } from './schedule-messages';
 import { schedulingChaseJob } from './scheduling/ask-others';
 import { chaseSchedulingRequest } from './scheduling/chase';
+import { releaseHolds, schedulingHoldsJob } from './scheduling/holds';
 import {
   bookSchedulingRequest,
   readSchedulingReply,
@@ -111,6 +112,11 @@ export const assistantPlugin = fp(
     app.jobs.worker.register(schedulingChaseJob, (job) => chaseSchedulingRequest(deps, job.payload), {
       ...sendLater,
       maxAttempts: proactive.maxAttempts,
+    });
+    // Holds no longer wanted, removed (decision 594): a few more tries, as each is only a delete.
+    app.jobs.worker.register(schedulingHoldsJob, (job) => releaseHolds(deps, job.payload), {
+      ...sendLater,
+      maxAttempts: 8,
     });
     // Reminders and routines the person asked for: one job per occurrence (reminders/fire.ts).
     app.jobs.worker.register(personalReminderJob, (job) => fireReminder(deps, job.payload), {

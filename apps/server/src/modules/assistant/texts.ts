@@ -51,6 +51,9 @@ const en = {
   requestMemory: 'Remember this about you?',
   requestSchedule:
     'Email {{to}} offering these times; the event is booked with them when one of them picks a time (no second YES).',
+  requestScheduleHold:
+    'Email {{to}} offering these times, each held in your calendar as a tentative event until one is picked; the event is booked with them when one of them picks a time (no second YES).',
+  holdTitle: 'Hold: {{title}}',
   lineSchedule: '"{{title}}", {{minutes}} min with {{names}}',
   requestBookTime: 'Book the time suggested instead; invitations go to {{people}}',
   lineSuggestedBy: 'Suggested by {{name}}, instead of the times offered',
@@ -192,6 +195,9 @@ const zh: Record<keyof typeof en, string> = {
   requestMemory: '记住关于您的这件事？',
   requestSchedule:
     '发邮件给 {{to}}，提供以下时间；对方选定其中一个时间后即预订日程并发出邀请（无需再次确认）。',
+  requestScheduleHold:
+    '发邮件给 {{to}}，提供以下时间，并在您的日历中以暂定日程占住每个时间，直到对方选定其中一个；对方选定后即预订日程并发出邀请（无需再次确认）。',
+  holdTitle: '暂定：{{title}}',
   lineSchedule: '“{{title}}”，{{minutes}} 分钟，与 {{names}}',
   requestBookTime: '预订对方提议的时间，邀请发给 {{people}}',
   lineSuggestedBy: '由{{name}}提议，代替原先提供的时间',

@@ -76,6 +76,7 @@ export async function schedulingSeed(app: FastifyInstance, phone: string): Promi
     chase_due_at: null,
     booked_event_id: null,
     booked_slot: null,
+    holds: null,
     created_at: at,
     updated_at: at,
   });

@@ -104,7 +104,7 @@ function hhmm(minutes: number): string {
 }
 
 /** ISO weekday (1 Monday … 7 Sunday) of a date. */
-function isoWeekday(date: string): number {
+export function isoWeekday(date: string): number {
   return weekdayOf(date) || 7;
 }
 

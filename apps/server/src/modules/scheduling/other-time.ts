@@ -1,5 +1,5 @@
-import { addDays, dateIn, instantOf, weekdayOf, zoneOrUtc } from '../../lib/zoned-time';
-import type { Interval } from './find-slots';
+import { addDays, dateIn, instantOf, zoneOrUtc } from '../../lib/zoned-time';
+import { type Interval, isoWeekday } from './find-slots';
 
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 const SHORT = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
@@ -60,9 +60,11 @@ export function resolveOtherTime(
   const weekday = [...days][0]!;
   const minutes = [...times][0]!;
   const today = dateIn(input.now, zone);
-  if (weekdayOf(today) === weekday) return null;
+  // ISO weekdays on both sides (Sunday 7): against weekdayOf's Sunday 0 the search below ran
+  // forever on "Sunday 3pm".
+  if (isoWeekday(today) === weekday) return null;
   let day = addDays(today, 1);
-  while (weekdayOf(day) !== weekday) day = addDays(day, 1);
+  while (isoWeekday(day) !== weekday) day = addDays(day, 1);
   const clock = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
   const start = instantOf(`${day}T${clock}`, zone);
   return {

@@ -187,7 +187,7 @@ function mergeAnswers(
  */
 export async function createEvent(
   deps: CalendarDeps,
-  input: { userId: string; event: TCreateEventBody; idempotencyKey?: string },
+  input: { userId: string; event: TCreateEventBody; idempotencyKey?: string; tentative?: boolean },
 ): Promise<TWorkspaceEvent> {
   const { event } = input;
   const target = await oneTarget(deps, {
@@ -207,6 +207,7 @@ export async function createEvent(
       sendUpdates: event.sendUpdates,
       calendarId: event.calendarId ?? null,
       ...(input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : {}),
+      ...(input.tentative ? { tentative: true } : {}),
     }),
   );
   await tellSample(deps, target, { kind: 'event.changed', eventId: created.id, event: created });

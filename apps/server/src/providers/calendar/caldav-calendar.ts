@@ -139,6 +139,7 @@ export class CaldavCalendarAdapter implements CalendarAdapter {
         attendees: event.attendees,
         organizer: account.email,
         now: new Date(),
+        tentative: event.tentative ?? false,
       });
       // If-None-Match: never overwrite an object that has the name already.
       try {

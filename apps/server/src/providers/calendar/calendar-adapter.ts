@@ -34,6 +34,12 @@ export interface NewEvent {
    * retried job, never books twice. Absent: every create is a new event.
    */
   idempotencyKey?: string;
+  /**
+   * A hold, not a meeting (decision 594): Google `status: 'tentative'`, Graph
+   * `showAs: 'tentative'`, CalDAV `STATUS:TENTATIVE`, the sample workspace's flag. It still
+   * shows as busy, so nothing else is offered over it.
+   */
+  tentative?: boolean;
 }
 
 /** What changes; an absent field stays as it is, null clears it. */

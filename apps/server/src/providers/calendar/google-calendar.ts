@@ -155,6 +155,7 @@ export class GoogleCalendarAdapter implements CalendarAdapter {
           query: { sendUpdates: event.sendUpdates ? 'all' : 'none' },
           body: {
             ...(id ? { id } : {}),
+            ...(event.tentative ? { status: 'tentative' } : {}),
             summary: event.title,
             ...(event.location ? { location: event.location } : {}),
             ...(event.description ? { description: event.description } : {}),

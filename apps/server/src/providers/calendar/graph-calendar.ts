@@ -249,6 +249,7 @@ export class GraphCalendarAdapter implements CalendarAdapter {
       body: {
         ...(event.idempotencyKey ? { transactionId: idempotentId(event.idempotencyKey) } : {}),
         subject: event.title,
+        ...(event.tentative ? { showAs: 'tentative' } : {}),
         body: { contentType: 'text', content: event.description ?? '' },
         ...(event.location ? { location: { displayName: event.location } } : {}),
         ...whenOf(event.when, account.timeZone),

@@ -170,6 +170,8 @@ export interface EventDraft {
   /** The account's address, the ORGANIZER of an event with attendees. */
   organizer: string;
   now: Date;
+  /** A hold (decision 594): `STATUS:TENTATIVE`. */
+  tentative?: boolean;
 }
 
 /** A new calendar object holding one event. */
@@ -187,6 +189,7 @@ export function newCalendarObject(draft: EventDraft): string {
   // The VTIMEZONE setWhen added comes first, as clients write it.
   calendar.addSubcomponent(vevent);
   vevent.addPropertyWithValue('summary', draft.title);
+  if (draft.tentative) vevent.addPropertyWithValue('status', 'TENTATIVE');
   setText(vevent, 'location', draft.location);
   setText(vevent, 'description', draft.description);
   setAttendees(vevent, draft.attendees, draft.organizer);

@@ -7,14 +7,22 @@ import type { LocalNow } from './stand-in-when';
  * Finding a time with others (issue 32), for the stand-in: "find 30 minutes with Priya next
  * week", "set up 30 minutes with Sam and Mei before Friday", 找个时间和Priya开30分钟会，下周.
  * 下周和王芳约30分钟. One call of schedule_propose with the names, the minutes and the window as dates (to exclusive);
- * the slots themselves are found by code in the tool.
+ * the slots themselves are found by code in the tool. "… and hold the times" (先帮我占着这些时间)
+ * at the end asks for the offered slots to be held (decision 594): `hold: true`.
  */
 export interface ScheduleIntent {
   attendees: string[];
   minutes: number;
   window: { from: string; to: string };
   lang: 'en' | 'zh';
+  hold?: true;
 }
+
+/** "and hold the times", "hold them for me", "，先帮我占着这些时间", "并预留这些时间": at the end. */
+const HOLD_EN =
+  /[\s,;.]+(?:and\s+)?(?:please\s+)?(?:hold|block)\s+(?:the|those|these)?\s*(?:times|slots|them)(?:\s+for\s+me)?(?:\s+in\s+my\s+calendar)?\s*[.!]*$/i;
+const HOLD_ZH =
+  /[，,。；;\s]*(?:并|先)?(?:帮我)?(?:先)?(?:占着|占住|预留|保留|留着)(?:这些|那些|这几个)?(?:时间|时段)[。.！!]*$/;
 
 const EN =
   /^(?:(?:can|could|would) you\s+|please\s+)*(?:find|set up|schedule|arrange)\s+(?:a\s+time\s+for\s+)?(\d{1,3})\s*(?:minutes?|mins?)\s+with\s+(.+?)(?:\s+(next week|this week|tomorrow|before\s+[a-z]+))?\s*[.?!]*$/i;
@@ -57,8 +65,14 @@ const names = (list: string) =>
     .map((name) => name.trim())
     .filter(Boolean);
 
-export function detectSchedule(text: string, now: LocalNow | null): ScheduleIntent | null {
+export function detectSchedule(said: string, now: LocalNow | null): ScheduleIntent | null {
   if (!now) return null;
+  const held = said.trim().replace(HOLD_EN, '').replace(HOLD_ZH, '');
+  const found = detectRequest(held, now);
+  return found && held !== said.trim() ? { ...found, hold: true } : found;
+}
+
+function detectRequest(text: string, now: LocalNow): ScheduleIntent | null {
   const en = EN.exec(text.trim());
   if (en)
     return {
@@ -94,6 +108,7 @@ export function scheduleInput(intent: ScheduleIntent, lang: 'en' | 'zh'): Record
     from: intent.window.from,
     to: intent.window.to,
     title: lang === 'zh' ? `与${who}开会` : `Meeting with ${who}`,
+    ...(intent.hold ? { hold: true } : {}),
   };
 }
 

@@ -109,6 +109,7 @@ export class LocalCalendarAdapter implements CalendarAdapter {
         attendees: await this.attendees(owner, input.attendees, []),
         organizer: account.email,
         recurring: false,
+        ...(input.tentative ? { tentative: true } : {}),
       };
       await this.deps.store.put(owner, eventItem(event), this.deps.clock.now().toISOString());
       if (input.sendUpdates) await this.tell(account, event, 'invitation', event.attendees);

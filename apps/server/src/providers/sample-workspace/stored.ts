@@ -10,7 +10,14 @@ import type { SampleItem } from './repo';
  * ProviderError 'protocol', not a crash somewhere further on.
  */
 /** A workspace event as stored: which account and calendar name it has are the reader's. */
-export const ZStoredEvent = ZWorkspaceEvent.omit({ connectionId: true, provider: true, calendar: true });
+export const ZStoredEvent = ZWorkspaceEvent.omit({
+  connectionId: true,
+  provider: true,
+  calendar: true,
+}).extend({
+  /** A hold (decision 594), as the providers' tentative status. */
+  tentative: z.boolean().optional(),
+});
 export type StoredEvent = z.infer<typeof ZStoredEvent>;
 
 export const ZStoredMail = z.object({

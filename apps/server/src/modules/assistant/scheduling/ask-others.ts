@@ -7,6 +7,7 @@ import { slotWords, zonePlace } from '../../scheduling/slot-words';
 import { composeMail } from '../../workspace/mail';
 import type { ProactiveDeps } from '../send-proactive';
 import { say } from '../texts';
+import { type Hold, holdSlots, releaseHoldsLater } from './holds';
 import type { SchedulingRequestRow } from './repo';
 import { type ApprovedSet, type Attendee, attendeesOf, chaseDue } from './request';
 
@@ -59,12 +60,15 @@ export function schedulingMailText(
  * The person's YES to a proposal (decision 551): the mail goes from their account to exactly the
  * attendees (in the thread the request came from, with its threading headers, else a new one),
  * the approved set is frozen, and the chase is due after the working days. A YES decided twice
- * sends once: only a `proposed` request is asked.
+ * sends once: only a `proposed` request is asked. With `hold`, each slot is held first
+ * (decision 594); holds the mail could not follow, or made for a request cancelled meanwhile,
+ * are stored and released by the job queue.
  */
 export async function askOthers(
   deps: Pick<ProactiveDeps, 'schedulingRepo' | 'usersRepo' | 'workspace' | 'clock' | 'transaction' | 'jobs'>,
   userId: string,
   requestId: string,
+  hold = false,
 ): Promise<SchedulingRequestRow> {
   const row = await deps.schedulingRepo.find(userId, requestId);
   if (row?.status !== 'proposed') throw new Error('This scheduling request was already sent or closed.');
@@ -79,6 +83,14 @@ export async function askOthers(
     language,
   });
   const to = attendees.map((a) => a.email);
+  // Holds left behind (the mail failed, or the request was cancelled meanwhile) go by the queue.
+  const release = (made: Hold[], why: string) =>
+    deps.transaction(async (trx) => {
+      const json = JSON.stringify(made);
+      if (made.length > 0 && (await deps.schedulingRepo.with(trx).setHolds(row.id, null, json)))
+        await releaseHoldsLater(deps, trx, { id: row.id, holds: json }, why);
+    });
+  const holds = hold ? await holdSlots(deps, row, slots, language, (made) => release(made, 'unmade')) : null;
   const sent = await composeMail(deps.workspace, {
     userId,
     mode: 'send',
@@ -91,12 +103,15 @@ export async function askOthers(
       replyAll: false,
       ...(row.message_id ? { inReplyTo: row.message_id } : { subject: row.title }),
     },
+  }).catch(async (error: unknown) => {
+    if (holds) await release(holds, 'unsent');
+    throw error;
   });
   const now = deps.clock.now();
   const due = chaseDue(now, zone);
   const approved: ApprovedSet = { slots, attendees: to, withdrawn: [] };
-  await deps.transaction(async (trx) => {
-    await deps.schedulingRepo.with(trx).markAsked(
+  const asked = await deps.transaction(async (trx) => {
+    const marked = await deps.schedulingRepo.with(trx).markAsked(
       row.id,
       {
         approved: JSON.stringify(approved),
@@ -104,14 +119,18 @@ export async function askOthers(
         messageId: sent.id,
         subject: row.subject ?? row.title,
         chaseDueAt: due.toISOString(),
+        holds: holds ? JSON.stringify(holds) : null,
       },
       now.toISOString(),
     );
+    if (!marked) return false;
     await deps.jobs.enqueue(trx, schedulingChaseJob, {
       key: `scheduling-chase:${row.id}:${due.toISOString()}`,
       payload: { requestId: row.id },
       runAt: due,
     });
+    return true;
   });
+  if (!asked && holds) await release(holds, 'unasked');
   return (await deps.schedulingRepo.findById(row.id))!;
 }

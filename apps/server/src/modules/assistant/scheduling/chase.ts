@@ -7,6 +7,7 @@ import type { ProactiveDeps } from '../send-proactive';
 import { say } from '../texts';
 import { mailSlotLine } from './ask-others';
 import { askPersonToApprove } from './ask-person';
+import { releaseHoldsLater } from './holds';
 import type { SchedulingRequestRow } from './repo';
 import { type ApprovedSet, answersOf, approvedOf, attendeesOf, withdrawPassed } from './request';
 import { namesOf, textPerson } from './texts';
@@ -29,14 +30,27 @@ export async function chaseSchedulingRequest(deps: ProactiveDeps, job: { request
   const left = withdrawPassed(approved, now);
   const names = namesOf(row, approved.attendees);
   if (left.withdrawn.length >= left.slots.length) {
-    if (await deps.schedulingRepo.move(row.id, 'expired', { chase_due_at: null }, at))
+    const expired = await deps.transaction(async (trx) => {
+      if (!(await deps.schedulingRepo.with(trx).move(row.id, 'expired', { chase_due_at: null }, at)))
+        return false;
+      await releaseHoldsLater(deps, trx, row, 'expired');
+      return true;
+    });
+    if (expired)
       await textPerson(deps, row, `scheduling:${row.id}:expired`, {
         key: 'schedulingExpired',
         vars: { names },
       });
     return;
   }
-  await deps.schedulingRepo.update(row.id, 'asked', { approved: JSON.stringify(left) }, at);
+  // The slots withdrawn now lose their holds (decision 594).
+  await deps.transaction(async (trx) => {
+    const updated = await deps.schedulingRepo
+      .with(trx)
+      .update(row.id, 'asked', { approved: JSON.stringify(left) }, at);
+    if (updated && left.withdrawn.length > approved.withdrawn.length)
+      await releaseHoldsLater(deps, trx, row, `withdrawn-${left.withdrawn.join('-')}`);
+  });
   const answered = new Set(answersOf(row).map((stored) => stored.from.toLowerCase()));
   const to = left.attendees.filter((email) => !answered.has(email.toLowerCase()));
   const key = `scheduling:${row.id}:chase`;

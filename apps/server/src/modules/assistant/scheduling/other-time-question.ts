@@ -6,6 +6,7 @@ import { freeBusy } from '../../workspace/calendar';
 import type { ProactiveDeps } from '../send-proactive';
 import { say } from '../texts';
 import { askPersonToApprove } from './ask-person';
+import { holdsOf } from './holds';
 import type { SchedulingRequestRow } from './repo';
 import { type ApprovedSet, withdrawPassed } from './request';
 import { namesOf, textPerson } from './texts';
@@ -39,6 +40,16 @@ export async function askAboutOtherTime(
   const language = user?.language ?? 'en';
   const when = slotWords(slot, zone, language);
   const own = await freeBusy(deps.workspace, { userId: row.user_id, from: slot.start, to: slot.end });
+  // The request's own holds (decision 594) keep those times for it: they do not make the person busy.
+  const span = (interval: { start: string; end: string }) =>
+    `${Date.parse(interval.start)}/${Date.parse(interval.end)}`;
+  const held = new Set(
+    holdsOf(row).flatMap((hold) => {
+      const offered = approved.slots[hold.slot - 1];
+      return offered ? [span(offered)] : [];
+    }),
+  );
+  const busy = own.busy.filter((interval) => !held.has(span(interval)));
   const problem = checkSlot(
     {
       now,
@@ -47,7 +58,7 @@ export async function askAboutOtherTime(
       zone,
       workingHours: ANY_HOUR,
       preferences: { avoid: [] },
-      busy: own.busy,
+      busy,
       others: [],
     },
     slot,

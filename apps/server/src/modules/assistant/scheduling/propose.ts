@@ -83,6 +83,7 @@ export async function proposeSchedule(
     chase_due_at: null,
     booked_event_id: null,
     booked_slot: null,
+    holds: null,
     created_at: at,
     updated_at: at,
   };

@@ -9,6 +9,7 @@ import type { TAction } from '../actions';
 import type { ProactiveDeps } from '../send-proactive';
 import type { AssistantTextKey } from '../texts';
 import type { ReplyAnswer } from './classify-reply';
+import { releaseHoldsLater } from './holds';
 import { askAboutOtherTime } from './other-time-question';
 import { readReplyWithinPlan } from './read-within-plan';
 import type { SchedulingRequestRow } from './repo';
@@ -129,7 +130,7 @@ export async function readSchedulingReply(
   ]);
   const at = now.toISOString();
   if (outcome.kind === 'book') {
-    const won = await claimBooking(deps, row.id, 'asked', { booked_slot: outcome.slot, answers }, at);
+    const won = await claimBooking(deps, row, 'asked', { booked_slot: outcome.slot, answers }, at);
     if (!won) deps.log.info({ requestId: row.id }, 'scheduling reply: the request moved on already');
     return;
   }
@@ -148,17 +149,19 @@ export async function readSchedulingReply(
 
 /**
  * The one way a request becomes `booked` (a pick, or the person's YES to a suggested time): the
- * compare-and-set from the status it was read in and the one booking job, in one transaction.
- * False when another answer moved it first.
+ * compare-and-set from the status it was read in, the one booking job and the release of every
+ * hold (the booked slot's too: the booking is a new event with its invitations, decision 594),
+ * in one transaction. False when another answer moved it first.
  */
 async function claimBooking(
   deps: Pick<ProactiveDeps, 'schedulingRepo' | 'transaction' | 'jobs'>,
-  id: string,
+  row: Pick<SchedulingRequestRow, 'id' | 'holds'>,
   from: 'asked' | 'needs_person',
   fields: Partial<Pick<SchedulingRequestRow, 'booked_slot' | 'answers' | 'approved'>>,
   at: string,
 ): Promise<boolean> {
   return deps.transaction(async (trx) => {
+    const { id } = row;
     if (
       !(await deps.schedulingRepo.with(trx).move(id, 'booked', { ...fields, chase_due_at: null }, at, from))
     )
@@ -167,6 +170,7 @@ async function claimBooking(
       key: `scheduling-book:${id}`,
       payload: { requestId: id },
     });
+    await releaseHoldsLater(deps, trx, row, 'booked');
     return true;
   });
 }
@@ -190,7 +194,7 @@ export async function bookOtherTime(
     throw new WorkspaceError('not_found', 'The scheduling request no longer waits on this answer.');
   const slots = [...approved.slots, { start: action.start, end: action.end }];
   const fields = { approved: JSON.stringify({ ...approved, slots }), booked_slot: slots.length };
-  if (!(await claimBooking(deps, row.id, 'needs_person', fields, at)))
+  if (!(await claimBooking(deps, row, 'needs_person', fields, at)))
     throw new WorkspaceError('not_found', 'The scheduling request moved on.');
   return row.id;
 }

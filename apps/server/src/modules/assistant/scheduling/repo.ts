@@ -85,6 +85,7 @@ export class SchedulingRepo extends Repo {
       messageId: string | null;
       subject: string;
       chaseDueAt: string;
+      holds: string | null;
     },
     at: string,
   ): Promise<boolean> {
@@ -97,6 +98,7 @@ export class SchedulingRepo extends Repo {
         message_id: fields.messageId,
         subject: fields.subject,
         chase_due_at: fields.chaseDueAt,
+        holds: fields.holds,
         updated_at: at,
       })
       .where('id', '=', id)
@@ -136,6 +138,21 @@ export class SchedulingRepo extends Repo {
       .set({ ...fields, updated_at: at })
       .where('id', '=', id)
       .where('status', '=', status)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /**
+   * The holds' list (decision 594), by compare-and-set on the list read (`seen`): false when
+   * another write changed it first. Whatever the status: a hold is released after the request
+   * closed too. `updated_at` stays: the screen's "closed since" reads it.
+   */
+  async setHolds(id: string, seen: string | null, holds: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('scheduling_requests')
+      .set({ holds })
+      .where('id', '=', id)
+      .where((eb) => (seen === null ? eb('holds', 'is', null) : eb('holds', '=', seen)))
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }

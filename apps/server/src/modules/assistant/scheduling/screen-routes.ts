@@ -11,6 +11,7 @@ import { perSessionLimit } from '../../../lib/session-rate-limit';
 import { requireAuth } from '../../../plugins/authenticate';
 import type { Interval } from '../../scheduling/find-slots';
 import type { AssistantDeps } from '../deps';
+import { cancelSchedulingRequest } from './cancel';
 import type { ReplyAnswer } from './classify-reply';
 import type { SchedulingRequestRow } from './repo';
 import { answersOf, approvedOf, attendeesOf } from './request';
@@ -65,7 +66,7 @@ export function toSchedulingRequest(row: SchedulingRequestRow): TSchedulingReque
  */
 export async function schedulingScreenRoutes(
   app: FastifyInstance,
-  deps: Pick<AssistantDeps, 'schedulingRepo' | 'clock'>,
+  deps: Pick<AssistantDeps, 'schedulingRepo' | 'clock' | 'transaction' | 'jobs'>,
 ): Promise<void> {
   const list = async (userId: string) => {
     const since = new Date(deps.clock.now().getTime() - SCHEDULING_SCREEN_RECENT_DAYS * DAY).toISOString();
@@ -78,7 +79,7 @@ export async function schedulingScreenRoutes(
     async (req) => {
       const userId = requireAuth(req).user.id;
       const { id } = req.params;
-      if (!(await deps.schedulingRepo.cancel(userId, id, deps.clock.now().toISOString()))) {
+      if (!(await cancelSchedulingRequest(deps, userId, id))) {
         const row = await deps.schedulingRepo.find(userId, id);
         if (row?.status !== 'cancelled')
           throw new AppError('NOT_FOUND', 'No such scheduling request is in progress.');

@@ -88,6 +88,7 @@ export async function requestApproval(env: ToolEnv, name: TToolName, action: TAc
     {
       kind: checked.kind,
       ...(about.reply ? { reply: true } : {}),
+      ...(checked.kind === 'ask_others' && checked.hold ? { hold: true } : {}),
       recipients: about.recipients,
       flagged,
       lines: about.lines,

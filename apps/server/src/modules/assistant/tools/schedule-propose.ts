@@ -89,7 +89,7 @@ export const scheduleProposeTool = (env: ToolEnv) =>
       return requestApproval(
         env,
         'schedule_propose',
-        { kind: 'ask_others', requestId: found.request.id },
+        { kind: 'ask_others', requestId: found.request.id, ...(input.hold ? { hold: true } : {}) },
         {
           title: input.title,
           when: found.slots[0]!.start,
