@@ -284,7 +284,8 @@ describe('holds released by the queue', () => {
     at += 1_000;
     await textFrom(first, phone, 'NO');
     const texts = await waitFor(phone, 2);
-    expect(texts[1]).toBe('Cancelled. Nothing was sent or changed.');
+    // The holds made at the first YES go: the answer does not say nothing changed.
+    expect(texts[1]).toBe('Cancelled. Nothing was sent; the times held in your calendar are being released.');
     expect(await holdsSettled(userId, 0)).toEqual([]);
     expect((await rowOf(row.id)).status).toBe('cancelled');
     expect((await eventsOf(userId)).filter((e) => e.title === 'Project sync')).toHaveLength(0);

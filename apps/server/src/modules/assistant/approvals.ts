@@ -54,9 +54,13 @@ export async function decideApproval(
     // A NO to a request's offer or to a time suggested instead ends the request (decision 594):
     // nothing else would move it, and its holds are released.
     const declined = ZAction.safeParse(JSON.parse(approval.input));
-    if (declined.success && (declined.data.kind === 'ask_others' || declined.data.kind === 'book_time'))
-      await cancelSchedulingRequest(deps, user.id, declined.data.requestId);
-    return { taken: true, status: 'declined', text: say(user.language, 'declined') };
+    const ended =
+      declined.success && (declined.data.kind === 'ask_others' || declined.data.kind === 'book_time')
+        ? await cancelSchedulingRequest(deps, user.id, declined.data.requestId)
+        : null;
+    // Holds made at an earlier YES are deleted now: "nothing changed" would not be true.
+    const text = ended?.released ? 'declinedHoldsReleased' : 'declined';
+    return { taken: true, status: 'declined', text: say(user.language, text) };
   }
   if (!(await deps.assistantRepo.decide(approval.id, 'approved', nowIso, via))) return { taken: false };
   try {
